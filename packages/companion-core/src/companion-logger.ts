@@ -1,0 +1,14 @@
+/** The few logging calls the core makes; the Theia adapter passes its ILogger, tests a silent one. */
+export interface CompanionLogger {
+    debug(message: string): void;
+    info(message: string): void;
+    warn(message: string): void;
+    error(message: string): void;
+}
+
+export const silentLogger: CompanionLogger = {
+    debug: () => undefined,
+    info: () => undefined,
+    warn: () => undefined,
+    error: () => undefined
+};

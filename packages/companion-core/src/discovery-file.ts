@@ -1,0 +1,106 @@
+import * as crypto from 'crypto';
+import * as fs from 'fs';
+import * as path from 'path';
+import { ClientProfile } from './client-profiles';
+import { HostEnvironment, discoveryDirectory } from './host-paths';
+import { isProcessAlive } from './process-info';
+
+/** The name every file we write carries in `ideInfo.name`; files of other IDEs are never touched. */
+export const THEIA_IDE_NAME = 'theia';
+
+export interface IdeInfo {
+    readonly name: string;
+    readonly displayName: string;
+}
+
+export interface DiscoveryFileContent {
+    readonly port: number;
+    readonly workspacePath: string;
+    readonly authToken: string;
+    /** The backend's own pid: alive exactly as long as the server (Qwen deletes files whose ppid is dead). */
+    readonly ppid: number;
+    readonly ideInfo: IdeInfo;
+    readonly [extra: string]: unknown;
+}
+
+/**
+ * Writes a file that is 0600 from its first byte: the bytes go to a fresh temp file created with
+ * that mode (O_EXCL, so never an existing file), which is then renamed over the target. Readers see
+ * either the old or the new complete file, never a partial or world-readable one.
+ */
+export function writePrivateFileAtomic(target: string, text: string): void {
+    const directory = path.dirname(target);
+    fs.mkdirSync(directory, { recursive: true, mode: 0o700 });
+    const temp = path.join(directory, `.${path.basename(target)}.${process.pid}.${crypto.randomBytes(6).toString('hex')}.tmp`);
+    const fd = fs.openSync(temp, fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL, 0o600);
+    try {
+        fs.writeSync(fd, text);
+        fs.fsyncSync(fd);
+    } finally {
+        fs.closeSync(fd);
+    }
+    try {
+        fs.renameSync(temp, target);
+    } catch (error) {
+        removeFileQuietly(temp);
+        throw error;
+    }
+}
+
+export function removeFileQuietly(file: string): boolean {
+    try {
+        fs.unlinkSync(file);
+        return true;
+    } catch {
+        return false;
+    }
+}
+
+export function discoveryFilePath(profile: ClientProfile, host: HostEnvironment, ids: { pid: number; port: number }): string {
+    return path.join(discoveryDirectory(profile, host), profile.discovery.fileName.format(ids));
+}
+
+export function buildDiscoveryFileContent(profile: ClientProfile, base: DiscoveryFileContent): DiscoveryFileContent {
+    return { ...base, ...profile.extraFileFields?.(base.ideInfo.displayName) };
+}
+
+/**
+ * Removes files a previous Theia backend left behind when it was killed: only files of this
+ * profile's layout, owned by this user, written by us (`ideInfo.name === 'theia'`), whose recorded
+ * backend pid is gone. Returns the removed paths.
+ */
+export function removeStaleDiscoveryFiles(
+    profile: ClientProfile,
+    host: HostEnvironment,
+    alive: (pid: number) => boolean = isProcessAlive
+): string[] {
+    const directory = discoveryDirectory(profile, host);
+    let names: string[];
+    try {
+        names = fs.readdirSync(directory);
+    } catch {
+        return [];
+    }
+    const removed: string[] = [];
+    const uid = process.getuid?.();
+    for (const name of names.filter(n => profile.discovery.fileName.matches.test(n))) {
+        const file = path.join(directory, name);
+        const content = readOwnDiscoveryFile(file, uid);
+        if (content && content.ideInfo?.name === THEIA_IDE_NAME && !alive(Number(content.ppid)) && removeFileQuietly(file)) {
+            removed.push(file);
+        }
+    }
+    return removed;
+}
+
+function readOwnDiscoveryFile(file: string, uid: number | undefined): Partial<DiscoveryFileContent> | undefined {
+    try {
+        if (uid !== undefined && fs.statSync(file).uid !== uid) {
+            return undefined;
+        }
+        const parsed: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
+        return typeof parsed === 'object' && parsed !== null ? parsed as Partial<DiscoveryFileContent> : undefined;
+    } catch {
+        return undefined;
+    }
+}

@@ -1,0 +1,33 @@
+import * as os from 'os';
+import * as path from 'path';
+import { ClientProfile, HomeRelativePath } from './client-profiles';
+
+/** The process environment and home/tmp directories, injectable so tests need no global state. */
+export interface HostEnvironment {
+    readonly env: NodeJS.ProcessEnv;
+    readonly homedir: string;
+    readonly tmpdir: string;
+}
+
+export function currentHostEnvironment(): HostEnvironment {
+    return { env: process.env, homedir: os.homedir(), tmpdir: os.tmpdir() };
+}
+
+/** Resolves a home-relative path the way the CLIs do: `~` expansion, relative to cwd, home fallback. */
+export function resolveHomeRelative(location: HomeRelativePath, host: HostEnvironment): string {
+    const override = location.overrideEnv ? host.env[location.overrideEnv] : undefined;
+    if (override) {
+        const expanded = override === '~' ? host.homedir
+            : override.startsWith('~/') ? path.join(host.homedir, override.slice(2))
+            : override;
+        return path.resolve(expanded, ...location.segments);
+    }
+    return path.join(host.homedir, location.homeDir, ...location.segments);
+}
+
+export function discoveryDirectory(profile: ClientProfile, host: HostEnvironment): string {
+    const layout = profile.discovery;
+    return layout.base === 'tmpdir'
+        ? path.join(host.tmpdir, ...layout.segments)
+        : resolveHomeRelative(layout.home, host);
+}

@@ -1,0 +1,335 @@
+import * as crypto from 'crypto';
+import * as http from 'http';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { CompanionLogger, silentLogger } from './companion-logger';
+import { JsonRpcErrorCode, errorBody, isInitializeRequest, parseMessages } from './json-rpc';
+import { RequestGuard } from './request-guard';
+import { SessionTransport, writeJson } from './session-transport';
+
+export const MCP_PATH = '/mcp';
+
+export interface McpHttpServerOptions {
+    /** Bearer tokens by owner (a client profile id). Replaceable later with setTokens. */
+    readonly tokens: ReadonlyMap<string, string>;
+    /** Connects a fresh protocol instance to a new session; one per session, never shared. */
+    readonly connectSession: (session: McpSession) => Promise<{ close(): Promise<void> }>;
+    readonly logger?: CompanionLogger;
+    readonly maxBodyBytes?: number;
+    readonly keepAliveMs?: number;
+    /** How long a session survives without its GET stream before it is dropped (the client retries after ~1 s). */
+    readonly reconnectGraceMs?: number;
+    /** Sessions that never open a stream and send nothing for this long are dropped. */
+    readonly idleSessionMs?: number;
+    readonly maxSessions?: number;
+}
+
+export interface McpSession {
+    readonly id: string;
+    /** The token owner that opened the session (a client profile id). */
+    readonly owner: string;
+    readonly transport: SessionTransport & Transport;
+    readonly createdAt: number;
+}
+
+export interface McpSessionListener {
+    opened?(session: McpSession): void;
+    streamOpened?(session: McpSession): void;
+    closed?(session: McpSession): void;
+}
+
+interface SessionState extends McpSession {
+    protocol?: { close(): Promise<void> };
+    lastActivity: number;
+    dropTimer?: NodeJS.Timeout;
+}
+
+export const DEFAULT_MAX_BODY_BYTES = 32 * 1024 * 1024;
+
+/**
+ * MCP Streamable HTTP on 127.0.0.1 with its own listener: Host/Origin wall, bearer tokens, one
+ * protocol instance per session (two CLIs never see each other's replies), keep-alive on every
+ * event stream, and sessions that end when their stream is gone.
+ */
+export class McpHttpServer {
+    private readonly server = http.createServer((request, response) => this.route(request, response));
+    private readonly sessions = new Map<string, SessionState>();
+    private readonly listeners = new Set<McpSessionListener>();
+    private readonly logger: CompanionLogger;
+    private guard: RequestGuard | undefined;
+    private tokens: ReadonlyMap<string, string>;
+    private keepAliveTimer: NodeJS.Timeout | undefined;
+    private sweepTimer: NodeJS.Timeout | undefined;
+
+    constructor(private readonly options: McpHttpServerOptions) {
+        this.logger = options.logger ?? silentLogger;
+        this.tokens = options.tokens;
+        this.server.keepAliveTimeout = 60_000;
+    }
+
+    get port(): number {
+        const address = this.server.address();
+        return typeof address === 'object' && address ? address.port : 0;
+    }
+
+    get sessionList(): readonly McpSession[] {
+        return [...this.sessions.values()];
+    }
+
+    addListener(listener: McpSessionListener): () => void {
+        this.listeners.add(listener);
+        return () => this.listeners.delete(listener);
+    }
+
+    async listen(): Promise<number> {
+        await new Promise<void>((resolve, reject) => {
+            this.server.once('error', reject);
+            this.server.listen(0, '127.0.0.1', () => {
+                this.server.off('error', reject);
+                resolve();
+            });
+        });
+        this.guard = new RequestGuard(this.port, this.tokens);
+        const keepAliveMs = this.options.keepAliveMs ?? 30_000;
+        this.keepAliveTimer = setInterval(() => this.sessions.forEach(s => s.transport.keepAlive()), keepAliveMs);
+        this.keepAliveTimer.unref();
+        const idleMs = this.options.idleSessionMs ?? 5 * 60_000;
+        this.sweepTimer = setInterval(() => this.dropIdleSessions(idleMs), Math.min(idleMs, 60_000));
+        this.sweepTimer.unref();
+        return this.port;
+    }
+
+    /** Replaces the accepted tokens (a client profile switched on or off); open sessions of a removed owner end. */
+    setTokens(tokens: ReadonlyMap<string, string>): void {
+        this.tokens = tokens;
+        this.guard = new RequestGuard(this.port, tokens);
+        for (const session of this.sessions.values()) {
+            if (!tokens.has(session.owner)) {
+                void this.closeSession(session, 'its client profile was switched off');
+            }
+        }
+    }
+
+    /** Serialises once, writes to every session's stream. */
+    broadcastEvent(event: string, filter?: (session: McpSession) => boolean): void {
+        for (const session of this.sessions.values()) {
+            if (!filter || filter(session)) {
+                session.transport.sendEvent(event);
+            }
+        }
+    }
+
+    async close(): Promise<void> {
+        clearInterval(this.keepAliveTimer);
+        clearInterval(this.sweepTimer);
+        await Promise.all([...this.sessions.values()].map(session => this.closeSession(session, 'server stopped')));
+        await new Promise<void>(resolve => {
+            this.server.close(() => resolve());
+            this.server.closeAllConnections();
+        });
+    }
+
+    private route(request: http.IncomingMessage, response: http.ServerResponse): void {
+        const guard = this.guard;
+        const url = request.url ?? '';
+        const pathEnd = url.indexOf('?');
+        if ((pathEnd < 0 ? url : url.slice(0, pathEnd)) !== MCP_PATH) {
+            drainAndRespond(request, response, 404, { error: `Not found: the MCP endpoint is ${MCP_PATH}.` });
+            return;
+        }
+        const verdict = guard ? guard.check(request.headers) : { status: 403 as const, error: 'Server is not ready.' };
+        if ('status' in verdict) {
+            drainAndRespond(request, response, verdict.status, { error: verdict.error });
+            return;
+        }
+        switch (request.method) {
+            case 'POST': return this.handlePost(request, response, verdict.owner);
+            case 'GET': return this.handleGet(request, response, verdict.owner);
+            case 'DELETE': return this.handleDelete(request, response, verdict.owner);
+            default:
+                response.setHeader('allow', 'GET, POST, DELETE');
+                drainAndRespond(request, response, 405, { error: `Method ${request.method} not allowed.` });
+        }
+    }
+
+    private handlePost(request: http.IncomingMessage, response: http.ServerResponse, owner: string): void {
+        const contentType = request.headers['content-type'];
+        if (contentType !== undefined && !contentType.toLowerCase().startsWith('application/json')) {
+            drainAndRespond(request, response, 415, { error: 'Content-Type must be application/json.' });
+            return;
+        }
+        const limit = this.options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+        const declared = Number(request.headers['content-length']);
+        if (declared > limit) {
+            drainAndRespond(request, response, 413, { error: `Request body larger than ${limit} bytes.` });
+            return;
+        }
+        readBody(request, limit).then(body => {
+            if (body === undefined) {
+                drainAndRespond(request, response, 413, { error: `Request body larger than ${limit} bytes.` });
+                return;
+            }
+            this.dispatchPost(request, response, owner, body);
+        }, () => response.destroy());
+    }
+
+    private dispatchPost(request: http.IncomingMessage, response: http.ServerResponse, owner: string, body: string): void {
+        const parsed = parseMessages(body);
+        if ('code' in parsed) {
+            respondRaw(response, 400, errorBody(parsed.code, parsed.message));
+            return;
+        }
+        const { messages, kinds, batch } = parsed;
+        const sessionId = headerValue(request.headers['mcp-session-id']);
+        const initializing = messages.some((message, index) => isInitializeRequest(message, kinds[index]));
+        if (initializing) {
+            if (messages.length !== 1 || sessionId !== undefined) {
+                respondRaw(response, 400, errorBody(JsonRpcErrorCode.invalidRequest,
+                    'Invalid Request: initialize must be sent alone and without an mcp-session-id'));
+                return;
+            }
+            this.openSession(owner).then(
+                session => session.transport.handlePost(messages, kinds, batch, response),
+                error => respondRaw(response, 503, errorBody(JsonRpcErrorCode.connectionClosed, (error as Error).message)));
+            return;
+        }
+        const session = this.findSession(sessionId, owner, response);
+        if (session) {
+            session.lastActivity = Date.now();
+            session.transport.handlePost(messages, kinds, batch, response);
+        }
+    }
+
+    private handleGet(request: http.IncomingMessage, response: http.ServerResponse, owner: string): void {
+        const accept = request.headers.accept ?? '';
+        if (!accept.includes('text/event-stream')) {
+            drainAndRespond(request, response, 406, { error: 'GET needs Accept: text/event-stream.' });
+            return;
+        }
+        const session = this.findSession(headerValue(request.headers['mcp-session-id']), owner, response);
+        if (!session) {
+            return;
+        }
+        if (!session.transport.attachStream(response)) {
+            respondRaw(response, 409, errorBody(JsonRpcErrorCode.connectionClosed, 'Conflict: this session already has an event stream'));
+            return;
+        }
+        clearTimeout(session.dropTimer);
+        session.dropTimer = undefined;
+        session.lastActivity = Date.now();
+        this.listeners.forEach(listener => listener.streamOpened?.(session));
+    }
+
+    private handleDelete(request: http.IncomingMessage, response: http.ServerResponse, owner: string): void {
+        const session = this.findSession(headerValue(request.headers['mcp-session-id']), owner, response);
+        if (session) {
+            void this.closeSession(session, 'client ended the session').then(() => response.writeHead(200).end());
+        }
+    }
+
+    private findSession(sessionId: string | undefined, owner: string, response: http.ServerResponse): SessionState | undefined {
+        if (sessionId === undefined) {
+            respondRaw(response, 400, errorBody(JsonRpcErrorCode.connectionClosed, 'Bad Request: No valid session ID provided'));
+            return undefined;
+        }
+        const session = this.sessions.get(sessionId);
+        // A session opened with another client's token is reported as unknown, not as someone else's.
+        if (!session || session.owner !== owner) {
+            respondRaw(response, 404, errorBody(JsonRpcErrorCode.sessionNotFound, 'Session not found'));
+            return undefined;
+        }
+        return session;
+    }
+
+    private async openSession(owner: string): Promise<SessionState> {
+        if (this.sessions.size >= (this.options.maxSessions ?? 64)) {
+            throw new Error('Too many open sessions.');
+        }
+        const id = crypto.randomUUID();
+        const transport = new SessionTransport(id);
+        const session: SessionState = { id, owner, transport, createdAt: Date.now(), lastActivity: Date.now() };
+        this.sessions.set(id, session);
+        transport.onStreamChange(open => {
+            if (!open && !transport.isClosed) {
+                this.scheduleDrop(session);
+            }
+        });
+        transport.onclose = () => this.forget(session);
+        session.protocol = await this.options.connectSession(session);
+        this.logger.info(`MCP session ${id} opened by ${owner}`);
+        this.listeners.forEach(listener => listener.opened?.(session));
+        return session;
+    }
+
+    private scheduleDrop(session: SessionState): void {
+        clearTimeout(session.dropTimer);
+        session.dropTimer = setTimeout(() => void this.closeSession(session, 'its event stream is gone'),
+            this.options.reconnectGraceMs ?? 10_000);
+        session.dropTimer.unref();
+    }
+
+    private dropIdleSessions(idleMs: number): void {
+        const now = Date.now();
+        for (const session of this.sessions.values()) {
+            if (!session.transport.hasStream && now - session.lastActivity > idleMs) {
+                void this.closeSession(session, 'idle without an event stream');
+            }
+        }
+    }
+
+    private async closeSession(session: SessionState, reason: string): Promise<void> {
+        if (!this.sessions.has(session.id)) {
+            return;
+        }
+        this.logger.info(`MCP session ${session.id} (${session.owner}) closed: ${reason}`);
+        this.forget(session);
+        await (session.protocol ? session.protocol.close() : session.transport.close());
+    }
+
+    private forget(session: SessionState): void {
+        clearTimeout(session.dropTimer);
+        if (this.sessions.delete(session.id)) {
+            this.listeners.forEach(listener => listener.closed?.(session));
+        }
+    }
+}
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+    return Array.isArray(value) ? value[0] : value;
+}
+
+/** Reads the body as UTF-8; undefined as soon as it passes the limit (the rest is discarded). */
+function readBody(request: http.IncomingMessage, limit: number): Promise<string | undefined> {
+    return new Promise((resolve, reject) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        const onData = (chunk: Buffer) => {
+            size += chunk.length;
+            if (size > limit) {
+                request.off('data', onData);
+                chunks.length = 0;
+                resolve(undefined);
+            } else {
+                chunks.push(chunk);
+            }
+        };
+        request.on('data', onData);
+        request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+        request.on('error', reject);
+    });
+}
+
+function respondRaw(response: http.ServerResponse, status: number, text: string): void {
+    if (response.headersSent) {
+        return;
+    }
+    response.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) }).end(text);
+}
+
+/** Answers before the body is read; closing keeps a refused client from streaming a huge body at us. */
+function drainAndRespond(request: http.IncomingMessage, response: http.ServerResponse, status: number, body: unknown): void {
+    if (!request.complete) {
+        response.setHeader('connection', 'close');
+    }
+    writeJson(response, status, body);
+    request.resume();
+}
