@@ -1,0 +1,42 @@
+import { interfaces } from '@theia/core/shared/inversify';
+import { PreferenceService } from '@theia/core/lib/common/preferences/preference-service';
+import { createPreferenceProxy, PreferenceProxy } from '@theia/core/lib/common/preferences/preference-proxy';
+import { PreferenceContribution, PreferenceSchema } from '@theia/core/lib/common/preferences/preference-schema';
+import { CLIENT_PROFILES } from '@ai-cli-companion/core/lib/client-profiles';
+
+export const PREFERENCE_PREFIX = 'aiCliCompanion';
+
+export function clientEnabledPreference(clientId: string): string {
+    return `${PREFERENCE_PREFIX}.${clientId}.enabled`;
+}
+
+export const DEBUG_LOGGING_PREFERENCE = `${PREFERENCE_PREFIX}.debugLogging`;
+
+export const CompanionPreferenceSchema: PreferenceSchema = {
+    properties: {
+        ...Object.fromEntries(CLIENT_PROFILES.map(profile => [clientEnabledPreference(profile.id), {
+            type: 'boolean',
+            default: true,
+            description: `Let ${profile.displayName} running in a Theia terminal connect to this window (context and diffs). Affects terminals opened afterwards.`
+        }])),
+        [DEBUG_LOGGING_PREFERENCE]: {
+            type: 'boolean',
+            default: false,
+            description: 'Write every companion event (sessions, context updates, diffs) to the "AI CLI Companion" output channel.'
+        }
+    }
+};
+
+export interface CompanionConfiguration {
+    [key: string]: boolean;
+}
+
+export const CompanionPreferences = Symbol('CompanionPreferences');
+export type CompanionPreferences = PreferenceProxy<CompanionConfiguration>;
+
+export function bindCompanionPreferences(bind: interfaces.Bind): void {
+    bind(CompanionPreferences).toDynamicValue(ctx =>
+        createPreferenceProxy(ctx.container.get<PreferenceService>(PreferenceService), CompanionPreferenceSchema)
+    ).inSingletonScope();
+    bind(PreferenceContribution).toConstantValue({ schema: CompanionPreferenceSchema });
+}

@@ -1,0 +1,25 @@
+import { ContainerModule } from '@theia/core/shared/inversify';
+import { ConnectionHandler, RpcConnectionHandler } from '@theia/core/lib/common/messaging';
+import { BackendApplicationContribution } from '@theia/core/lib/node/backend-application';
+import { ConnectionContainerModule } from '@theia/core/lib/node/messaging/connection-container-module';
+import { COMPANION_SERVICE_PATH, CompanionClient, CompanionService } from '../common/companion-protocol';
+import { CompanionEndpointRegistry } from './companion-endpoint-registry';
+import { CompanionServiceImpl } from './companion-service-impl';
+
+/** One CompanionService per frontend connection, i.e. per window; dropped when the window goes. */
+const perWindowModule = ConnectionContainerModule.create(({ bind }) => {
+    bind(CompanionServiceImpl).toSelf().inSingletonScope();
+    bind(CompanionService).toService(CompanionServiceImpl);
+    bind(ConnectionHandler).toDynamicValue(ctx => new RpcConnectionHandler<CompanionClient>(COMPANION_SERVICE_PATH, client => {
+        const service = ctx.container.get(CompanionServiceImpl);
+        service.setClient(client);
+        client.onDidCloseConnection(() => service.dispose());
+        return service;
+    })).inSingletonScope();
+});
+
+export default new ContainerModule(bind => {
+    bind(CompanionEndpointRegistry).toSelf().inSingletonScope();
+    bind(BackendApplicationContribution).toService(CompanionEndpointRegistry);
+    bind(ConnectionContainerModule).toConstantValue(perWindowModule);
+});

@@ -1,0 +1,88 @@
+import { inject, injectable, named } from '@theia/core/shared/inversify';
+import { ILogger } from '@theia/core/lib/common/logger';
+import { BackendApplicationContribution } from '@theia/core/lib/node/backend-application';
+import { WorkspaceServer } from '@theia/workspace/lib/common/workspace-protocol';
+import { CompanionEndpoint } from '@ai-cli-companion/core/lib/companion-endpoint';
+import { startupWorkspaceRoots } from './startup-workspace';
+import { toCompanionLogger } from './theia-companion-logger';
+
+/**
+ * Owns every companion server of this backend. One starts with the backend, before any terminal
+ * can exist (the CLIs look for the IDE once, at their start); the first window to connect adopts
+ * it and hands it back when it closes or reloads. Every further window gets a server of its own.
+ */
+@injectable()
+export class CompanionEndpointRegistry implements BackendApplicationContribution {
+    @inject(ILogger) @named('ai-cli-companion')
+    protected readonly logger: ILogger;
+
+    @inject(WorkspaceServer)
+    protected readonly workspaceServer: WorkspaceServer;
+
+    protected backendEndpoint: CompanionEndpoint | undefined;
+    protected backendEndpointOwner: object | undefined;
+    protected readonly windowEndpoints = new Set<CompanionEndpoint>();
+
+    async initialize(): Promise<void> {
+        process.once('exit', () => this.removeAllDiscoveryFilesSync());
+        const endpoint = this.createEndpoint();
+        await endpoint.start();
+        endpoint.setWorkspace({ roots: await startupWorkspaceRoots(this.workspaceServer) });
+        this.backendEndpoint = endpoint;
+        endpoint.onDidChange(() => this.exportToProcessEnv(endpoint));
+        this.exportToProcessEnv(endpoint);
+    }
+
+    /** A server for a window: the backend's own one if no window holds it, else a new one. */
+    async acquire(owner: object): Promise<CompanionEndpoint> {
+        if (this.backendEndpoint && !this.backendEndpointOwner) {
+            this.backendEndpointOwner = owner;
+            return this.backendEndpoint;
+        }
+        const endpoint = this.createEndpoint();
+        this.windowEndpoints.add(endpoint);
+        await endpoint.start();
+        return endpoint;
+    }
+
+    /** The window is gone: its own server stops, the backend's server waits for the next window. */
+    async release(owner: object, endpoint: CompanionEndpoint): Promise<void> {
+        endpoint.setDiffHandler(undefined);
+        if (endpoint === this.backendEndpoint) {
+            if (this.backendEndpointOwner === owner) {
+                this.backendEndpointOwner = undefined;
+            }
+            return;
+        }
+        this.windowEndpoints.delete(endpoint);
+        await endpoint.stop();
+    }
+
+    onStop(): void {
+        // Synchronous first: on process exit nothing after the first await runs.
+        this.removeAllDiscoveryFilesSync();
+        for (const endpoint of this.allEndpoints()) {
+            void endpoint.stop();
+        }
+    }
+
+    protected createEndpoint(): CompanionEndpoint {
+        return new CompanionEndpoint({ logger: toCompanionLogger(this.logger) });
+    }
+
+    protected allEndpoints(): CompanionEndpoint[] {
+        return [...(this.backendEndpoint ? [this.backendEndpoint] : []), ...this.windowEndpoints];
+    }
+
+    protected removeAllDiscoveryFilesSync(): void {
+        this.allEndpoints().forEach(endpoint => endpoint.removeDiscoveryFilesSync());
+    }
+
+    /**
+     * Every process the backend starts inherits these, so even a terminal no window configured
+     * (a task, an external launcher) finds the backend's server. Windows override them per terminal.
+     */
+    protected exportToProcessEnv(endpoint: CompanionEndpoint): void {
+        Object.assign(process.env, endpoint.terminalEnv());
+    }
+}

@@ -1,0 +1,127 @@
+import { inject, injectable } from '@theia/core/shared/inversify';
+import { CLIENT_PROFILES, ClientProfile, findProfile } from '@ai-cli-companion/core/lib/client-profiles';
+import type { CompanionEndpoint } from '@ai-cli-companion/core/lib/companion-endpoint';
+import { CompanionClient, CompanionService, CompanionStatus, DiffOutcome, IdeContext, WindowWorkspace } from '../common/companion-protocol';
+import { CliSettingsFile } from './cli-settings-file';
+import { CompanionEndpointRegistry } from './companion-endpoint-registry';
+
+/** One per window (frontend connection): binds the window to its companion server. */
+@injectable()
+export class CompanionServiceImpl implements CompanionService {
+    @inject(CompanionEndpointRegistry)
+    protected readonly registry: CompanionEndpointRegistry;
+
+    protected client: CompanionClient | undefined;
+    protected endpoint: CompanionEndpoint | undefined;
+    protected attaching: Promise<CompanionEndpoint> | undefined;
+    protected unsubscribe: (() => void) | undefined;
+    protected disposed = false;
+
+    setClient(client: CompanionClient | undefined): void {
+        this.client = client;
+    }
+
+    async attach(workspace: WindowWorkspace, enabledClients: string[]): Promise<Record<string, string>> {
+        const endpoint = await this.ensureEndpoint();
+        endpoint.setEnabledProfiles(CLIENT_PROFILES.filter(profile => enabledClients.includes(profile.id)));
+        endpoint.setWorkspace(workspace);
+        return endpoint.terminalEnv();
+    }
+
+    async updateWorkspace(workspace: WindowWorkspace): Promise<Record<string, string>> {
+        const endpoint = await this.ensureEndpoint();
+        endpoint.setWorkspace(workspace);
+        return endpoint.terminalEnv();
+    }
+
+    async setEnabledClients(clientIds: string[]): Promise<Record<string, string>> {
+        const endpoint = await this.ensureEndpoint();
+        endpoint.setEnabledProfiles(CLIENT_PROFILES.filter(profile => clientIds.includes(profile.id)));
+        return endpoint.terminalEnv();
+    }
+
+    async getTerminalEnv(): Promise<Record<string, string>> {
+        return (await this.ensureEndpoint()).terminalEnv();
+    }
+
+    async updateContext(context: IdeContext): Promise<void> {
+        (await this.ensureEndpoint()).updateContext(context);
+    }
+
+    async resolveDiff(sessionId: string, filePath: string, outcome: DiffOutcome): Promise<boolean> {
+        const endpoint = await this.ensureEndpoint();
+        return outcome.accepted
+            ? endpoint.sendDiffAccepted(sessionId, filePath, outcome.content)
+            : endpoint.sendDiffRejected(sessionId, filePath);
+    }
+
+    async getStatus(): Promise<CompanionStatus> {
+        return this.statusOf(await this.ensureEndpoint());
+    }
+
+    async isIdeModeEnabled(clientId: string): Promise<boolean> {
+        return new CliSettingsFile(this.profile(clientId)).isIdeModeEnabled();
+    }
+
+    async enableIdeMode(clientId: string): Promise<string> {
+        const settings = new CliSettingsFile(this.profile(clientId));
+        settings.enableIdeMode();
+        return settings.path;
+    }
+
+    protected profile(clientId: string): ClientProfile {
+        const profile = findProfile(clientId);
+        if (!profile) {
+            throw new Error(`Unknown CLI "${clientId}".`);
+        }
+        return profile;
+    }
+
+    dispose(): void {
+        this.disposed = true;
+        this.unsubscribe?.();
+        if (this.endpoint) {
+            void this.registry.release(this, this.endpoint);
+        }
+        this.endpoint = undefined;
+        this.client = undefined;
+    }
+
+    protected ensureEndpoint(): Promise<CompanionEndpoint> {
+        this.attaching ??= this.registry.acquire(this).then(endpoint => {
+            if (this.disposed) {
+                void this.registry.release(this, endpoint);
+                throw new Error('The window has closed.');
+            }
+            this.endpoint = endpoint;
+            endpoint.setDiffHandler({
+                openDiff: request => this.requireClient().openDiff(request),
+                closeDiff: request => this.requireClient().closeDiff(request),
+                sessionEnded: sessionId => this.client?.sessionEnded(sessionId)
+            });
+            this.unsubscribe = endpoint.onDidChange(() => this.client?.statusChanged(this.statusOf(endpoint)));
+            return endpoint;
+        });
+        return this.attaching;
+    }
+
+    protected requireClient(): CompanionClient {
+        if (!this.client) {
+            throw new Error('no Theia window is open');
+        }
+        return this.client;
+    }
+
+    protected statusOf(endpoint: CompanionEndpoint): CompanionStatus {
+        const status = endpoint.status();
+        return {
+            running: status.port > 0,
+            port: status.port,
+            workspacePath: status.workspacePath,
+            enabledClients: [...status.profiles],
+            sessions: status.sessions.map(session => ({ ...session })),
+            discoveryFiles: [...status.files],
+            lastError: status.lastError
+        };
+    }
+}
