@@ -3,6 +3,10 @@
 // over IPC: {id, command, args} in, {id, result | error} and {event, ...} out.
 import { IdeClient, ideContextStore } from '@google/gemini-cli-core';
 
+// IdeClient.openDiff chains `promise.finally(release)`, which rethrows a rejected diff as an
+// unhandled rejection; the real CLI has a global handler for that, so this process needs one too.
+process.on('unhandledRejection', () => undefined);
+
 const client = await IdeClient.getInstance();
 client.addStatusChangeListener((status, details) => process.send({ event: 'status', status, details }));
 ideContextStore.subscribe(context => process.send({ event: 'context', context: context ?? null }));

@@ -1,0 +1,245 @@
+// tools/call round trip: our MCP endpoint vs a bare node:http JSON-RPC echo server, same client,
+// same bodies, one keep-alive connection each, sequential requests, interleaved rounds.
+//
+//   node bench/tools-call-roundtrip.mjs [--n=3000] [--n-large=1000] [--round=100] [--warmup=300]
+//                                       [--in-process] [--profile[=dir]] [--json=out.json]
+//
+// By default both servers live in one child process (the "backend") and the client in this one,
+// as with a real CLI; --in-process runs everything on one event loop. --profile writes a
+// .cpuprofile of the server process (open it in Chrome DevTools or speedscope).
+import * as http from 'node:http';
+import * as path from 'node:path';
+import * as fs from 'node:fs';
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import {
+    BENCH_DIR, flag, fmt, hrtimeMs, ipcClient, loadCore, loadUndici, makeIsolatedDirs, mcpHeaders, numberArg,
+    openMcpSession, ratio, serveIpc, stringArg, summarize, table, writeJsonResult
+} from './lib/common.mjs';
+
+const SELF = fileURLToPath(import.meta.url);
+const LARGE_CONTENT_BYTES = 100 * 1024;
+const TARGET_RATIO = 1.4;
+
+// ---------------------------------------------------------------------------------------------
+// Server side (child process, or this process with --in-process)
+
+async function startServers() {
+    const { CompanionEndpoint } = await loadCore();
+    const dirs = makeIsolatedDirs('bench-roundtrip');
+    const host = { env: { HOME: dirs.home }, homedir: dirs.home, tmpdir: dirs.tmp };
+    const ep = new CompanionEndpoint({ host });
+    await ep.start();
+    ep.setWorkspace({ roots: [dirs.ws] });
+    ep.setDiffHandler({ openDiff: async () => { }, closeDiff: async () => 'text' });
+    const token = ep.terminalEnv().GEMINI_CLI_IDE_AUTH_TOKEN;
+
+    // The baseline: parse the JSON body, answer a JSON-RPC result shaped like ours.
+    const results = {
+        closeDiff: { content: [{ type: 'text', text: JSON.stringify({ content: 'text' }) }] },
+        openDiff: { content: [] }
+    };
+    const echo = http.createServer((request, response) => {
+        const chunks = [];
+        request.on('data', chunk => chunks.push(chunk));
+        request.on('end', () => {
+            const message = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+            const result = message.method === 'tools/call' ? results[message.params?.name] ?? {} : {};
+            const text = JSON.stringify({ result, jsonrpc: '2.0', id: message.id });
+            response.writeHead(200, {
+                'content-type': 'application/json',
+                'content-length': Buffer.byteLength(text),
+                'mcp-session-id': '00000000-0000-4000-8000-000000000000'
+            }).end(text);
+        });
+    });
+    echo.keepAliveTimeout = 60_000;
+    await new Promise(resolve => echo.listen(0, '127.0.0.1', resolve));
+    return {
+        info: { ourPort: ep.port, token, echoPort: echo.address().port, pid: process.pid },
+        stop: async () => {
+            await ep.stop();
+            await new Promise(resolve => { echo.close(resolve); echo.closeAllConnections(); });
+            dirs.cleanup();
+        }
+    };
+}
+
+if (flag('server')) {
+    const servers = await startServers();
+    serveIpc({
+        stop: async () => {
+            await servers.stop();
+            setImmediate(() => process.exit(0)); // --cpu-prof is written on exit
+        }
+    });
+    process.send({ ready: servers.info });
+} else {
+    await main();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Client side
+
+async function startServerProcess(profileDir) {
+    if (flag('in-process')) {
+        const servers = await startServers();
+        return { info: servers.info, stop: servers.stop };
+    }
+    const execArgv = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+    const child = fork(SELF, ['--server'], { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const call = ipcClient(child);
+    const info = await new Promise((resolve, reject) => {
+        child.on('message', message => message?.ready && resolve(message.ready));
+        child.once('exit', code => reject(new Error(`server process exited with ${code}`)));
+    });
+    return {
+        info,
+        stop: async () => {
+            const exited = new Promise(resolve => child.once('exit', resolve));
+            await call('stop').catch(() => undefined);
+            await exited;
+        }
+    };
+}
+
+/** One keep-alive connection, sequential requests; the same implementation for both servers. */
+async function makeClient(port) {
+    const undici = await loadUndici();
+    if (undici) {
+        const client = new undici.Client(`http://127.0.0.1:${port}`, { pipelining: 1, keepAliveTimeout: 60_000 });
+        return {
+            name: 'undici.Client',
+            async post(headers, body) {
+                const { statusCode, body: responseBody } = await client.request({ path: '/mcp', method: 'POST', headers, body });
+                const text = await responseBody.text();
+                return { status: statusCode, text };
+            },
+            close: () => client.close()
+        };
+    }
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    return {
+        name: 'node:http + keep-alive Agent',
+        post: (headers, body) => new Promise((resolve, reject) => {
+            const request = http.request({ host: '127.0.0.1', port, path: '/mcp', method: 'POST', headers, agent }, response => {
+                const chunks = [];
+                response.on('data', chunk => chunks.push(chunk));
+                response.on('end', () => resolve({ status: response.statusCode, text: Buffer.concat(chunks).toString('utf8') }));
+                response.on('error', reject);
+            });
+            request.on('error', reject);
+            request.end(body);
+        }),
+        close: async () => agent.destroy()
+    };
+}
+
+function largeContent() {
+    const line = 'export function example(value: number): number { return value * 2 + 1; } // padding\n';
+    return line.repeat(Math.ceil(LARGE_CONTENT_BYTES / line.length)).slice(0, LARGE_CONTENT_BYTES);
+}
+
+/** A body factory: the id is spliced into a pre-serialised template so building it costs the same for both. */
+function bodyFactory(method, params) {
+    const template = JSON.stringify({ jsonrpc: '2.0', id: 987654321, method, ...(params ? { params } : {}) });
+    const [prefix, suffix] = template.split('987654321');
+    return id => prefix + id + suffix;
+}
+
+async function main() {
+    const n = numberArg('n', 3000);
+    const nLarge = numberArg('n-large', 1000);
+    const round = numberArg('round', 100);
+    const warmup = numberArg('warmup', 300);
+    const profileArg = stringArg('profile', undefined);
+    const profileDir = flag('profile') || profileArg
+        ? path.resolve(profileArg ?? path.join(BENCH_DIR, '.profiles'))
+        : undefined;
+    if (profileDir) {
+        fs.mkdirSync(profileDir, { recursive: true });
+    }
+
+    const server = await startServerProcess(profileDir);
+    const { ourPort, token, echoPort } = server.info;
+    const sessionId = await openMcpSession(ourPort, token);
+    const targets = {
+        ours: { label: 'companion endpoint', client: await makeClient(ourPort), headers: mcpHeaders(ourPort, token, sessionId) },
+        echo: { label: 'bare node:http echo', client: await makeClient(echoPort), headers: mcpHeaders(echoPort, token, sessionId) }
+    };
+    // undici sets Host from the origin; node:http from host/port. Either way it is 127.0.0.1:<port>.
+    if (targets.ours.client.name.startsWith('undici')) {
+        delete targets.ours.headers.host;
+        delete targets.echo.headers.host;
+    }
+
+    const cases = [
+        { name: 'closeDiff (small args)', n, body: bodyFactory('tools/call', { name: 'closeDiff', arguments: { filePath: '/workspace/src/example.ts' } }) },
+        { name: 'openDiff (100 KB newContent)', n: nLarge, body: bodyFactory('tools/call', { name: 'openDiff', arguments: { filePath: '/workspace/src/example.ts', newContent: largeContent() } }) },
+        { name: 'ping (diagnostic: no tool)', n: Math.round(n / 2), body: bodyFactory('ping') }
+    ];
+
+    let nextId = 1;
+    const rows = [['case', 'server', 'n', 'p50 ms', 'p90 ms', 'p99 ms', 'mean ms', 'req bytes', 'resp bytes']];
+    const ratioRows = [['case', 'p50 ratio', 'p99 ratio', `target ≤ ${TARGET_RATIO}×`]];
+    const results = [];
+    const started = Date.now();
+
+    for (const testCase of cases) {
+        const samples = { ours: [], echo: [] };
+        const sizes = {};
+        const runBatch = async (key, count, record) => {
+            const target = targets[key];
+            for (let i = 0; i < count; i++) {
+                const body = testCase.body(nextId++);
+                const t0 = hrtimeMs();
+                const { status, text } = await target.client.post(target.headers, body);
+                const elapsed = hrtimeMs() - t0;
+                if (status !== 200 || text.includes('"error"') || text.includes('"isError":true')) {
+                    throw new Error(`${target.label} answered ${status}: ${text.slice(0, 300)}`);
+                }
+                if (record) {
+                    samples[key].push(elapsed);
+                }
+                sizes[key] = { req: Buffer.byteLength(body), resp: Buffer.byteLength(text) };
+            }
+        };
+        // Warm-up both (JIT, socket buffers), then interleave rounds A,B,B,A,… to cancel drift.
+        await runBatch('ours', warmup, false);
+        await runBatch('echo', warmup, false);
+        const rounds = Math.max(1, Math.ceil(testCase.n / round));
+        for (let r = 0; r < rounds; r++) {
+            const order = r % 2 === 0 ? ['ours', 'echo'] : ['echo', 'ours'];
+            for (const key of order) {
+                await runBatch(key, Math.min(round, testCase.n - r * round), true);
+            }
+        }
+        const stats = { ours: summarize(samples.ours), echo: summarize(samples.echo) };
+        for (const key of ['ours', 'echo']) {
+            const s = stats[key];
+            rows.push([testCase.name, targets[key].label, s.n, fmt(s.p50), fmt(s.p90), fmt(s.p99), fmt(s.mean), sizes[key].req, sizes[key].resp]);
+        }
+        const p50Ratio = stats.ours.p50 / stats.echo.p50;
+        const p99Ratio = stats.ours.p99 / stats.echo.p99;
+        const diagnostic = testCase.name.includes('diagnostic');
+        ratioRows.push([testCase.name, ratio(stats.ours.p50, stats.echo.p50), ratio(stats.ours.p99, stats.echo.p99),
+            diagnostic ? '(diagnostic)' : (p50Ratio <= TARGET_RATIO ? 'met (p50)' : 'MISSED (p50)')]);
+        results.push({ case: testCase.name, ours: stats.ours, echo: stats.echo, p50Ratio, p99Ratio, diagnostic, sizes });
+    }
+
+    for (const target of Object.values(targets)) {
+        await target.client.close();
+    }
+    await server.stop();
+
+    const mode = flag('in-process') ? 'client and servers in one process' : 'servers in a child process, client here';
+    console.log(`\n## tools/call round trip (${targets.ours.client.name}, one keep-alive connection, sequential; ${mode})\n`);
+    console.log(table(rows));
+    console.log('');
+    console.log(table(ratioRows));
+    console.log(`\n(${((Date.now() - started) / 1000).toFixed(1)} s; rounds of ${round}, ${warmup} warm-up requests per server and case)`);
+    if (profileDir) {
+        console.log(`CPU profile of the server process written to ${profileDir}`);
+    }
+    writeJsonResult({ bench: 'tools-call-roundtrip', client: targets.ours.client.name, mode, n, nLarge, round, warmup, targetRatio: TARGET_RATIO, results });
+}

@@ -1,0 +1,105 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/**
+ * Gemini CLI user settings for a test run: API-key auth, and every first-run prompt or network side
+ * trip switched off, so the prompt is ready as soon as the CLI starts.
+ */
+export function geminiTestSettings({ ideEnabled = false } = {}) {
+    return {
+        security: { auth: { selectedType: 'gemini-api-key' } },
+        ide: {
+            enabled: ideEnabled,
+            // Otherwise the CLI opens "Do you want to connect Eclipse Theia to Gemini CLI?" over the prompt.
+            hasSeenNudge: true
+        },
+        // The update check would reach the npm registry and may even self-update the package.
+        general: { enableAutoUpdate: false, enableAutoUpdateNotification: false },
+        privacy: { usageStatisticsEnabled: false }
+    };
+}
+
+/**
+ * Qwen Code user settings: an OpenAI-compatible provider whose key and base URL come from the
+ * environment (OPENAI_API_KEY / OPENAI_BASE_URL / OPENAI_MODEL), so no auth dialog opens.
+ */
+export function qwenTestSettings({ ideEnabled = false } = {}) {
+    return {
+        security: { auth: { selectedType: 'openai' } },
+        ide: { enabled: ideEnabled, hasSeenNudge: true },
+        general: { enableAutoUpdate: false, disableAutoUpdate: true, disableUpdateNag: true },
+        privacy: { usageStatisticsEnabled: false },
+        telemetry: { enabled: false }
+    };
+}
+
+/**
+ * An isolated HOME, TMPDIR and workspace under one mkdtemp directory, so a CLI run never reads or
+ * writes the developer's real ~/.gemini, ~/.qwen or discovery files.
+ */
+export class CliHome {
+    static create(prefix = 'cli-home-') {
+        // realpath: the CLIs compare trusted folders and workspace paths after resolving symlinks.
+        const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), prefix)));
+        return new CliHome(root);
+    }
+
+    constructor(root) {
+        this.root = root;
+        this.home = path.join(root, 'home');
+        this.tmpdir = path.join(root, 'tmp');
+        this.workspace = path.join(root, 'workspace');
+        for (const dir of [this.home, this.tmpdir, this.workspace]) {
+            fs.mkdirSync(dir, { recursive: true });
+        }
+    }
+
+    /** The `host` a CompanionEndpoint needs to write discovery files where this CLI looks. */
+    get host() {
+        return { env: { HOME: this.home }, homedir: this.home, tmpdir: this.tmpdir };
+    }
+
+    /** Environment overrides for the CLI process. */
+    get env() {
+        return { HOME: this.home, USERPROFILE: this.home, TMPDIR: this.tmpdir };
+    }
+
+    writeJson(relativePath, value) {
+        const file = path.join(this.home, relativePath);
+        fs.mkdirSync(path.dirname(file), { recursive: true });
+        fs.writeFileSync(file, JSON.stringify(value, null, 2));
+        return file;
+    }
+
+    /** ~/.gemini/settings.json, plus the workspace marked trusted (what the trust dialog would write). */
+    setUpGemini(settings = geminiTestSettings()) {
+        this.writeJson('.gemini/settings.json', settings);
+        this.writeJson('.gemini/trustedFolders.json', { [this.workspace]: 'TRUST_FOLDER' });
+    }
+
+    /** ~/.qwen/settings.json, plus the workspace marked trusted. */
+    setUpQwen(settings = qwenTestSettings()) {
+        this.writeJson('.qwen/settings.json', settings);
+        this.writeJson('.qwen/trustedFolders.json', { [this.workspace]: 'TRUST_FOLDER' });
+    }
+
+    cleanup() {
+        fs.rmSync(this.root, { recursive: true, force: true });
+    }
+}
+
+/**
+ * The process environment minus anything that would make a CLI use real credentials, a real IDE or
+ * non-interactive mode (CI), so only what a test passes explicitly counts.
+ */
+export function cleanProcessEnv() {
+    const env = { ...process.env };
+    for (const name of Object.keys(env)) {
+        if (/^(GEMINI_|GOOGLE_|QWEN_|OPENAI_|DASHSCOPE_|TERM_PROGRAM|VSCODE_|CI$|CI_|GITHUB_ACTIONS|REMOTE_CONTAINERS|CLOUD_SHELL|NO_COLOR)/.test(name)) {
+            delete env[name];
+        }
+    }
+    env.TERM = 'xterm-256color';
+    return env;
+}

@@ -1,0 +1,128 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pty from 'node-pty';
+import xtermHeadless from '@xterm/headless';
+
+const { Terminal } = xtermHeadless;
+const TEST_DIR = fileURLToPath(new URL('..', import.meta.url));
+
+/**
+ * The JS entry of an installed CLI bin (`test/node_modules/.bin` first, then the monorepo root).
+ * Throws, never skips: these tests exist to prove the published binaries work.
+ */
+export function findCliBinary(bin, packageName) {
+    for (const dir of [path.join(TEST_DIR, 'node_modules', '.bin'), path.join(TEST_DIR, '..', 'node_modules', '.bin')]) {
+        const candidate = path.join(dir, bin);
+        if (fs.existsSync(candidate)) {
+            return fs.realpathSync(candidate);
+        }
+    }
+    throw new Error(`The '${bin}' binary is not installed. Install it with: cd ${path.resolve(TEST_DIR, '..')} && npm install (it is the devDependency ${packageName} of test/package.json)`);
+}
+
+/**
+ * A CLI in a pseudo-terminal, with a headless xterm parsing its output so tests read the screen the
+ * user would see (Ink redraws in place, so the raw byte stream is not what is on screen).
+ */
+export class CliPty {
+    /** `command` is run by `node` (pass `node` to pick another Node binary) so no shebang/PATH lookup is involved. */
+    static spawn({ command, args = [], node = process.execPath, cwd, env, cols = 120, rows = 40 }) {
+        return new CliPty(pty.spawn(node, [command, ...args], { name: 'xterm-256color', cols, rows, cwd, env }), cols, rows);
+    }
+
+    constructor(proc, cols, rows) {
+        this.proc = proc;
+        this.pid = proc.pid;
+        this.output = '';
+        this.exit = undefined;
+        this.term = new Terminal({ cols, rows, scrollback: 5000, allowProposedApi: true });
+        proc.onData(data => {
+            this.output += data;
+            this.term.write(data);
+        });
+        this.exited = new Promise(resolve => proc.onExit(exit => {
+            this.exit = exit;
+            resolve(exit);
+        }));
+    }
+
+    /** The visible rows, right-trimmed, as the user sees them now. */
+    screen() {
+        const buffer = this.term.buffer.active;
+        return this.lines(buffer.viewportY, buffer.viewportY + this.term.rows);
+    }
+
+    /** Scrollback plus screen: everything still in the terminal. */
+    text() {
+        return this.lines(0, this.term.buffer.active.length);
+    }
+
+    lines(from, to) {
+        const buffer = this.term.buffer.active;
+        const out = [];
+        for (let i = from; i < to; i++) {
+            out.push(buffer.getLine(i)?.translateToString(true) ?? '');
+        }
+        return out.join('\n').replace(/\s+$/, '');
+    }
+
+    /** Resolves with the screen once `match` (string or RegExp) is on it; rejects with the screen on timeout or exit. */
+    waitForText(match, timeoutMs = 60_000) {
+        const test = typeof match === 'string' ? s => s.includes(match) : s => match.test(s);
+        return this.waitFor(test, timeoutMs, `text ${match}`);
+    }
+
+    async waitFor(predicate, timeoutMs = 60_000, what = 'condition') {
+        const deadline = Date.now() + timeoutMs;
+        for (;;) {
+            // Let xterm finish parsing what has arrived before looking.
+            await new Promise(resolve => this.term.write('', resolve));
+            const screen = this.screen();
+            if (predicate(screen)) {
+                return screen;
+            }
+            if (this.exit) {
+                throw new Error(`CLI exited (${JSON.stringify(this.exit)}) before ${what}.\n${this.describe()}`);
+            }
+            if (Date.now() > deadline) {
+                throw new Error(`No ${what} within ${timeoutMs} ms.\n${this.describe()}`);
+            }
+            await new Promise(resolve => setTimeout(resolve, 100));
+        }
+    }
+
+    /** Screen dump for assertion messages. */
+    describe() {
+        return `----- screen of pid ${this.pid} -----\n${this.screen()}\n----- end of screen -----`;
+    }
+
+    write(data) {
+        this.proc.write(data);
+    }
+
+    /**
+     * Types a line and presses Enter. Enter is sent only once the text is echoed: sent in the same
+     * chunk, Ink CLIs take the whole thing for a paste and insert a newline instead of submitting.
+     */
+    async submit(line, timeoutMs = 30_000) {
+        this.write(line);
+        await this.waitForText(line, timeoutMs);
+        this.write('\r');
+    }
+
+    /** Kills the CLI and everything it started (Gemini CLI relaunches itself in a child process). */
+    async kill() {
+        if (this.exit) {
+            return;
+        }
+        try {
+            // The pty child leads its own process group; signal the group so relaunched children die too.
+            process.kill(-this.pid, 'SIGKILL');
+        } catch {
+            this.proc.kill('SIGKILL');
+        }
+        await Promise.race([this.exited, new Promise(resolve => setTimeout(resolve, 5000))]);
+        this.term.dispose();
+    }
+}

@@ -1,0 +1,141 @@
+import http from 'node:http';
+
+/**
+ * A loopback fake of the Gemini REST API (generativelanguage `v1beta`), enough for Gemini CLI pointed
+ * at it with GOOGLE_GEMINI_BASE_URL. Chat turns (`:streamGenerateContent`) answer from a script queue;
+ * the CLI's side calls (`:generateContent`: routing, next-speaker and loop checks) have their own queue
+ * so they never eat a scripted tool call.
+ *
+ * Replies: `{ text }`, `{ functionCall: { name, args } }`, `{ functionCalls: [...] }`, `{ parts }`
+ * (raw Gemini parts) or `{ error: { status, message } }` (an HTTP error the CLI will see).
+ */
+export class FakeGeminiApi {
+    static async start({ defaultText = 'ok' } = {}) {
+        const fake = new FakeGeminiApi(defaultText);
+        await new Promise((resolve, reject) => {
+            fake.server.once('error', reject);
+            fake.server.listen(0, '127.0.0.1', resolve);
+        });
+        return fake;
+    }
+
+    constructor(defaultText) {
+        this.defaultText = defaultText;
+        this.chatQueue = [];
+        this.sideQueue = [];
+        /** Every request seen: { method, url, model, action, body }. */
+        this.requests = [];
+        this.waiters = new Set();
+        this.server = http.createServer((req, res) => this.handle(req, res));
+    }
+
+    /** What to give the CLI as GOOGLE_GEMINI_BASE_URL. */
+    get baseUrl() {
+        return `http://127.0.0.1:${this.server.address().port}`;
+    }
+
+    /** Scripts the next chat turn (`streamGenerateContent`); unscripted turns answer `defaultText`. */
+    enqueue(...replies) {
+        this.chatQueue.push(...replies);
+        return this;
+    }
+
+    /** Scripts the next `generateContent` call (the CLI's internal JSON helper calls). */
+    enqueueSide(...replies) {
+        this.sideQueue.push(...replies);
+        return this;
+    }
+
+    /** The chat requests, e.g. to find the `functionResponse` the CLI sent back after a tool ran. */
+    get chatRequests() {
+        return this.requests.filter(r => r.action === 'streamGenerateContent');
+    }
+
+    /** Resolves with the first request (seen or future) matching the predicate. */
+    waitForRequest(predicate, timeoutMs = 60_000) {
+        const seen = this.requests.find(predicate);
+        if (seen) {
+            return Promise.resolve(seen);
+        }
+        return new Promise((resolve, reject) => {
+            const waiter = { predicate, resolve };
+            this.waiters.add(waiter);
+            setTimeout(() => {
+                if (this.waiters.delete(waiter)) {
+                    reject(new Error(`No matching request to the fake Gemini API within ${timeoutMs} ms; saw: ${this.requests.map(r => `${r.method} ${r.url}`).join(', ') || 'none'}`));
+                }
+            }, timeoutMs).unref();
+        });
+    }
+
+    async close() {
+        this.server.closeAllConnections?.();
+        await new Promise(resolve => this.server.close(() => resolve()));
+    }
+
+    async handle(req, res) {
+        let raw = '';
+        for await (const chunk of req) {
+            raw += chunk;
+        }
+        let body;
+        try {
+            body = raw ? JSON.parse(raw) : undefined;
+        } catch {
+            body = raw;
+        }
+        const url = new URL(req.url, 'http://fake');
+        // e.g. /v1beta/models/gemini-2.5-pro:streamGenerateContent
+        const match = /\/models\/([^/:]+):(\w+)$/.exec(url.pathname);
+        const request = { method: req.method, url: req.url, model: match?.[1], action: match?.[2], body };
+        this.requests.push(request);
+        for (const waiter of this.waiters) {
+            if (waiter.predicate(request)) {
+                this.waiters.delete(waiter);
+                waiter.resolve(request);
+            }
+        }
+
+        if (req.method === 'POST' && request.action === 'countTokens') {
+            return sendJson(res, 200, { totalTokens: Math.ceil(raw.length / 4) });
+        }
+        if (req.method === 'POST' && request.action === 'streamGenerateContent') {
+            const reply = this.chatQueue.shift() ?? { text: this.defaultText };
+            if (reply.error) {
+                return sendError(res, reply.error);
+            }
+            // One SSE event is a valid stream; the CLI concatenates parts across events.
+            res.writeHead(200, { 'content-type': 'text/event-stream' });
+            res.end(`data: ${JSON.stringify(response(reply, request.model))}\r\n\r\n`);
+            return;
+        }
+        if (req.method === 'POST' && request.action === 'generateContent') {
+            // JSON-mode helper calls get `{}`: their parsers reject it and fall back to defaults.
+            const wantsJson = body?.generationConfig?.responseMimeType === 'application/json';
+            const reply = this.sideQueue.shift() ?? { text: wantsJson ? '{}' : this.defaultText };
+            return reply.error ? sendError(res, reply.error) : sendJson(res, 200, response(reply, request.model));
+        }
+        sendError(res, { status: 404, message: `fake Gemini API has no ${req.method} ${url.pathname}` });
+    }
+}
+
+function response(reply, model) {
+    const parts = reply.parts
+        ?? (reply.functionCalls ?? (reply.functionCall ? [reply.functionCall] : undefined))?.map(functionCall => ({ functionCall }))
+        ?? [{ text: reply.text ?? '' }];
+    return {
+        candidates: [{ content: { role: 'model', parts }, finishReason: 'STOP', index: 0 }],
+        usageMetadata: { promptTokenCount: 10, candidatesTokenCount: 5, totalTokenCount: 15 },
+        modelVersion: model
+    };
+}
+
+function sendJson(res, status, json) {
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(json));
+}
+
+function sendError(res, { status = 500, message = 'fake error' }) {
+    const codes = { 400: 'INVALID_ARGUMENT', 403: 'PERMISSION_DENIED', 404: 'NOT_FOUND', 429: 'RESOURCE_EXHAUSTED' };
+    sendJson(res, status, { error: { code: status, message, status: codes[status] ?? 'INTERNAL' } });
+}

@@ -1,0 +1,411 @@
+// The built browser-app backend on a temp workspace with its own HOME and TMPDIR, Chromium pages
+// on it, and the helpers the end-to-end specs need: discovery files, opening files, the diff editor.
+import { spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const BROWSER_APP = path.join(REPO_ROOT, 'browser-app');
+const BACKEND_MAIN = path.join(BROWSER_APP, 'lib', 'backend', 'main.js');
+export const ARTIFACTS_DIR = path.join(REPO_ROOT, 'test-artifacts');
+
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking',
+    '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+/** Monaco binds Ctrl on Linux and Cmd on macOS; Chromium here runs on the test host. */
+export const MOD = process.platform === 'darwin' ? 'Meta' : 'Control';
+
+export function sleep(ms) {
+    return new Promise(resolve => setTimeout(resolve, ms));
+}
+
+/** Polls until `probe` returns a truthy value; the error names what was awaited and the last value. */
+export async function waitUntil(probe, { timeout = 30_000, interval = 100, what = 'condition', diagnostics } = {}) {
+    const deadline = Date.now() + timeout;
+    let last;
+    for (;;) {
+        try {
+            last = await probe();
+            if (last) {
+                return last;
+            }
+        } catch (error) {
+            last = error;
+        }
+        if (Date.now() > deadline) {
+            const extra = diagnostics ? `\n${await diagnostics()}` : '';
+            throw new Error(`Timed out after ${timeout} ms waiting for ${what}; last value: ${describe(last)}${extra}`);
+        }
+        await sleep(interval);
+    }
+}
+
+function describe(value) {
+    if (value instanceof Error) {
+        return value.stack ?? String(value);
+    }
+    try {
+        return JSON.stringify(value);
+    } catch {
+        return String(value);
+    }
+}
+
+/** Creates a directory tree from `{ 'relative/path': 'content' }`; returns the real (symlink-free) path. */
+export function writeTree(root, files) {
+    fs.mkdirSync(root, { recursive: true });
+    for (const [relative, content] of Object.entries(files)) {
+        const file = path.join(root, relative);
+        fs.mkdirSync(path.dirname(file), { recursive: true });
+        fs.writeFileSync(file, content);
+    }
+    return fs.realpathSync(root);
+}
+
+/**
+ * One Theia backend process with an isolated HOME and TMPDIR, so its discovery files, settings and
+ * recent workspaces never mix with the user's or another test's.
+ */
+export class TheiaBackend {
+    /**
+     * @param {object} options
+     * @param {string} options.root a fresh temp directory owned by the caller (home/ and tmp/ go here)
+     * @param {string} options.workspace the folder the backend starts on
+     */
+    static async start({ root, workspace, env = {}, timeout = 90_000 }) {
+        const home = path.join(root, 'home');
+        const tmp = path.join(root, 'tmp');
+        const configDir = path.join(home, '.theia');
+        fs.mkdirSync(configDir, { recursive: true });
+        fs.mkdirSync(tmp, { recursive: true });
+        // Trust off: the trust dialog would sit on top of the shell and swallow keys and clicks.
+        fs.writeFileSync(path.join(configDir, 'settings.json'), JSON.stringify({
+            'security.workspace.trust.enabled': false,
+            // No welcome page, no tips: the first editor the test opens is the only widget in the main area.
+            'workbench.startupEditor': 'none'
+        }, undefined, 2));
+        const backendEnv = {
+            ...process.env,
+            HOME: home,
+            USERPROFILE: home,
+            TMPDIR: tmp,
+            TMP: tmp,
+            TEMP: tmp,
+            // Explicit, so a browser-app/data folder could never take the configuration elsewhere.
+            THEIA_CONFIG_DIR: configDir,
+            ...env
+        };
+        // A backend started from a Theia terminal would otherwise advertise the outer IDE.
+        for (const key of Object.keys(backendEnv)) {
+            if (/^(GEMINI_CLI_IDE_|QWEN_CODE_IDE_)/.test(key)) {
+                delete backendEnv[key];
+            }
+        }
+        const child = spawn(process.execPath, [BACKEND_MAIN, workspace, '--hostname', '127.0.0.1', '--port', '0'], {
+            cwd: BROWSER_APP,
+            env: backendEnv,
+            stdio: ['ignore', 'pipe', 'pipe'],
+            detached: false
+        });
+        const backend = new TheiaBackend(child, { root, home, tmp, workspace });
+        try {
+            backend.port = await backend.waitForPort(timeout);
+        } catch (error) {
+            await backend.stop();
+            throw error;
+        }
+        return backend;
+    }
+
+    constructor(child, { root, home, tmp, workspace }) {
+        this.child = child;
+        this.root = root;
+        this.home = home;
+        this.tmp = tmp;
+        this.workspace = workspace;
+        this.log = '';
+        this.exitCode = undefined;
+        const append = chunk => {
+            this.log += chunk;
+            if (this.log.length > 400_000) {
+                this.log = this.log.slice(-200_000);
+            }
+        };
+        child.stdout.setEncoding('utf8').on('data', append);
+        child.stderr.setEncoding('utf8').on('data', append);
+        this.exited = new Promise(resolve => child.once('exit', (code, signal) => {
+            this.exitCode = code ?? signal;
+            resolve();
+        }));
+    }
+
+    get pid() {
+        return this.child.pid;
+    }
+
+    get url() {
+        return `http://127.0.0.1:${this.port}`;
+    }
+
+    waitForPort(timeout) {
+        return waitUntil(() => {
+            if (this.exitCode !== undefined) {
+                throw new Error(`The backend exited with ${this.exitCode}\n${this.logTail()}`);
+            }
+            const match = /Theia app listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(this.log);
+            return match && Number(match[1]);
+        }, { timeout, what: 'the backend to listen', diagnostics: () => this.logTail() });
+    }
+
+    logTail(lines = 60) {
+        return `--- backend log (last ${lines} lines) ---\n${this.log.split('\n').slice(-lines).join('\n')}`;
+    }
+
+    /** Gemini CLI's discovery files: `{ file, pid, port, content }`, one per live companion server. */
+    discoveryFiles() {
+        const directory = path.join(this.tmp, 'gemini', 'ide');
+        let names;
+        try {
+            names = fs.readdirSync(directory);
+        } catch {
+            return [];
+        }
+        const files = [];
+        for (const name of names) {
+            const match = /^gemini-ide-server-(\d+)-(\d+)\.json$/.exec(name);
+            if (!match) {
+                continue;
+            }
+            const file = path.join(directory, name);
+            try {
+                files.push({ file, pid: Number(match[1]), port: Number(match[2]), content: JSON.parse(fs.readFileSync(file, 'utf8')) });
+            } catch {
+                // Being replaced right now (the writer renames over it); the next poll sees it.
+            }
+        }
+        return files;
+    }
+
+    /** Qwen Code's lock files, `{ file, port, content }`. */
+    qwenLockFiles() {
+        const directory = path.join(this.home, '.qwen', 'ide');
+        let names;
+        try {
+            names = fs.readdirSync(directory);
+        } catch {
+            return [];
+        }
+        return names.filter(name => /^\d+\.lock$/.test(name)).map(name => {
+            const file = path.join(directory, name);
+            try {
+                return { file, port: Number(name.split('.')[0]), content: JSON.parse(fs.readFileSync(file, 'utf8')) };
+            } catch {
+                return undefined;
+            }
+        }).filter(Boolean);
+    }
+
+    /** The Gemini discovery file whose workspacePath is exactly `roots` (joined as the CLIs split it). */
+    waitForDiscoveryFile(roots, timeout = 30_000) {
+        const expected = roots.join(path.delimiter);
+        return waitUntil(() => {
+            const matching = this.discoveryFiles().filter(f => f.content.workspacePath === expected);
+            if (matching.length > 1) {
+                throw new Error(`${matching.length} discovery files for ${expected}: ${describe(matching)}`);
+            }
+            return matching[0];
+        }, {
+            timeout, what: `a discovery file for ${expected}`,
+            diagnostics: () => `discovery files: ${describe(this.discoveryFiles())}\n${this.logTail()}`
+        });
+    }
+
+    /** The environment a Theia terminal of the window owning `discovery` gives the CLI. */
+    ideClientEnv(discovery) {
+        return {
+            ...process.env,
+            HOME: this.home,
+            USERPROFILE: this.home,
+            TMPDIR: this.tmp,
+            TMP: this.tmp,
+            TEMP: this.tmp,
+            GEMINI_CLI_IDE_SERVER_PORT: String(discovery.content.port),
+            GEMINI_CLI_IDE_AUTH_TOKEN: discovery.content.authToken,
+            GEMINI_CLI_IDE_WORKSPACE_PATH: discovery.content.workspacePath,
+            GEMINI_CLI_IDE_PID: String(discovery.pid),
+            REMOTE_CONTAINERS: 'true'
+        };
+    }
+
+    async stop() {
+        if (this.exitCode === undefined && this.child.exitCode === null) {
+            this.child.kill('SIGTERM');
+            const killed = await Promise.race([this.exited.then(() => true), sleep(10_000).then(() => false)]);
+            if (!killed) {
+                this.child.kill('SIGKILL');
+                await this.exited;
+            }
+        }
+    }
+}
+
+export function launchChromium() {
+    return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+}
+
+/**
+ * One Theia window: a Chromium page in its own browser context (own storage, so two windows on two
+ * folders never share Theia's local-storage state), with its console errors kept for diagnostics.
+ */
+export class TheiaWindow {
+    static async open(browser, backend, folder, { timeout = 120_000 } = {}) {
+        const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+        const page = await context.newPage();
+        const window = new TheiaWindow(backend, context, page, folder);
+        await page.goto(`${backend.url}/#${folder}`);
+        await window.waitForShell(timeout);
+        return window;
+    }
+
+    constructor(backend, context, page, folder) {
+        this.backend = backend;
+        this.context = context;
+        this.page = page;
+        this.folder = folder;
+        this.consoleErrors = [];
+        page.on('console', message => {
+            if (message.type() === 'error') {
+                this.consoleErrors.push(message.text());
+            }
+        });
+        page.on('pageerror', error => this.consoleErrors.push(`pageerror: ${error.stack ?? error}`));
+    }
+
+    async waitForShell(timeout) {
+        const page = this.page;
+        await page.waitForSelector('#theia-app-shell', { state: 'attached', timeout });
+        await page.waitForSelector('.theia-preload', { state: 'detached', timeout });
+        // The workspace is open once the navigator shows the folder's files.
+        await waitUntil(() => page.evaluate(() => !!document.querySelector('#files .theia-TreeNode, #files .theia-TreeContainer')),
+            { timeout, what: 'the file navigator', diagnostics: () => this.diagnostics() });
+    }
+
+    async diagnostics() {
+        const errors = this.consoleErrors.slice(-30).join('\n');
+        return `--- console errors of the page on ${this.folder} ---\n${errors || '(none)'}\n${this.backend.logTail()}`;
+    }
+
+    async screenshot(name) {
+        fs.mkdirSync(ARTIFACTS_DIR, { recursive: true });
+        const file = path.join(ARTIFACTS_DIR, name);
+        await this.page.screenshot({ path: file });
+        return file;
+    }
+
+    /** Opens a file of this window's folder through Quick Open (Ctrl/Cmd+P) and waits for its editor. */
+    async openFile(relativePath) {
+        const page = this.page;
+        const base = path.basename(relativePath);
+        await this.focusShell();
+        await page.keyboard.press(`${MOD}+P`);
+        const input = page.locator('.quick-input-widget input.input');
+        await input.waitFor({ state: 'visible', timeout: 15_000 });
+        await input.fill(relativePath);
+        // The file search runs in the backend; wait for this exact file among the results.
+        const row = page.locator('.quick-input-list .monaco-list-row', { hasText: base }).first();
+        await row.waitFor({ state: 'visible', timeout: 30_000 });
+        await waitUntil(async () => (await row.getAttribute('aria-label') ?? await row.textContent())?.includes(base),
+            { timeout: 15_000, what: `quick open to list ${relativePath}`, diagnostics: () => this.diagnostics() });
+        await page.keyboard.press('Enter');
+        await input.waitFor({ state: 'hidden', timeout: 15_000 });
+        const tab = this.tab(base);
+        await tab.waitFor({ state: 'visible', timeout: 30_000 });
+        await waitUntil(() => this.activeEditorFocused(), { timeout: 30_000, what: `the editor of ${relativePath} to take focus`, diagnostics: () => this.diagnostics() });
+    }
+
+    /** The main-area tab whose label is exactly `label`. */
+    tab(label) {
+        return this.page.locator('#theia-main-content-panel .p-TabBar-tab, #theia-main-content-panel .lm-TabBar-tab')
+            .filter({ has: this.page.locator('.p-TabBar-tabLabel, .lm-TabBar-tabLabel', { hasText: new RegExp(`^${escapeRegExp(label)}$`) }) });
+    }
+
+    activeEditorFocused() {
+        return this.page.evaluate(() => {
+            const active = document.activeElement;
+            return !!active && !!active.closest('.monaco-editor') && !active.closest('.monaco-diff-editor');
+        });
+    }
+
+    /** Clicks into the main-area editor on line `line` (1-based), then uses keys for a deterministic cursor. */
+    async focusEditorTab(label) {
+        await this.tab(label).click();
+        await waitUntil(() => this.activeEditorFocused(), { timeout: 15_000, what: `the editor ${label} to take focus`, diagnostics: () => this.diagnostics() });
+    }
+
+    /**
+     * Selects in the focused editor from the start of `line` (1-based) over `length` characters with
+     * the keyboard: Ctrl+Home, Down×(line-1), Home, Shift+Right×length.
+     */
+    async selectInActiveEditor(line, length) {
+        const page = this.page;
+        await page.keyboard.press(`${MOD}+Home`);
+        for (let i = 1; i < line; i++) {
+            await page.keyboard.press('ArrowDown');
+        }
+        await page.keyboard.press('Home');
+        for (let i = 0; i < length; i++) {
+            await page.keyboard.press('Shift+ArrowRight');
+        }
+    }
+
+    /** Focus in the shell and not in an input, so Theia's keybindings apply. */
+    async focusShell() {
+        await this.page.evaluate(() => {
+            const active = document.activeElement;
+            if (active instanceof HTMLElement && active.closest('.quick-input-widget')) {
+                active.blur();
+            }
+        });
+    }
+
+    /** The diff editor of a review, located by its tab title. */
+    diffTab(fileName, client = 'Gemini CLI') {
+        return this.tab(`${fileName} ↔ proposed by ${client}`);
+    }
+
+    acceptButton() {
+        return this.page.locator('[id="aiCliCompanion.diff.accept"]');
+    }
+
+    rejectButton() {
+        return this.page.locator('[id="aiCliCompanion.diff.reject"]');
+    }
+
+    /** The editable (right) side of the visible diff editor. */
+    modifiedEditor() {
+        return this.page.locator('.monaco-diff-editor .editor.modified').filter({ visible: true }).first();
+    }
+
+    async close() {
+        await this.context.close().catch(() => undefined);
+    }
+}
+
+function escapeRegExp(text) {
+    return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** A fresh temp root for one test run; removed by `removeTempRoot`. */
+export function makeTempRoot(prefix = 'theia-companion-e2e-') {
+    return fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), prefix)));
+}
+
+export function removeTempRoot(root) {
+    if (root) {
+        fs.rmSync(root, { recursive: true, force: true });
+    }
+}
