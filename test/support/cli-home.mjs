@@ -28,9 +28,16 @@ export function qwenTestSettings({ ideEnabled = false } = {}) {
     return {
         security: { auth: { selectedType: 'openai' } },
         ide: { enabled: ideEnabled, hasSeenNudge: true },
-        general: { enableAutoUpdate: false, disableAutoUpdate: true, disableUpdateNag: true },
+        // Qwen's launcher otherwise checks npm and installs updates under ~/.qwen/updates.
+        general: { enableAutoUpdate: false },
         privacy: { usageStatisticsEnabled: false },
-        telemetry: { enabled: false }
+        tools: {
+            // The default 'auto' mode asks the model to classify every tool call; 'default' asks the
+            // user, which is the flow that opens the IDE diff.
+            approvalMode: 'default',
+            // The bundled rg lacks its exec bit in this install; the fallback grep avoids a warning box.
+            useRipgrep: false
+        }
     };
 }
 

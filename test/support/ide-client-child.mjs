@@ -8,7 +8,7 @@ import { IdeClient, ideContextStore } from '@google/gemini-cli-core';
 process.on('unhandledRejection', () => undefined);
 
 const client = await IdeClient.getInstance();
-client.addStatusChangeListener((status, details) => process.send({ event: 'status', status, details }));
+client.addStatusChangeListener(state => process.send({ event: 'status', status: state.status, details: state.details ?? null }));
 ideContextStore.subscribe(context => process.send({ event: 'context', context: context ?? null }));
 
 const commands = {
