@@ -2,7 +2,7 @@
 // same bodies, one keep-alive connection each, sequential requests, interleaved rounds.
 //
 //   node bench/tools-call-roundtrip.mjs [--n=3000] [--n-large=1000] [--round=100] [--warmup=300]
-//                                       [--in-process] [--profile[=dir]] [--json=out.json]
+//                                       [--cases=closeDiff,openDiff,ping] [--in-process] [--profile[=dir]] [--json=out.json]
 //
 // By default both servers live in one child process (the "backend") and the client in this one,
 // as with a real CLI; --in-process runs everything on one event loop. --profile writes a
@@ -179,13 +179,16 @@ async function main() {
         { name: 'ping (diagnostic: no tool)', n: Math.round(n / 2), body: bodyFactory('ping') }
     ];
 
+    const only = stringArg('cases', undefined);
+    const selected = only ? cases.filter(c => only.split(',').some(word => c.name.toLowerCase().includes(word.toLowerCase()))) : cases;
+
     let nextId = 1;
     const rows = [['case', 'server', 'n', 'p50 ms', 'p90 ms', 'p99 ms', 'mean ms', 'req bytes', 'resp bytes']];
     const ratioRows = [['case', 'p50 ratio', 'p99 ratio', `target ≤ ${TARGET_RATIO}×`]];
     const results = [];
     const started = Date.now();
 
-    for (const testCase of cases) {
+    for (const testCase of selected) {
         const samples = { ours: [], echo: [] };
         const sizes = {};
         const runBatch = async (key, count, record) => {

@@ -142,12 +142,13 @@ describe('published CLI binaries in a pseudo-terminal, against a CompanionEndpoi
 
         await cli.waitForText(PROMPT_READY, 90_000);
         const output = await ideStatus(cli, 'Disconnected');
+        console.log(output);
 
         assert.ok(!output.includes(CONNECTED), `Expected no connection.\n${cli.describe()}`);
         assert.deepEqual(endpoint.status().sessions, [], `The endpoint accepted a wrong token.\n${cli.describe()}`);
     });
 
-    it('gemini: with ide.enabled but the endpoint stopped, `/ide status` reports Disconnected', async () => {
+    it('gemini: with ide.enabled but the endpoint stopped, `/ide status` is refused', async () => {
         const home = newHome();
         home.setUpGemini(geminiTestSettings({ ideEnabled: true }));
         const endpoint = await startEndpoint(home);
@@ -157,7 +158,8 @@ describe('published CLI binaries in a pseudo-terminal, against a CompanionEndpoi
         const cli = startGemini(home, terminalEnv);
 
         await cli.waitForText(PROMPT_READY, 90_000);
-        const output = await ideStatus(cli, 'Disconnected');
+        // With no discovery file Gemini CLI cannot tell which IDE it is in, so it does not even try.
+        const output = await ideStatus(cli, 'IDE integration is not supported in your current environment');
 
         assert.ok(!output.includes(CONNECTED), `Expected no connection.\n${cli.describe()}`);
     });

@@ -1,0 +1,45 @@
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { findProfile } from '@ai-cli-companion/core/lib/client-profiles';
+import { CliSettingsFile } from './cli-settings-file';
+
+describe('CliSettingsFile', () => {
+    let home: string;
+    const host = () => ({ env: {}, homedir: home, tmpdir: os.tmpdir() });
+
+    beforeEach(() => { home = fs.mkdtempSync(path.join(os.tmpdir(), 'cli-settings-')); });
+    afterEach(() => fs.rmSync(home, { recursive: true, force: true }));
+
+    it('creates ~/.gemini/settings.json with ide.enabled when there is none', () => {
+        const settings = new CliSettingsFile(findProfile('gemini')!, host());
+        assert.strictEqual(settings.isIdeModeEnabled(), false);
+        settings.enableIdeMode();
+        assert.strictEqual(settings.path, path.join(home, '.gemini', 'settings.json'));
+        assert.deepStrictEqual(JSON.parse(fs.readFileSync(settings.path, 'utf8')), { ide: { enabled: true } });
+        assert.strictEqual(settings.isIdeModeEnabled(), true);
+        assert.strictEqual(fs.statSync(settings.path).mode & 0o777, 0o600);
+    });
+
+    it('keeps every other key and comment of an existing Qwen settings file', () => {
+        const file = path.join(home, '.qwen', 'settings.json');
+        fs.mkdirSync(path.dirname(file), { recursive: true });
+        fs.writeFileSync(file, '{\n  // my model\n  "model": { "name": "qwen3-coder" },\n  "ide": { "hasSeenNudge": true, "enabled": false },\n}\n');
+        const settings = new CliSettingsFile(findProfile('qwen')!, host());
+        settings.enableIdeMode();
+        const text = fs.readFileSync(file, 'utf8');
+        assert.match(text, /\/\/ my model/);
+        assert.match(text, /"name": "qwen3-coder"/);
+        assert.match(text, /"hasSeenNudge": true/);
+        assert.strictEqual(settings.isIdeModeEnabled(), true);
+    });
+
+    it('refuses to touch a file that is not JSON', () => {
+        const file = path.join(home, '.gemini', 'settings.json');
+        fs.mkdirSync(path.dirname(file), { recursive: true });
+        fs.writeFileSync(file, '{ "ide": ');
+        assert.throws(() => new CliSettingsFile(findProfile('gemini')!, host()).enableIdeMode(), /not valid JSON/);
+        assert.strictEqual(fs.readFileSync(file, 'utf8'), '{ "ide": ');
+    });
+});

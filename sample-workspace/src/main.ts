@@ -1,0 +1,3 @@
+import { greeting, shout } from './greeting';
+
+console.log(shout(greeting('Theia')));

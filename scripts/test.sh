@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# Every test: unit, integration (real IdeClient, real gemini/qwen, real Theia backend) and
+# end-to-end (Theia in Chromium). Installs what it needs first.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/ensure-system-deps.sh --with-browser
+bash scripts/install.sh
+npm run build
+exec node scripts/run-test-suites.mjs
