@@ -4,9 +4,10 @@
 //   node bench/tools-call-roundtrip.mjs [--n=3000] [--n-large=1000] [--round=100] [--warmup=300]
 //                                       [--cases=closeDiff,openDiff,ping] [--in-process] [--profile[=dir]] [--json=out.json]
 //
-// By default both servers live in one child process (the "backend") and the client in this one,
-// as with a real CLI; --in-process runs everything on one event loop. --profile writes a
-// .cpuprofile of the server process (open it in Chrome DevTools or speedscope).
+// By default each server lives in its own child process (the "backend") and the client in this
+// one, as with a real CLI; the children also report their CPU time per request, which is far less
+// sensitive to a busy machine than latency. --in-process runs everything on one event loop.
+// --profile writes a .cpuprofile per server process (bench/lib/profile-summary.mjs summarises it).
 import * as http from 'node:http';
 import * as path from 'node:path';
 import * as fs from 'node:fs';
@@ -22,9 +23,9 @@ const LARGE_CONTENT_BYTES = 100 * 1024;
 const TARGET_RATIO = 1.4;
 
 // ---------------------------------------------------------------------------------------------
-// Server side (child process, or this process with --in-process)
+// Server side: each server in its own child process (the "backend"), or both here with --in-process
 
-async function startServers() {
+async function startOurs() {
     const { CompanionEndpoint } = await loadCore();
     const dirs = makeIsolatedDirs('bench-roundtrip');
     const host = { env: { HOME: dirs.home }, homedir: dirs.home, tmpdir: dirs.tmp };
@@ -32,9 +33,17 @@ async function startServers() {
     await ep.start();
     ep.setWorkspace({ roots: [dirs.ws] });
     ep.setDiffHandler({ openDiff: async () => { }, closeDiff: async () => 'text' });
-    const token = ep.terminalEnv().GEMINI_CLI_IDE_AUTH_TOKEN;
+    return {
+        info: { port: ep.port, token: ep.terminalEnv().GEMINI_CLI_IDE_AUTH_TOKEN, pid: process.pid },
+        stop: async () => {
+            await ep.stop();
+            dirs.cleanup();
+        }
+    };
+}
 
-    // The baseline: parse the JSON body, answer a JSON-RPC result shaped like ours.
+/** The baseline: parse the JSON body, answer a JSON-RPC result shaped (and sized) like ours. */
+async function startEcho() {
     const results = {
         closeDiff: { content: [{ type: 'text', text: JSON.stringify({ content: 'text' }) }] },
         openDiff: { content: [] }
@@ -56,24 +65,23 @@ async function startServers() {
     echo.keepAliveTimeout = 60_000;
     await new Promise(resolve => echo.listen(0, '127.0.0.1', resolve));
     return {
-        info: { ourPort: ep.port, token, echoPort: echo.address().port, pid: process.pid },
-        stop: async () => {
-            await ep.stop();
-            await new Promise(resolve => { echo.close(resolve); echo.closeAllConnections(); });
-            dirs.cleanup();
-        }
+        info: { port: echo.address().port, token: 'unused', pid: process.pid },
+        stop: () => new Promise(resolve => { echo.close(resolve); echo.closeAllConnections(); })
     };
 }
 
-if (flag('server')) {
-    const servers = await startServers();
+const serverKind = stringArg('server', undefined);
+if (serverKind) {
+    const server = serverKind === 'ours' ? await startOurs() : await startEcho();
     serveIpc({
+        cpu: () => process.cpuUsage(),
         stop: async () => {
-            await servers.stop();
+            await servers.ours.stop();
+    await servers.echo.stop();
             setImmediate(() => process.exit(0)); // --cpu-prof is written on exit
         }
     });
-    process.send({ ready: servers.info });
+    process.send({ ready: server.info });
 } else {
     await main();
 }
@@ -81,20 +89,21 @@ if (flag('server')) {
 // ---------------------------------------------------------------------------------------------
 // Client side
 
-async function startServerProcess(profileDir) {
+async function startServer(kind, profileDir) {
     if (flag('in-process')) {
-        const servers = await startServers();
-        return { info: servers.info, stop: servers.stop };
+        const server = kind === 'ours' ? await startOurs() : await startEcho();
+        return { ...server, cpu: undefined };
     }
-    const execArgv = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
-    const child = fork(SELF, ['--server'], { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const execArgv = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=${kind}-server.cpuprofile`] : [];
+    const child = fork(SELF, [`--server=${kind}`], { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     const call = ipcClient(child);
     const info = await new Promise((resolve, reject) => {
         child.on('message', message => message?.ready && resolve(message.ready));
-        child.once('exit', code => reject(new Error(`server process exited with ${code}`)));
+        child.once('exit', code => reject(new Error(`${kind} server process exited with ${code}`)));
     });
     return {
         info,
+        cpu: () => call('cpu'),
         stop: async () => {
             const exited = new Promise(resolve => child.once('exit', resolve));
             await call('stop').catch(() => undefined);
@@ -160,12 +169,13 @@ async function main() {
         fs.mkdirSync(profileDir, { recursive: true });
     }
 
-    const server = await startServerProcess(profileDir);
-    const { ourPort, token, echoPort } = server.info;
+    const servers = { ours: await startServer('ours', profileDir), echo: await startServer('echo', profileDir) };
+    const { port: ourPort, token } = servers.ours.info;
+    const echoPort = servers.echo.info.port;
     const sessionId = await openMcpSession(ourPort, token);
     const targets = {
-        ours: { label: 'companion endpoint', client: await makeClient(ourPort), headers: mcpHeaders(ourPort, token, sessionId) },
-        echo: { label: 'bare node:http echo', client: await makeClient(echoPort), headers: mcpHeaders(echoPort, token, sessionId) }
+        ours: { label: 'companion endpoint', client: await makeClient(ourPort), headers: mcpHeaders(ourPort, token, sessionId), server: servers.ours },
+        echo: { label: 'bare node:http echo', client: await makeClient(echoPort), headers: mcpHeaders(echoPort, token, sessionId), server: servers.echo }
     };
     // undici sets Host from the origin; node:http from host/port. Either way it is 127.0.0.1:<port>.
     if (targets.ours.client.name.startsWith('undici')) {
@@ -183,13 +193,14 @@ async function main() {
     const selected = only ? cases.filter(c => only.split(',').some(word => c.name.toLowerCase().includes(word.toLowerCase()))) : cases;
 
     let nextId = 1;
-    const rows = [['case', 'server', 'n', 'p50 ms', 'p90 ms', 'p99 ms', 'mean ms', 'req bytes', 'resp bytes']];
-    const ratioRows = [['case', 'p50 ratio', 'p99 ratio', `target ≤ ${TARGET_RATIO}×`]];
+    const rows = [['case', 'server', 'n', 'p50 ms', 'p90 ms', 'p99 ms', 'mean ms', 'server CPU µs/req', 'req bytes', 'resp bytes']];
+    const ratioRows = [['case', 'p50 ratio', 'p99 ratio', 'server CPU ratio', `target ≤ ${TARGET_RATIO}× (p50)`]];
     const results = [];
     const started = Date.now();
 
     for (const testCase of selected) {
         const samples = { ours: [], echo: [] };
+        const cpuUs = { ours: 0, echo: 0 };
         const sizes = {};
         const runBatch = async (key, count, record) => {
             const target = targets[key];
@@ -214,35 +225,47 @@ async function main() {
         for (let r = 0; r < rounds; r++) {
             const order = r % 2 === 0 ? ['ours', 'echo'] : ['echo', 'ours'];
             for (const key of order) {
+                const cpu = targets[key].server.cpu;
+                const before = cpu ? await cpu() : undefined;
                 await runBatch(key, Math.min(round, testCase.n - r * round), true);
+                if (before) {
+                    const after = await cpu();
+                    cpuUs[key] += (after.user - before.user) + (after.system - before.system);
+                }
             }
         }
         const stats = { ours: summarize(samples.ours), echo: summarize(samples.echo) };
+        const cpuPerRequest = {};
         for (const key of ['ours', 'echo']) {
             const s = stats[key];
-            rows.push([testCase.name, targets[key].label, s.n, fmt(s.p50), fmt(s.p90), fmt(s.p99), fmt(s.mean), sizes[key].req, sizes[key].resp]);
+            cpuPerRequest[key] = targets[key].server.cpu ? cpuUs[key] / s.n : undefined;
+            rows.push([testCase.name, targets[key].label, s.n, fmt(s.p50), fmt(s.p90), fmt(s.p99), fmt(s.mean),
+                fmt(cpuPerRequest[key], 0), sizes[key].req, sizes[key].resp]);
         }
         const p50Ratio = stats.ours.p50 / stats.echo.p50;
         const p99Ratio = stats.ours.p99 / stats.echo.p99;
         const diagnostic = testCase.name.includes('diagnostic');
+        const cpuRatio = cpuPerRequest.ours !== undefined ? cpuPerRequest.ours / cpuPerRequest.echo : undefined;
         ratioRows.push([testCase.name, ratio(stats.ours.p50, stats.echo.p50), ratio(stats.ours.p99, stats.echo.p99),
+            cpuRatio === undefined ? 'n/a' : `${cpuRatio.toFixed(2)}×`,
             diagnostic ? '(diagnostic)' : (p50Ratio <= TARGET_RATIO ? 'met (p50)' : 'MISSED (p50)')]);
-        results.push({ case: testCase.name, ours: stats.ours, echo: stats.echo, p50Ratio, p99Ratio, diagnostic, sizes });
+        results.push({ case: testCase.name, ours: stats.ours, echo: stats.echo, p50Ratio, p99Ratio, cpuPerRequest, cpuRatio, diagnostic, sizes });
     }
 
     for (const target of Object.values(targets)) {
         await target.client.close();
     }
-    await server.stop();
+    await servers.ours.stop();
+    await servers.echo.stop();
 
-    const mode = flag('in-process') ? 'client and servers in one process' : 'servers in a child process, client here';
+    const mode = flag('in-process') ? 'client and servers in one process' : 'each server in its own child process, client here';
     console.log(`\n## tools/call round trip (${targets.ours.client.name}, one keep-alive connection, sequential; ${mode})\n`);
     console.log(table(rows));
     console.log('');
     console.log(table(ratioRows));
     console.log(`\n(${((Date.now() - started) / 1000).toFixed(1)} s; rounds of ${round}, ${warmup} warm-up requests per server and case)`);
     if (profileDir) {
-        console.log(`CPU profile of the server process written to ${profileDir}`);
+        console.log(`CPU profiles of the server processes written to ${profileDir} (node bench/lib/profile-summary.mjs <file>)`);
     }
     writeJsonResult({ bench: 'tools-call-roundtrip', client: targets.ours.client.name, mode, n, nLarge, round, warmup, targetRatio: TARGET_RATIO, results });
 }

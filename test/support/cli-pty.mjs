@@ -7,6 +7,14 @@ import xtermHeadless from '@xterm/headless';
 const { Terminal } = xtermHeadless;
 const TEST_DIR = fileURLToPath(new URL('..', import.meta.url));
 
+/** Key sequences for `write`, e.g. to pick an option in a CLI's confirmation dialog. */
+export const KEYS = {
+    enter: '\r', escape: '\x1b', tab: '\t', shiftTab: '\x1b[Z', ctrlC: '\x03',
+    up: '\x1b[A', down: '\x1b[B', right: '\x1b[C', left: '\x1b[D'
+};
+
+const squash = text => text.replace(/\s+/g, '');
+
 /**
  * The JS entry of an installed CLI bin (`test/node_modules/.bin` first, then the monorepo root).
  * Throws, never skips: these tests exist to prove the published binaries work.
@@ -18,7 +26,8 @@ export function findCliBinary(bin, packageName) {
             return fs.realpathSync(candidate);
         }
     }
-    throw new Error(`The '${bin}' binary is not installed. Install it with: cd ${path.resolve(TEST_DIR, '..')} && npm install (it is the devDependency ${packageName} of test/package.json)`);
+    const version = JSON.parse(fs.readFileSync(path.join(TEST_DIR, 'package.json'), 'utf8')).devDependencies?.[packageName];
+    throw new Error(`The '${bin}' binary (${packageName}@${version}) is not installed. Install it with: cd ${path.resolve(TEST_DIR, '..')} && npm install --workspace test (or: npm install --no-save ${packageName}@${version})`);
 }
 
 /**
@@ -106,9 +115,13 @@ export class CliPty {
      * chunk, Ink CLIs take the whole thing for a paste and insert a newline instead of submitting.
      */
     async submit(line, timeoutMs = 30_000) {
+        // Whitespace-free counting: a long line wraps in the input box, and an earlier identical
+        // command may still be on screen.
+        const count = screen => squash(screen).split(squash(line)).length - 1;
+        const before = count(this.screen());
         this.write(line);
-        await this.waitForText(line, timeoutMs);
-        this.write('\r');
+        await this.waitFor(screen => count(screen) > before, timeoutMs, `echo of '${line}'`);
+        this.write(KEYS.enter);
     }
 
     /** Kills the CLI and everything it started (Gemini CLI relaunches itself in a child process). */

@@ -1,0 +1,114 @@
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as http from 'http';
+import * as os from 'os';
+import * as path from 'path';
+import { CompanionEndpoint } from './companion-endpoint';
+
+/** Raw Streamable HTTP against the endpoint: what the CLIs' SDK transport does, step by step. */
+describe('Streamable HTTP sessions', () => {
+    let root: string;
+    let endpoint: CompanionEndpoint;
+    let headers: Record<string, string>;
+
+    beforeEach(async () => {
+        root = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-http-spec-'));
+        endpoint = new CompanionEndpoint({
+            host: { env: {}, homedir: root, tmpdir: root },
+            http: { keepAliveMs: 50, reconnectGraceMs: 100 }
+        });
+        await endpoint.start();
+        endpoint.setWorkspace({ roots: [root] });
+        headers = {
+            host: `127.0.0.1:${endpoint.port}`,
+            authorization: `Bearer ${endpoint.terminalEnv().GEMINI_CLI_IDE_AUTH_TOKEN}`,
+            'content-type': 'application/json',
+            accept: 'application/json, text/event-stream'
+        };
+    });
+
+    afterEach(async () => {
+        await endpoint.stop();
+        fs.rmSync(root, { recursive: true, force: true });
+    });
+
+    function post(body: object, extra: Record<string, string> = {}): Promise<{ status: number; session?: string; json?: any }> {
+        return new Promise((resolve, reject) => {
+            const request = http.request({ host: '127.0.0.1', port: endpoint.port, method: 'POST', path: '/mcp', headers: { ...headers, ...extra } }, response => {
+                let text = '';
+                response.on('data', chunk => text += chunk);
+                response.on('end', () => resolve({
+                    status: response.statusCode!, session: response.headers['mcp-session-id'] as string | undefined,
+                    json: text ? JSON.parse(text) : undefined
+                }));
+            });
+            request.on('error', reject);
+            request.end(JSON.stringify(body));
+        });
+    }
+
+    async function initialize(protocolVersion: string): Promise<{ session: string; version: string }> {
+        const response = await post({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion, capabilities: {}, clientInfo: { name: 'spec', version: '1' } } });
+        assert.strictEqual(response.status, 200);
+        const initialized = await post({ jsonrpc: '2.0', method: 'notifications/initialized' }, { 'mcp-session-id': response.session! });
+        assert.strictEqual(initialized.status, 202);
+        return { session: response.session!, version: response.json.result.protocolVersion };
+    }
+
+    function openStream(session: string): Promise<{ response: http.IncomingMessage; text: () => string; close: () => void }> {
+        return new Promise((resolve, reject) => {
+            const request = http.get({ host: '127.0.0.1', port: endpoint.port, path: '/mcp', headers: { ...headers, accept: 'text/event-stream', 'mcp-session-id': session } }, response => {
+                let text = '';
+                response.on('data', chunk => text += chunk);
+                resolve({ response, text: () => text, close: () => request.destroy() });
+            });
+            request.on('error', () => undefined);
+            setTimeout(() => reject(new Error('no stream')), 2000);
+        });
+    }
+
+    const wait = (ms: number) => new Promise(resolve => setTimeout(resolve, ms));
+
+    it('negotiates the protocol versions Gemini CLI and Qwen Code send', async () => {
+        assert.strictEqual((await initialize('2025-06-18')).version, '2025-06-18');
+        assert.strictEqual((await initialize('2025-11-25')).version, '2025-11-25');
+    });
+
+    it('lists both tools with object input schemas', async () => {
+        const { session } = await initialize('2025-06-18');
+        const tools = await post({ jsonrpc: '2.0', id: 2, method: 'tools/list' }, { 'mcp-session-id': session });
+        assert.deepStrictEqual(tools.json.result.tools.map((t: { name: string }) => t.name).sort(), ['closeDiff', 'openDiff']);
+        assert.ok(tools.json.result.tools.every((t: { inputSchema: { type: string } }) => t.inputSchema.type === 'object'));
+    });
+
+    it('sends the current context first on the event stream, then keep-alives', async () => {
+        endpoint.updateContext({ workspaceState: { openFiles: [{ path: '/x/a.ts', timestamp: 1 }] } });
+        const { session } = await initialize('2025-06-18');
+        const stream = await openStream(session);
+        await wait(200);
+        const text = stream.text();
+        assert.match(text.split('\n\n')[0], /^event: message\ndata: \{"jsonrpc":"2.0","method":"ide\/contextUpdate","params":\{"workspaceState":\{"openFiles":\[\{"path":"\/x\/a.ts"/);
+        assert.ok(text.includes(': keepalive'), text);
+        stream.close();
+    });
+
+    it('allows one stream per session and drops the session once its stream is gone', async () => {
+        const { session } = await initialize('2025-06-18');
+        const stream = await openStream(session);
+        const second = await openStream(session);
+        assert.strictEqual(second.response.statusCode, 409);
+        assert.strictEqual(endpoint.status().sessions.length, 1);
+        stream.close();
+        await wait(400);
+        assert.strictEqual(endpoint.status().sessions.length, 0);
+        const late = await post({ jsonrpc: '2.0', id: 3, method: 'tools/list' }, { 'mcp-session-id': session });
+        assert.strictEqual(late.status, 404);
+    });
+
+    it('answers a batch with one array and ping like any request', async () => {
+        const { session } = await initialize('2025-06-18');
+        const batch = await post([{ jsonrpc: '2.0', id: 'a', method: 'ping' }, { jsonrpc: '2.0', id: 'b', method: 'tools/list' }] as unknown as object,
+            { 'mcp-session-id': session });
+        assert.deepStrictEqual(batch.json.map((r: { id: string }) => r.id), ['a', 'b']);
+    });
+});
