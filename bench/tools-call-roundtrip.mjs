@@ -1,13 +1,13 @@
 // tools/call round trip: our MCP endpoint vs a bare node:http JSON-RPC echo server, same client,
 // same bodies, one keep-alive connection each, sequential requests, interleaved rounds.
 //
-//   node bench/tools-call-roundtrip.mjs [--n=3000] [--n-large=1000] [--round=100] [--warmup=300]
-//                                       [--cases=closeDiff,openDiff,ping] [--in-process] [--profile[=dir]] [--json=out.json]
+//   node bench/tools-call-roundtrip.mjs [--n=3000] [--n-large=1000] [--round=100] [--warmup=1000]
+//                                       [--cases=closeDiff,openDiff,ping] [--client=undici|node] [--in-process] [--profile[=dir]] [--json=out.json]
 //
 // By default each server lives in its own child process (the "backend") and the client in this
 // one, as with a real CLI; the children also report their CPU time per request, which is far less
 // sensitive to a busy machine than latency. --in-process runs everything on one event loop.
-// --profile writes a .cpuprofile per server process (bench/lib/profile-summary.mjs summarises it).
+// --profile writes a .cpuprofile per server process (bench/support/profile-summary.mjs summarises it).
 import * as http from 'node:http';
 import * as path from 'node:path';
 import * as fs from 'node:fs';
@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import {
     BENCH_DIR, flag, fmt, hrtimeMs, ipcClient, loadCore, loadUndici, makeIsolatedDirs, mcpHeaders, numberArg,
     openMcpSession, ratio, serveIpc, stringArg, summarize, table, writeJsonResult
-} from './lib/common.mjs';
+} from './support/common.mjs';
 
 const SELF = fileURLToPath(import.meta.url);
 const LARGE_CONTENT_BYTES = 100 * 1024;
@@ -76,8 +76,7 @@ if (serverKind) {
     serveIpc({
         cpu: () => process.cpuUsage(),
         stop: async () => {
-            await servers.ours.stop();
-    await servers.echo.stop();
+            await server.stop();
             setImmediate(() => process.exit(0)); // --cpu-prof is written on exit
         }
     });
@@ -114,7 +113,7 @@ async function startServer(kind, profileDir) {
 
 /** One keep-alive connection, sequential requests; the same implementation for both servers. */
 async function makeClient(port) {
-    const undici = await loadUndici();
+    const undici = stringArg('client', 'undici') === 'undici' ? await loadUndici() : undefined;
     if (undici) {
         const client = new undici.Client(`http://127.0.0.1:${port}`, { pipelining: 1, keepAliveTimeout: 60_000 });
         return {
@@ -160,7 +159,7 @@ async function main() {
     const n = numberArg('n', 3000);
     const nLarge = numberArg('n-large', 1000);
     const round = numberArg('round', 100);
-    const warmup = numberArg('warmup', 300);
+    const warmup = numberArg('warmup', 1000);
     const profileArg = stringArg('profile', undefined);
     const profileDir = flag('profile') || profileArg
         ? path.resolve(profileArg ?? path.join(BENCH_DIR, '.profiles'))
@@ -198,36 +197,41 @@ async function main() {
     const results = [];
     const started = Date.now();
 
+    // Warm-up every case on both servers first (JIT, GC heuristics, socket buffers), then measure.
+    const sizes = new Map(selected.map(testCase => [testCase, {}]));
+    const runBatch = async (testCase, key, count, samples) => {
+        const target = targets[key];
+        for (let i = 0; i < count; i++) {
+            const body = testCase.body(nextId++);
+            const t0 = hrtimeMs();
+            const { status, text } = await target.client.post(target.headers, body);
+            const elapsed = hrtimeMs() - t0;
+            if (status !== 200 || text.includes('"error"') || text.includes('"isError":true')) {
+                throw new Error(`${target.label} answered ${status}: ${text.slice(0, 300)}`);
+            }
+            samples?.push(elapsed);
+            sizes.get(testCase)[key] = { req: Buffer.byteLength(body), resp: Buffer.byteLength(text) };
+        }
+    };
     for (const testCase of selected) {
+        await runBatch(testCase, 'ours', Math.min(warmup, testCase.n));
+        await runBatch(testCase, 'echo', Math.min(warmup, testCase.n));
+    }
+
+    for (const testCase of selected) {
+        // A short second warm-up per case lets the previous case's GC work settle before measuring.
+        const settle = Math.min(300, testCase.n);
+        await runBatch(testCase, 'ours', settle);
+        await runBatch(testCase, 'echo', settle);
         const samples = { ours: [], echo: [] };
         const cpuUs = { ours: 0, echo: 0 };
-        const sizes = {};
-        const runBatch = async (key, count, record) => {
-            const target = targets[key];
-            for (let i = 0; i < count; i++) {
-                const body = testCase.body(nextId++);
-                const t0 = hrtimeMs();
-                const { status, text } = await target.client.post(target.headers, body);
-                const elapsed = hrtimeMs() - t0;
-                if (status !== 200 || text.includes('"error"') || text.includes('"isError":true')) {
-                    throw new Error(`${target.label} answered ${status}: ${text.slice(0, 300)}`);
-                }
-                if (record) {
-                    samples[key].push(elapsed);
-                }
-                sizes[key] = { req: Buffer.byteLength(body), resp: Buffer.byteLength(text) };
-            }
-        };
-        // Warm-up both (JIT, socket buffers), then interleave rounds A,B,B,A,… to cancel drift.
-        await runBatch('ours', warmup, false);
-        await runBatch('echo', warmup, false);
         const rounds = Math.max(1, Math.ceil(testCase.n / round));
         for (let r = 0; r < rounds; r++) {
             const order = r % 2 === 0 ? ['ours', 'echo'] : ['echo', 'ours'];
             for (const key of order) {
                 const cpu = targets[key].server.cpu;
                 const before = cpu ? await cpu() : undefined;
-                await runBatch(key, Math.min(round, testCase.n - r * round), true);
+                await runBatch(testCase, key, Math.min(round, testCase.n - r * round), samples[key]);
                 if (before) {
                     const after = await cpu();
                     cpuUs[key] += (after.user - before.user) + (after.system - before.system);
@@ -240,7 +244,7 @@ async function main() {
             const s = stats[key];
             cpuPerRequest[key] = targets[key].server.cpu ? cpuUs[key] / s.n : undefined;
             rows.push([testCase.name, targets[key].label, s.n, fmt(s.p50), fmt(s.p90), fmt(s.p99), fmt(s.mean),
-                fmt(cpuPerRequest[key], 0), sizes[key].req, sizes[key].resp]);
+                fmt(cpuPerRequest[key], 0), sizes.get(testCase)[key].req, sizes.get(testCase)[key].resp]);
         }
         const p50Ratio = stats.ours.p50 / stats.echo.p50;
         const p99Ratio = stats.ours.p99 / stats.echo.p99;
@@ -249,7 +253,7 @@ async function main() {
         ratioRows.push([testCase.name, ratio(stats.ours.p50, stats.echo.p50), ratio(stats.ours.p99, stats.echo.p99),
             cpuRatio === undefined ? 'n/a' : `${cpuRatio.toFixed(2)}×`,
             diagnostic ? '(diagnostic)' : (p50Ratio <= TARGET_RATIO ? 'met (p50)' : 'MISSED (p50)')]);
-        results.push({ case: testCase.name, ours: stats.ours, echo: stats.echo, p50Ratio, p99Ratio, cpuPerRequest, cpuRatio, diagnostic, sizes });
+        results.push({ case: testCase.name, ours: stats.ours, echo: stats.echo, p50Ratio, p99Ratio, cpuPerRequest, cpuRatio, diagnostic, sizes: sizes.get(testCase) });
     }
 
     for (const target of Object.values(targets)) {
@@ -265,7 +269,7 @@ async function main() {
     console.log(table(ratioRows));
     console.log(`\n(${((Date.now() - started) / 1000).toFixed(1)} s; rounds of ${round}, ${warmup} warm-up requests per server and case)`);
     if (profileDir) {
-        console.log(`CPU profiles of the server processes written to ${profileDir} (node bench/lib/profile-summary.mjs <file>)`);
+        console.log(`CPU profiles of the server processes written to ${profileDir} (node bench/support/profile-summary.mjs <file>)`);
     }
     writeJsonResult({ bench: 'tools-call-roundtrip', client: targets.ours.client.name, mode, n, nLarge, round, warmup, targetRatio: TARGET_RATIO, results });
 }
