@@ -14,6 +14,7 @@ ideContextStore.subscribe(context => process.send({ event: 'context', context: c
 const commands = {
     connect: async () => {
         await client.connect({ logToConsole: false });
+        observeNotifications();
         return describe();
     },
     describe: async () => describe(),
@@ -25,6 +26,26 @@ const commands = {
         return describe();
     }
 };
+
+/**
+ * Reports every notification the IDE sends (ide/contextUpdate, ide/diffAccepted, ide/diffRejected…)
+ * as a {event: 'notification', method, params} event, before the client handles it: a test can then
+ * tell "no notification came" from "a notification came and the client ignored it".
+ */
+function observeNotifications() {
+    const transport = client.client?.transport;
+    if (!transport || transport.__observed) {
+        return;
+    }
+    const handle = transport.onmessage;
+    transport.onmessage = (message, extra) => {
+        if (message && typeof message.method === 'string' && message.id === undefined) {
+            process.send({ event: 'notification', method: message.method, params: message.params ?? null });
+        }
+        return handle?.call(transport, message, extra);
+    };
+    transport.__observed = true;
+}
 
 function describe() {
     const state = client.getConnectionStatus();

@@ -279,24 +279,37 @@ export class TheiaWindow {
         this.consoleErrors = [];
         page.on('console', message => {
             if (message.type() === 'error') {
-                this.consoleErrors.push(message.text());
+                const where = message.location()?.url;
+                this.consoleErrors.push(where ? `${message.text()} (${where})` : message.text());
             }
         });
         page.on('pageerror', error => this.consoleErrors.push(`pageerror: ${error.stack ?? error}`));
+        // The console names no URL for a failed load; this does.
+        page.on('response', response => response.status() >= 400
+            && this.consoleErrors.push(`HTTP ${response.status()} ${response.url()}`));
+        page.on('crash', () => this.consoleErrors.push('the page crashed'));
     }
 
     async waitForShell(timeout) {
         const page = this.page;
         await page.waitForSelector('#theia-app-shell', { state: 'attached', timeout });
         await page.waitForSelector('.theia-preload', { state: 'detached', timeout });
-        // The workspace is open once the navigator shows the folder's files.
-        await waitUntil(() => page.evaluate(() => !!document.querySelector('#files .theia-TreeNode, #files .theia-TreeContainer')),
-            { timeout, what: 'the file navigator', diagnostics: () => this.diagnostics() });
+        // The workspace is open once the title names the folder; the companion is up once its status item shows.
+        const folderName = path.basename(this.folder);
+        await waitUntil(() => page.evaluate(name => document.title.startsWith(`${name} `)
+            && !!document.getElementById('status-bar-ai-cli-companion-status'), folderName),
+        { timeout, what: `the window on ${folderName} to be ready`, diagnostics: () => this.diagnostics() });
     }
 
     async diagnostics() {
         const errors = this.consoleErrors.slice(-30).join('\n');
         return `--- console errors of the page on ${this.folder} ---\n${errors || '(none)'}\n${this.backend.logTail()}`;
+    }
+
+    /** Moves the mouse off every tab and waits for a tab's hover (its path) to go: only for clean screenshots. */
+    async dismissHover() {
+        await this.page.mouse.move(700, 15);
+        await this.page.locator('.theia-hover').waitFor({ state: 'detached', timeout: 5_000 }).catch(() => undefined);
     }
 
     async screenshot(name) {
@@ -318,13 +331,23 @@ export class TheiaWindow {
         // The file search runs in the backend; wait for this exact file among the results.
         const row = page.locator('.quick-input-list .monaco-list-row', { hasText: base }).first();
         await row.waitFor({ state: 'visible', timeout: 30_000 });
-        await waitUntil(async () => (await row.getAttribute('aria-label') ?? await row.textContent())?.includes(base),
-            { timeout: 15_000, what: `quick open to list ${relativePath}`, diagnostics: () => this.diagnostics() });
-        await page.keyboard.press('Enter');
+        await row.click();
         await input.waitFor({ state: 'hidden', timeout: 15_000 });
-        const tab = this.tab(base);
-        await tab.waitFor({ state: 'visible', timeout: 30_000 });
-        await waitUntil(() => this.activeEditorFocused(), { timeout: 30_000, what: `the editor of ${relativePath} to take focus`, diagnostics: () => this.diagnostics() });
+        await this.waitForFocusedEditor(base);
+    }
+
+    /** Waits until the current main-area tab is `label` and its (non-diff) editor has the keyboard focus. */
+    waitForFocusedEditor(label) {
+        return waitUntil(async () => await this.currentTabLabel() === label && await this.activeEditorFocused(), {
+            timeout: 30_000, what: `the editor ${label} to be current and focused`,
+            diagnostics: async () => `current tab: ${await this.currentTabLabel()}\n${await this.diagnostics()}`
+        });
+    }
+
+    /** The label of the main area's current tab. */
+    currentTabLabel() {
+        return this.page.evaluate(() => document.querySelector(
+            '#theia-main-content-panel .lm-TabBar-tab.lm-mod-current .lm-TabBar-tabLabel')?.textContent ?? null);
     }
 
     /** The main-area tab whose label is exactly `label`. */
@@ -340,10 +363,10 @@ export class TheiaWindow {
         });
     }
 
-    /** Clicks into the main-area editor on line `line` (1-based), then uses keys for a deterministic cursor. */
+    /** Activates the main-area tab `label` and waits until its (non-diff) editor has the keyboard focus. */
     async focusEditorTab(label) {
         await this.tab(label).click();
-        await waitUntil(() => this.activeEditorFocused(), { timeout: 15_000, what: `the editor ${label} to take focus`, diagnostics: () => this.diagnostics() });
+        await this.waitForFocusedEditor(label);
     }
 
     /**
@@ -385,9 +408,33 @@ export class TheiaWindow {
         return this.page.locator('[id="aiCliCompanion.diff.reject"]');
     }
 
+    /** The visible diff editor of the main area. */
+    diffEditor() {
+        return this.page.locator('#theia-main-content-panel .monaco-diff-editor').filter({ visible: true });
+    }
+
     /** The editable (right) side of the visible diff editor. */
     modifiedEditor() {
-        return this.page.locator('.monaco-diff-editor .editor.modified').filter({ visible: true }).first();
+        return this.diffEditor().locator('.editor.modified');
+    }
+
+    /** The read-only (left) side of the visible diff editor. */
+    originalEditor() {
+        return this.diffEditor().locator('.editor.original');
+    }
+
+    /** The rendered text of one side (Monaco renders each line once; fine for short files). */
+    async renderedText(sideLocator) {
+        const text = await sideLocator.locator('.view-lines').innerText();
+        // Monaco renders spaces as U+00A0.
+        return text.replace(/\u00a0/g, ' ');
+    }
+
+    /** Clicks the × of the main-area tab `label`. */
+    async closeTab(label) {
+        const tab = this.tab(label);
+        await tab.hover();
+        await tab.locator('.lm-TabBar-tabCloseIcon, .p-TabBar-tabCloseIcon').click();
     }
 
     async close() {

@@ -1,8 +1,7 @@
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { CLIENT_PROFILES, ClientProfile } from './client-profiles';
 import { HostEnvironment, currentHostEnvironment } from './host-paths';
 import { CompanionLogger, silentLogger } from './companion-logger';
-import { DiffHandler, createCompanionMcpServer } from './companion-tools';
+import { CompanionTools, DiffHandler } from './companion-tools';
 import { normalizeContext } from './context-normalizer';
 import {
     IdeInfo, THEIA_IDE_NAME, buildDiscoveryFileContent, discoveryFilePath, removeFileQuietly,
@@ -111,7 +110,11 @@ export class CompanionEndpoint {
         return this.profiles;
     }
 
-    async start(): Promise<void> {
+    /** Starts listening and writes the discovery files once, with the given workspace if known. */
+    async start(workspace?: WorkspaceState): Promise<void> {
+        if (workspace) {
+            this.workspace = { roots: [...workspace.roots], trusted: workspace.trusted };
+        }
         for (const profile of CLIENT_PROFILES) {
             for (const file of removeStaleDiscoveryFiles(profile, this.host)) {
                 this.logger.info(`Removed stale discovery file ${file}`);
@@ -221,9 +224,11 @@ export class CompanionEndpoint {
         this.logger.info(`IDE companion on port ${port} stopped`);
     }
 
-    private async connectSession(session: McpSession, serverVersion: string): Promise<McpServer> {
-        const server = createCompanionMcpServer({ session, serverVersion, diffHandler: () => this.diffHandler });
+    private async connectSession(session: McpSession, serverVersion: string): Promise<{ close(): Promise<void> }> {
+        const tools = new CompanionTools({ session, serverVersion, diffHandler: () => this.diffHandler });
+        const server = tools.createMcpServer();
         await server.connect(session.transport);
+        session.transport.fastPath = message => tools.fastReply(message);
         return server;
     }
 
@@ -270,6 +275,9 @@ export class CompanionEndpoint {
 
     private broadcastContext(): void {
         this.contextEvent = undefined;
+        if (this.http.sessionList.length === 0) {
+            return; // built lazily when the first stream opens
+        }
         try {
             this.http.broadcastEvent(this.currentContextEvent());
         } catch (error) {

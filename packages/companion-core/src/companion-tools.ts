@@ -1,6 +1,7 @@
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { CloseDiffArgumentsShape, OpenDiffArgumentsShape } from './wire-schemas';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult, JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { RequestId } from './json-rpc';
+import { CloseDiffArguments, OpenDiffArguments, wireSchemas } from './wire-schemas';
 
 /** One diff request as the editor adapter receives it. */
 export interface DiffRequest {
@@ -33,21 +34,17 @@ export interface CompanionToolsOptions {
     readonly serverVersion: string;
 }
 
-/** A fresh MCP server with the two tools the CLIs call; one per session. */
-export function createCompanionMcpServer(options: CompanionToolsOptions): McpServer {
-    const server = new McpServer(
-        { name: 'theia-ide-companion', version: options.serverVersion },
-        { capabilities: { logging: {} } }
-    );
-    const { session } = options;
-    server.registerTool('openDiff', {
-        description: '(IDE Tool) Open a diff view to create or modify a file. Returns at once; the user\'s decision arrives as ide/diffAccepted or ide/diffRejected.',
-        inputSchema: OpenDiffArgumentsShape
-    }, async ({ filePath, newContent }): Promise<CallToolResult> => {
-        const handler = options.diffHandler();
+/** The two tools the CLIs call, for one session. */
+export class CompanionTools {
+    constructor(protected readonly options: CompanionToolsOptions) { }
+
+    /** Answers at once: the user's decision arrives later as ide/diffAccepted or ide/diffRejected. */
+    async openDiff({ filePath, newContent }: OpenDiffArguments): Promise<CallToolResult> {
+        const handler = this.options.diffHandler();
         if (!handler) {
             return errorResult(NO_WINDOW_ERROR);
         }
+        const { session } = this.options;
         try {
             await withTimeout(handler.openDiff({ sessionId: session.id, clientId: session.owner, filePath, newContent }),
                 OPEN_DIFF_TIMEOUT_MS, 'The Theia window did not open the diff in time.');
@@ -55,22 +52,82 @@ export function createCompanionMcpServer(options: CompanionToolsOptions): McpSer
         } catch (error) {
             return errorResult(`Cannot show the diff: ${(error as Error).message}`);
         }
-    });
-    server.registerTool('closeDiff', {
-        description: '(IDE Tool) Close an open diff view and return the proposed content as JSON {"content": …}. Never sends a notification.',
-        inputSchema: CloseDiffArgumentsShape
-    }, async ({ filePath }): Promise<CallToolResult> => {
-        const handler = options.diffHandler();
+    }
+
+    /** Never notifies: a rejection sent now would cancel an edit the user approved in the terminal. */
+    async closeDiff({ filePath }: CloseDiffArguments): Promise<CallToolResult> {
+        const handler = this.options.diffHandler();
         let content: string | undefined;
         try {
-            content = handler ? await handler.closeDiff({ sessionId: session.id, filePath }) : undefined;
+            content = handler ? await handler.closeDiff({ sessionId: this.options.session.id, filePath }) : undefined;
         } catch (error) {
             return errorResult(`Cannot close the diff: ${(error as Error).message}`);
         }
         // The clients JSON.parse this text and read `.content` (the published spec's raw text is wrong).
         return { content: [{ type: 'text', text: JSON.stringify(content === undefined ? {} : { content }) }] };
-    });
-    return server;
+    }
+
+    /**
+     * The hot path: a well-formed `tools/call` of our tools, or a `ping`, answered without the SDK's
+     * per-message machinery (which costs more than the call itself). Anything else, malformed
+     * arguments included, returns undefined and goes through the SDK as usual.
+     */
+    fastReply(message: JSONRPCMessage): Promise<JSONRPCMessage> | undefined {
+        const request = message as { id: RequestId; method?: string; params?: { name?: unknown; arguments?: unknown } };
+        if (request.method === 'ping') {
+            return Promise.resolve({ jsonrpc: '2.0', id: request.id, result: {} });
+        }
+        if (request.method !== 'tools/call') {
+            return undefined;
+        }
+        const schemas = wireSchemas();
+        const name = request.params?.name;
+        const schema = name === 'openDiff' ? schemas.OpenDiffArguments : name === 'closeDiff' ? schemas.CloseDiffArguments : undefined;
+        const parsed = schema?.safeParse(request.params?.arguments);
+        if (!parsed?.success) {
+            return undefined;
+        }
+        const result = name === 'openDiff' ? this.openDiff(parsed.data as OpenDiffArguments) : this.closeDiff(parsed.data as CloseDiffArguments);
+        return result.then(value => ({ jsonrpc: '2.0', id: request.id, result: value }) as JSONRPCMessage);
+    }
+
+    /** A fresh MCP server with both tools; one per session, never shared between sessions. */
+    createMcpServer(): McpServer {
+        const sdk = loadSdk();
+        const server = new sdk.McpServer(
+            { name: 'theia-ide-companion', version: this.options.serverVersion },
+            { capabilities: { logging: {} }, jsonSchemaValidator: sdk.validator }
+        );
+        const schemas = wireSchemas();
+        server.registerTool('openDiff', {
+            description: '(IDE Tool) Open a diff view to create or modify a file. Returns at once; the user\'s decision arrives as ide/diffAccepted or ide/diffRejected.',
+            inputSchema: schemas.openDiffArguments
+        }, args => this.openDiff(args));
+        server.registerTool('closeDiff', {
+            description: '(IDE Tool) Close an open diff view and return the proposed content as JSON {"content": …}. Never sends a notification.',
+            inputSchema: schemas.closeDiffArguments
+        }, args => this.closeDiff(args));
+        return server;
+    }
+}
+
+interface Sdk {
+    McpServer: typeof McpServer;
+    validator: import('@modelcontextprotocol/sdk/validation/types.js').jsonSchemaValidator;
+}
+let sdk: Sdk | undefined;
+
+/** The SDK is loaded when the first CLI connects, not at backend start (~200 ms to evaluate). */
+function loadSdk(): Sdk {
+    if (!sdk) {
+        /* eslint-disable @typescript-eslint/no-require-imports */
+        const { McpServer: Server } = require('@modelcontextprotocol/sdk/server/mcp.js') as typeof import('@modelcontextprotocol/sdk/server/mcp.js');
+        const { AjvJsonSchemaValidator } = require('@modelcontextprotocol/sdk/validation/ajv') as typeof import('@modelcontextprotocol/sdk/validation/ajv-provider.js');
+        /* eslint-enable @typescript-eslint/no-require-imports */
+        // One validator for all sessions: each would otherwise build its own Ajv instance (~20 KB heap).
+        sdk = { McpServer: Server, validator: new AjvJsonSchemaValidator() };
+    }
+    return sdk;
 }
 
 function errorResult(text: string): CallToolResult {

@@ -1,6 +1,6 @@
 import * as assert from 'assert';
 import { normalizeContext } from './context-normalizer';
-import { IdeContextSchema } from './wire-schemas';
+import { wireSchemas } from './wire-schemas';
 
 describe('normalizeContext', () => {
     const file = (name: string, timestamp: number, extra = {}) => ({ path: `/w/${name}`, timestamp, ...extra });
@@ -13,7 +13,7 @@ describe('normalizeContext', () => {
         assert.strictEqual(open[0].path, '/w/f11');
         assert.strictEqual(open[0].isActive, true);
         assert.ok(open.slice(1).every(f => f.isActive === undefined && f.cursor === undefined && f.selectedText === undefined));
-        assert.ok(IdeContextSchema.safeParse(result).success);
+        assert.ok(wireSchemas().IdeContext.safeParse(result).success);
     });
 
     it('truncates the selection to 16384 characters and sets trust only when known', () => {

@@ -34,8 +34,8 @@ export function writePrivateFileAtomic(target: string, text: string): void {
     const temp = path.join(directory, `.${path.basename(target)}.${process.pid}.${crypto.randomBytes(6).toString('hex')}.tmp`);
     const fd = fs.openSync(temp, fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL, 0o600);
     try {
+        // No fsync: the rename is atomic for readers; surviving a power cut is not worth the cost here.
         fs.writeSync(fd, text);
-        fs.fsyncSync(fd);
     } finally {
         fs.closeSync(fd);
     }

@@ -54,7 +54,7 @@ export class RequestGuard {
 
 /** Fixed-length digests let timingSafeEqual compare tokens of any length. */
 function digest(token: string): Buffer {
-    return crypto.createHash('sha256').update(token).digest();
+    return crypto.hash('sha256', token, 'buffer');
 }
 
 export function generateToken(): string {

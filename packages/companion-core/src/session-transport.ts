@@ -22,11 +22,15 @@ export class SessionTransport implements Transport {
     onmessage?: (message: JSONRPCMessage) => void;
     onclose?: () => void;
     onerror?: (error: Error) => void;
+    /** Answers some requests directly once the session is initialised; undefined means "let the protocol do it". */
+    fastPath?: (message: JSONRPCMessage) => Promise<JSONRPCMessage> | undefined;
 
     private stream: ServerResponse | undefined;
     private readonly queue: string[] = [];
     private readonly pending = new Map<RequestId, PendingPost>();
     private closed = false;
+    private initializeId: RequestId | undefined;
+    private initialized = false;
     private streamListeners: Array<(open: boolean) => void> = [];
 
     constructor(readonly sessionId: string) { }
@@ -92,9 +96,20 @@ export class SessionTransport implements Transport {
             ids.forEach(id => this.pending.set(id, post));
             response.once('close', () => ids.forEach(id => this.pending.get(id) === post && this.pending.delete(id)));
         }
-        for (const message of messages) {
+        messages.forEach((message, index) => {
+            if (kinds[index] === 'request') {
+                const id = messageId(message)!;
+                if ((message as { method: string }).method === 'initialize') {
+                    this.initializeId = id;
+                }
+                const fast = this.initialized ? this.fastPath?.(message) : undefined;
+                if (fast) {
+                    fast.then(reply => this.collectReply(id, reply), error => this.onerror?.(error as Error));
+                    return;
+                }
+            }
             this.onmessage?.(message);
-        }
+        });
     }
 
     /** Attaches the standalone GET stream; a session has at most one. */
@@ -152,6 +167,9 @@ export class SessionTransport implements Transport {
             return; // the client gave up on this request (connection closed)
         }
         this.pending.delete(id);
+        if (id === this.initializeId && 'result' in message) {
+            this.initialized = true;
+        }
         post.replies.set(id, message);
         if (post.replies.size < post.ids.length) {
             return;

@@ -1,47 +1,57 @@
-import { z } from 'zod';
+import type { z as Zod } from 'zod';
 
 /*
  * The wire contract as the real clients validate it (gemini-cli-core `ide/types.ts`, identical in
  * Qwen Code). Declared once: used to type what we build and to check it before it leaves, because a
- * notification that fails the client's parse disconnects the CLI.
+ * notification that fails the client's parse disconnects the CLI. zod is loaded on first use, not
+ * at backend start (it costs ~100 ms to evaluate).
  */
+function buildSchemas(z: typeof Zod) {
+    const Cursor = z.object({ line: z.number().int().min(1), character: z.number().int().min(1) });
+    const OpenFile = z.object({
+        path: z.string().min(1),
+        timestamp: z.number(),
+        isActive: z.boolean().optional(),
+        selectedText: z.string().optional(),
+        cursor: Cursor.optional()
+    });
+    const IdeContext = z.object({
+        workspaceState: z.object({ openFiles: z.array(OpenFile).optional(), isTrusted: z.boolean().optional() }).optional()
+    });
+    const openDiffArguments = {
+        filePath: z.string().describe('Absolute path of the file to show a diff for'),
+        newContent: z.string().describe('The proposed new content of the file')
+    };
+    const closeDiffArguments = {
+        filePath: z.string().describe('Absolute path of the file whose diff to close'),
+        suppressNotification: z.boolean().optional()
+    };
+    return {
+        OpenFile,
+        IdeContext,
+        DiffAcceptedParams: z.object({ filePath: z.string(), content: z.string() }),
+        DiffRejectedParams: z.object({ filePath: z.string() }),
+        openDiffArguments,
+        closeDiffArguments,
+        OpenDiffArguments: z.object(openDiffArguments),
+        CloseDiffArguments: z.object(closeDiffArguments)
+    };
+}
 
-export const CursorSchema = z.object({
-    line: z.number().int().min(1),
-    character: z.number().int().min(1)
-});
+type WireSchemas = ReturnType<typeof buildSchemas>;
+let schemas: WireSchemas | undefined;
 
-export const OpenFileSchema = z.object({
-    path: z.string().min(1),
-    timestamp: z.number(),
-    isActive: z.boolean().optional(),
-    selectedText: z.string().optional(),
-    cursor: CursorSchema.optional()
-});
-export type OpenFile = z.infer<typeof OpenFileSchema>;
+export function wireSchemas(): WireSchemas {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    return schemas ??= buildSchemas((require('zod') as { z: typeof Zod }).z);
+}
 
-export const IdeContextSchema = z.object({
-    workspaceState: z.object({
-        openFiles: z.array(OpenFileSchema).optional(),
-        isTrusted: z.boolean().optional()
-    }).optional()
-});
-export type IdeContext = z.infer<typeof IdeContextSchema>;
-
-export const DiffAcceptedParamsSchema = z.object({ filePath: z.string(), content: z.string() });
-export type DiffAcceptedParams = z.infer<typeof DiffAcceptedParamsSchema>;
-
-export const DiffRejectedParamsSchema = z.object({ filePath: z.string() });
-export type DiffRejectedParams = z.infer<typeof DiffRejectedParamsSchema>;
-
-export const OpenDiffArgumentsShape = {
-    filePath: z.string().describe('Absolute path of the file to show a diff for'),
-    newContent: z.string().describe('The proposed new content of the file')
-};
-export const CloseDiffArgumentsShape = {
-    filePath: z.string().describe('Absolute path of the file whose diff to close'),
-    suppressNotification: z.boolean().optional()
-};
+export type OpenFile = Zod.infer<WireSchemas['OpenFile']>;
+export type IdeContext = Zod.infer<WireSchemas['IdeContext']>;
+export type DiffAcceptedParams = Zod.infer<WireSchemas['DiffAcceptedParams']>;
+export type DiffRejectedParams = Zod.infer<WireSchemas['DiffRejectedParams']>;
+export type OpenDiffArguments = Zod.infer<WireSchemas['OpenDiffArguments']>;
+export type CloseDiffArguments = Zod.infer<WireSchemas['CloseDiffArguments']>;
 
 export const IdeNotificationMethods = {
     contextUpdate: 'ide/contextUpdate',
@@ -54,15 +64,12 @@ export type IdeNotification =
     | { method: typeof IdeNotificationMethods.diffAccepted; params: DiffAcceptedParams }
     | { method: typeof IdeNotificationMethods.diffRejected; params: DiffRejectedParams };
 
-const PARAMS_SCHEMAS = {
-    [IdeNotificationMethods.contextUpdate]: IdeContextSchema,
-    [IdeNotificationMethods.diffAccepted]: DiffAcceptedParamsSchema,
-    [IdeNotificationMethods.diffRejected]: DiffRejectedParamsSchema
-};
-
 /** Throws if the notification would fail the client's own schema. */
 export function assertValidNotification(notification: IdeNotification): void {
-    PARAMS_SCHEMAS[notification.method].parse(notification.params);
+    const s = wireSchemas();
+    const schema = notification.method === IdeNotificationMethods.contextUpdate ? s.IdeContext
+        : notification.method === IdeNotificationMethods.diffAccepted ? s.DiffAcceptedParams : s.DiffRejectedParams;
+    schema.parse(notification.params);
 }
 
 /** Limits the CLIs apply to context; applied before sending so nothing is cut on the other side. */

@@ -62,6 +62,22 @@ describe('CompanionEndpointRegistry', () => {
         assert.strictEqual(await registry.acquire(reloadedA), first, 'a reloaded window finds it again, no dead server left');
     });
 
+    it('empties the startup server\'s context when its window goes, and only then', async () => {
+        const [windowA, stranger] = [{}, {}];
+        const endpoint = await registry.acquire(windowA);
+        endpoint.updateContext({ workspaceState: { openFiles: [{ path: path.join(workspace, 'a.ts'), timestamp: 1, isActive: true }] } });
+        const sent: unknown[] = [];
+        const update = endpoint.updateContext.bind(endpoint);
+        endpoint.updateContext = context => {
+            sent.push(context);
+            update(context);
+        };
+        await registry.release(stranger, endpoint);
+        assert.deepStrictEqual(sent, [], 'a window that does not hold the server changes nothing');
+        await registry.release(windowA, endpoint);
+        assert.deepStrictEqual(sent, [{ workspaceState: { openFiles: [] } }]);
+    });
+
     it('removes every discovery file synchronously on stop', async () => {
         const other = await registry.acquire({});
         await registry.acquire({});

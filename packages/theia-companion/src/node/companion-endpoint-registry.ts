@@ -26,8 +26,7 @@ export class CompanionEndpointRegistry implements BackendApplicationContribution
     async initialize(): Promise<void> {
         process.once('exit', () => this.removeAllDiscoveryFilesSync());
         const endpoint = this.createEndpoint();
-        await endpoint.start();
-        endpoint.setWorkspace({ roots: await startupWorkspaceRoots(this.workspaceServer) });
+        await endpoint.start({ roots: await startupWorkspaceRoots(this.workspaceServer) });
         this.backendEndpoint = endpoint;
         endpoint.onDidChange(() => this.exportToProcessEnv(endpoint));
         this.exportToProcessEnv(endpoint);
@@ -47,13 +46,18 @@ export class CompanionEndpointRegistry implements BackendApplicationContribution
 
     /** The window is gone: its own server stops, the backend's server waits for the next window. */
     async release(owner: object, endpoint: CompanionEndpoint): Promise<void> {
-        endpoint.setDiffHandler(undefined);
         if (endpoint === this.backendEndpoint) {
+            // Only its holder lets it go: anyone else would cut the holding window off its diffs.
             if (this.backendEndpointOwner === owner) {
                 this.backendEndpointOwner = undefined;
+                endpoint.setDiffHandler(undefined);
+                // The window's editors went with it: connected CLIs must not keep them as context
+                // until the next window adopts the server and sends its own.
+                endpoint.updateContext({ workspaceState: { openFiles: [] } });
             }
             return;
         }
+        endpoint.setDiffHandler(undefined);
         this.windowEndpoints.delete(endpoint);
         await endpoint.stop();
     }

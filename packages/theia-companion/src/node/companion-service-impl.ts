@@ -4,6 +4,7 @@ import type { CompanionEndpoint } from '@ai-cli-companion/core/lib/companion-end
 import { CompanionClient, CompanionService, CompanionStatus, DiffOutcome, IdeContext, WindowWorkspace } from '../common/companion-protocol';
 import { CliSettingsFile } from './cli-settings-file';
 import { CompanionEndpointRegistry } from './companion-endpoint-registry';
+import { PendingDiffs } from './pending-diffs';
 
 /** One per window (frontend connection): binds the window to its companion server. */
 @injectable()
@@ -16,6 +17,7 @@ export class CompanionServiceImpl implements CompanionService {
     protected attaching: Promise<CompanionEndpoint> | undefined;
     protected unsubscribe: (() => void) | undefined;
     protected disposed = false;
+    protected readonly pendingDiffs = new PendingDiffs();
 
     setClient(client: CompanionClient | undefined): void {
         this.client = client;
@@ -50,6 +52,7 @@ export class CompanionServiceImpl implements CompanionService {
 
     async resolveDiff(sessionId: string, filePath: string, outcome: DiffOutcome): Promise<boolean> {
         const endpoint = await this.ensureEndpoint();
+        this.pendingDiffs.delete({ sessionId, filePath });
         return outcome.accepted
             ? endpoint.sendDiffAccepted(sessionId, filePath, outcome.content)
             : endpoint.sendDiffRejected(sessionId, filePath);
@@ -81,6 +84,11 @@ export class CompanionServiceImpl implements CompanionService {
         this.disposed = true;
         this.unsubscribe?.();
         if (this.endpoint) {
+            // The window closed or reloaded with diffs still open: nobody can decide on them any
+            // more, and the CLI would wait for an answer forever.
+            for (const { sessionId, filePath } of this.pendingDiffs.drain()) {
+                this.endpoint.sendDiffRejected(sessionId, filePath);
+            }
             void this.registry.release(this, this.endpoint);
         }
         this.endpoint = undefined;
@@ -95,9 +103,18 @@ export class CompanionServiceImpl implements CompanionService {
             }
             this.endpoint = endpoint;
             endpoint.setDiffHandler({
-                openDiff: request => this.requireClient().openDiff(request),
-                closeDiff: request => this.requireClient().closeDiff(request),
-                sessionEnded: sessionId => this.client?.sessionEnded(sessionId)
+                openDiff: async request => {
+                    await this.requireClient().openDiff(request);
+                    this.pendingDiffs.add(request);
+                },
+                closeDiff: request => {
+                    this.pendingDiffs.delete(request);
+                    return this.requireClient().closeDiff(request);
+                },
+                sessionEnded: sessionId => {
+                    this.pendingDiffs.deleteSession(sessionId);
+                    this.client?.sessionEnded(sessionId);
+                }
             });
             this.unsubscribe = endpoint.onDidChange(() => this.client?.statusChanged(this.statusOf(endpoint)));
             return endpoint;

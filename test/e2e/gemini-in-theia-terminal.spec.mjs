@@ -1,0 +1,122 @@
+// The whole loop a user sees: the published `gemini` binary runs in a Theia terminal (typed into
+// xterm in Chromium), a loopback fake of the Gemini API makes it propose write_file edits, the diff
+// opens in Theia, the decision is taken there, and the CLI writes (or does not write) the file.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { geminiTestSettings } from '../support/cli-home.mjs';
+import { FakeGeminiApi } from '../support/fake-gemini-api.mjs';
+import { findCliBinary } from '../support/cli-pty.mjs';
+import {
+    MOD, REPO_ROOT, TheiaBackend, TheiaWindow, launchChromium, makeTempRoot, removeTempRoot, sleep, waitUntil, writeTree
+} from '../support/theia-app.mjs';
+
+const ORIGINAL = 'export const answer = 41;\n';
+
+describe('gemini in a Theia terminal, end to end', function () {
+    let root, workspace, fake, backend, browser, window;
+
+    before(async function () {
+        findCliBinary('gemini', '@google/gemini-cli'); // fails with the install command if missing
+        root = makeTempRoot('gemini-terminal-e2e-');
+        workspace = writeTree(path.join(root, 'workspace'), { 'app.ts': ORIGINAL });
+        const home = path.join(root, 'home');
+        writeTree(home, {
+            '.gemini/settings.json': JSON.stringify(geminiTestSettings({ ideEnabled: true })),
+            '.gemini/trustedFolders.json': JSON.stringify({ [workspace]: 'TRUST_FOLDER' })
+        });
+        fake = await FakeGeminiApi.start();
+        backend = await TheiaBackend.start({
+            root, workspace,
+            // Terminals inherit the backend's environment: the CLI finds the fake API and its binary.
+            env: {
+                GEMINI_API_KEY: 'test-key-not-real',
+                GOOGLE_GEMINI_BASE_URL: fake.baseUrl,
+                PATH: `${path.join(REPO_ROOT, 'node_modules', '.bin')}${path.delimiter}${process.env.PATH}`
+            },
+            // CI=true would put the CLI in non-interactive mode; a user's terminal has no such variable.
+            unset: ['CI', 'GITHUB_ACTIONS', 'NO_COLOR']
+        });
+        browser = await launchChromium();
+        window = await TheiaWindow.open(browser, backend, workspace);
+        await runGeminiFromCommandPalette();
+    });
+
+    after(async () => {
+        await window?.close();
+        await browser?.close();
+        await backend?.stop();
+        await fake?.close();
+        removeTempRoot(root);
+    });
+
+    async function runGeminiFromCommandPalette() {
+        const page = window.page;
+        await page.keyboard.press('F1');
+        const input = page.locator('.quick-input-widget input.input');
+        await input.waitFor({ state: 'visible' });
+        await input.fill('>Run Gemini CLI in Terminal');
+        await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Run Gemini CLI in Terminal' }).first().click();
+        // With ide.enabled, the CLI connects on start: the status bar names it.
+        await waitUntil(() => page.evaluate(() => document.getElementById('status-bar-ai-cli-companion-status')?.textContent?.includes('Gemini CLI')),
+            { timeout: 90_000, what: 'Gemini CLI to connect to the window', diagnostics: () => diagnostics() });
+        await waitUntil(async () => /Type your message/i.test(await terminalText()), { timeout: 60_000, what: 'the gemini prompt', diagnostics: () => diagnostics() });
+    }
+
+    /** The visible text of the Theia terminal (xterm's DOM rows). */
+    function terminalText() {
+        return window.page.evaluate(() => [...document.querySelectorAll('.xterm-rows > div')].map(row => row.textContent).join('\n'));
+    }
+
+    async function diagnostics() {
+        return `--- terminal ---\n${await terminalText().catch(e => String(e))}\n--- fake API requests ---\n` +
+            `${fake.requests.map(r => `${r.action} ${r.model}`).join('\n')}\n${await window.diagnostics()}`;
+    }
+
+    /** Types a prompt into the terminal the way a user does: keys, a pause, then Enter. */
+    async function ask(prompt) {
+        const page = window.page;
+        await page.locator('.xterm-helper-textarea').first().focus();
+        await page.keyboard.type(prompt, { delay: 20 });
+        await waitUntil(async () => (await terminalText()).includes(prompt), { timeout: 15_000, what: 'the prompt to echo' });
+        await sleep(300);
+        await page.keyboard.press('Enter');
+    }
+
+    function proposeWrite(content) {
+        fake.enqueue({ functionCall: { name: 'write_file', args: { file_path: path.join(workspace, 'app.ts'), content } } }, { text: 'Finished.' });
+    }
+
+    const functionResponseAfter = count => fake.waitForRequest(request =>
+        fake.chatRequests.indexOf(request) >= count && JSON.stringify(request.body).includes('"functionResponse"'), 90_000);
+
+    it('an edit accepted in Theia\'s diff editor is written by the CLI, which reports success', async () => {
+        const before = fake.chatRequests.length;
+        proposeWrite('export const answer = 42;\n');
+        await ask('Set the answer to 42');
+        const tab = window.diffTab('app.ts');
+        await tab.waitFor({ state: 'visible', timeout: 90_000 }).catch(async error => { throw new Error(`${error.message}\n${await diagnostics()}`); });
+        assert.equal(fs.readFileSync(path.join(workspace, 'app.ts'), 'utf8'), ORIGINAL, 'nothing is written before the decision');
+        await window.acceptButton().click();
+        await waitUntil(() => fs.readFileSync(path.join(workspace, 'app.ts'), 'utf8') === 'export const answer = 42;\n',
+            { timeout: 60_000, what: 'the CLI to write the accepted content', diagnostics: () => diagnostics() });
+        const response = await functionResponseAfter(before);
+        const reported = JSON.stringify(response.body);
+        assert.match(reported, /write_file/);
+        assert.doesNotMatch(reported, /cancel|error/i, reported.slice(-800));
+        await tab.waitFor({ state: 'detached', timeout: 15_000 });
+    });
+
+    it('an edit rejected in Theia leaves the file untouched and the CLI reports the cancellation', async () => {
+        const current = fs.readFileSync(path.join(workspace, 'app.ts'), 'utf8');
+        proposeWrite('export const answer = 0;\n');
+        await ask('Set the answer to 0');
+        const tab = window.diffTab('app.ts');
+        await tab.waitFor({ state: 'visible', timeout: 90_000 }).catch(async error => { throw new Error(`${error.message}\n${await diagnostics()}`); });
+        await window.rejectButton().click();
+        await tab.waitFor({ state: 'detached', timeout: 15_000 });
+        await waitUntil(async () => /cancel/i.test(await terminalText()), { timeout: 60_000, what: 'the CLI to report the cancellation', diagnostics: () => diagnostics() });
+        await sleep(1000);
+        assert.equal(fs.readFileSync(path.join(workspace, 'app.ts'), 'utf8'), current);
+    });
+});
