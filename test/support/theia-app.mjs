@@ -75,8 +75,9 @@ export class TheiaBackend {
      * @param {object} options
      * @param {string} options.root a fresh temp directory owned by the caller (home/ and tmp/ go here)
      * @param {string} options.workspace the folder the backend starts on
+     * @param {string[]} [options.unset] variables of this process the backend (and its terminals) must not inherit
      */
-    static async start({ root, workspace, env = {}, timeout = 90_000 }) {
+    static async start({ root, workspace, env = {}, unset = [], timeout = 90_000 }) {
         const home = path.join(root, 'home');
         const tmp = path.join(root, 'tmp');
         const configDir = path.join(home, '.theia');
@@ -101,7 +102,7 @@ export class TheiaBackend {
         };
         // A backend started from a Theia terminal would otherwise advertise the outer IDE.
         for (const key of Object.keys(backendEnv)) {
-            if (/^(GEMINI_CLI_IDE_|QWEN_CODE_IDE_)/.test(key)) {
+            if (/^(GEMINI_CLI_IDE_|QWEN_CODE_IDE_)/.test(key) || unset.includes(key)) {
                 delete backendEnv[key];
             }
         }
