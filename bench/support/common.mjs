@@ -175,45 +175,8 @@ export async function httpRequest(port, method, headers, body) {
     });
 }
 
-/** Child-process plumbing: {id, command, args} over IPC, answered with {id, result|error}. */
-export function ipcClient(child) {
-    let nextId = 1;
-    const waiting = new Map();
-    child.on('message', message => {
-        const entry = message && waiting.get(message.id);
-        if (!entry) {
-            return;
-        }
-        waiting.delete(message.id);
-        if ('error' in message) {
-            entry.reject(new Error(message.error));
-        } else {
-            entry.resolve(message.result);
-        }
-    });
-    child.on('exit', code => {
-        for (const entry of waiting.values()) {
-            entry.reject(new Error(`child exited with ${code}`));
-        }
-        waiting.clear();
-    });
-    return (command, args) => new Promise((resolve, reject) => {
-        const id = nextId++;
-        waiting.set(id, { resolve, reject });
-        child.send({ id, command, args });
-    });
-}
-
-export function serveIpc(commands) {
-    process.on('message', async ({ id, command, args }) => {
-        try {
-            const result = await commands[command](args ?? {});
-            process.send({ id, result: result ?? null });
-        } catch (error) {
-            process.send({ id, error: String(error?.stack ?? error) });
-        }
-    });
-}
+// The IPC plumbing is the tests' own.
+export { ipcClient, serveIpc } from '../../test/support/ipc.mjs';
 
 export function nowIso() {
     return new Date().toISOString().replace(/\.\d+Z$/, 'Z');

@@ -6,8 +6,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CompanionEndpoint } from '@ai-cli-companion/core';
 import { IdeClientProcess } from '../support/ide-client-process.mjs';
-import { createSandbox, listFiles, waitFor } from '../support/sandbox.mjs';
-import { geminiTerminalEnv, startTheiaBackend } from '../support/theia-backend.mjs';
+import { CliHome, listFiles } from '../support/cli-home.mjs';
+import { TheiaBackend } from '../support/theia-app.mjs';
+import { waitUntil } from '../support/wait.mjs';
 
 const MODE_WATCHER = fileURLToPath(new URL('../support/mode-watcher.mjs', import.meta.url));
 
@@ -16,15 +17,15 @@ describe('Theia backend lifecycle of discovery files', function () {
     const backends = [];
     const clients = [];
 
-    beforeEach(() => { sandbox = createSandbox(); });
+    beforeEach(() => { sandbox = CliHome.create(); });
     afterEach(async () => {
         await Promise.all(clients.splice(0).map(c => c.stop()));
         await Promise.all(backends.splice(0).map(b => b.stop('SIGKILL')));
-        sandbox.remove();
+        sandbox.cleanup();
     });
 
-    async function backend(options) {
-        const started = await startTheiaBackend(sandbox, options);
+    async function backend() {
+        const started = await TheiaBackend.start({ root: sandbox.root, workspace: sandbox.workspace });
         backends.push(started);
         return started;
     }
@@ -79,7 +80,7 @@ describe('Theia backend lifecycle of discovery files', function () {
         const foreign = path.join(sandbox.geminiDir, 'gemini-ide-server-1-1.json');
         fs.writeFileSync(foreign, JSON.stringify({ port: 1, workspacePath: '/x', ideInfo: { name: 'vscode', displayName: 'VS Code' } }), { mode: 0o600 });
         const next = await backend();
-        await waitFor(() => !fs.existsSync(stale[0]), { message: 'stale file removal' });
+        await waitUntil(() => !fs.existsSync(stale[0]), { what: 'the stale file to be removed' });
         assert.ok(fs.existsSync(foreign), 'a file of another IDE was touched');
         const own = geminiFiles().filter(f => f !== foreign);
         assert.equal(own.length, 1);
@@ -88,13 +89,12 @@ describe('Theia backend lifecycle of discovery files', function () {
 
     it('two backends on one workspace get distinct ports and each serves its own terminals', async () => {
         const [first, second] = [await backend(), await backend()];
-        const files = geminiFiles();
+        const files = first.discoveryFiles();
         assert.equal(files.length, 2);
-        const fileOf = theia => files.find(f => JSON.parse(fs.readFileSync(f, 'utf8')).ppid === theia.pid);
-        const [envOne, envTwo] = [geminiTerminalEnv(fileOf(first)), geminiTerminalEnv(fileOf(second))];
-        assert.notEqual(envOne.GEMINI_CLI_IDE_SERVER_PORT, envTwo.GEMINI_CLI_IDE_SERVER_PORT);
-        const [one, two] = await Promise.all([envOne, envTwo].map(env =>
-            IdeClientProcess.start({ cwd: sandbox.workspace, env: sandbox.env(env) })));
+        const fileOf = theia => files.find(f => f.content.ppid === theia.pid);
+        assert.notEqual(fileOf(first).port, fileOf(second).port);
+        const [one, two] = await Promise.all([first.ideClientEnv(fileOf(first)), second.ideClientEnv(fileOf(second))].map(env =>
+            IdeClientProcess.start({ cwd: sandbox.workspace, env })));
         clients.push(one, two);
         assert.equal((await one.request('connect')).status, 'connected');
         assert.equal((await two.request('connect')).status, 'connected');

@@ -3,13 +3,13 @@ import assert from 'node:assert/strict';
 import { CompanionEndpoint, DEFAULT_MAX_BODY_BYTES } from '@ai-cli-companion/core';
 import { IdeClientProcess } from '../support/ide-client-process.mjs';
 import { INITIALIZE, rawRequest } from '../support/raw-http.mjs';
-import { createSandbox } from '../support/sandbox.mjs';
+import { CliHome } from '../support/cli-home.mjs';
 
 describe('bad input', function () {
     let sandbox, endpoint, port, token, good;
 
     before(async () => {
-        sandbox = createSandbox();
+        sandbox = CliHome.create();
         endpoint = new CompanionEndpoint({ host: sandbox.host });
         await endpoint.start();
         endpoint.setWorkspace({ roots: [sandbox.workspace] });
@@ -20,7 +20,7 @@ describe('bad input', function () {
 
     after(async () => {
         await endpoint.stop();
-        sandbox.remove();
+        sandbox.cleanup();
     });
 
     const send = (headers, body = INITIALIZE, extra = {}) => rawRequest({ port, headers, body, ...extra });
@@ -115,7 +115,7 @@ describe('bad input', function () {
             const statuses = await Promise.all(Array.from({ length: 20 }, (_, j) => bad[(i + j) % bad.length]()).map(p => p.then(r => r.status)));
             assert.ok(statuses.every(status => status >= 400 && status < 500), statuses.join(','));
         }
-        const client = await IdeClientProcess.start({ cwd: sandbox.workspace, env: sandbox.env(endpoint.terminalEnv()) });
+        const client = await IdeClientProcess.start({ cwd: sandbox.workspace, env: sandbox.processEnv(endpoint.terminalEnv()) });
         try {
             const state = await client.request('connect');
             assert.equal(state.status, 'connected');

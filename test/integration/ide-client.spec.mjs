@@ -3,20 +3,20 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { CompanionEndpoint } from '@ai-cli-companion/core';
 import { IdeClientProcess } from '../support/ide-client-process.mjs';
-import { createSandbox } from '../support/sandbox.mjs';
+import { CliHome } from '../support/cli-home.mjs';
 
 describe('real IdeClient against the companion server', function () {
     let sandbox, endpoint, diffs;
     const clients = [];
 
     async function startClient(env = endpoint.terminalEnv()) {
-        const client = await IdeClientProcess.start({ cwd: sandbox.workspace, env: sandbox.env(env) });
+        const client = await IdeClientProcess.start({ cwd: sandbox.workspace, env: sandbox.processEnv(env) });
         clients.push(client);
         return client;
     }
 
     beforeEach(async () => {
-        sandbox = createSandbox();
+        sandbox = CliHome.create();
         endpoint = new CompanionEndpoint({ host: sandbox.host });
         await endpoint.start();
         endpoint.setWorkspace({ roots: [sandbox.workspace], trusted: true });
@@ -30,7 +30,7 @@ describe('real IdeClient against the companion server', function () {
     afterEach(async () => {
         await Promise.all(clients.splice(0).map(c => c.stop()));
         await endpoint.stop();
-        sandbox.remove();
+        sandbox.cleanup();
     });
 
     it('connects, detects Eclipse Theia and enables diffing (both tools listed)', async () => {
@@ -107,7 +107,7 @@ describe('real IdeClient against the companion server', function () {
     });
 
     it('refuses a CLI started outside the workspace with the client\'s own mismatch message', async () => {
-        const outside = await IdeClientProcess.start({ cwd: sandbox.home, env: sandbox.env(endpoint.terminalEnv()) });
+        const outside = await IdeClientProcess.start({ cwd: sandbox.home, env: sandbox.processEnv(endpoint.terminalEnv()) });
         clients.push(outside);
         const state = await outside.request('connect');
         assert.equal(state.status, 'disconnected');

@@ -72,6 +72,20 @@ export class CliHome {
         return { HOME: this.home, USERPROFILE: this.home, TMPDIR: this.tmpdir };
     }
 
+    /** A full environment for a process inside this home: this process's, the overrides, then `extra`. */
+    processEnv(extra = {}) {
+        return { ...process.env, ...this.env, ...extra };
+    }
+
+    /** Where Gemini CLI and Qwen Code look for discovery files in this home. */
+    get geminiDir() {
+        return path.join(this.tmpdir, 'gemini', 'ide');
+    }
+
+    get qwenDir() {
+        return path.join(this.home, '.qwen', 'ide');
+    }
+
     writeJson(relativePath, value) {
         const file = path.join(this.home, relativePath);
         fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -109,4 +123,13 @@ export function cleanProcessEnv() {
     }
     env.TERM = 'xterm-256color';
     return env;
+}
+
+/** Names in a directory, without dot files (temp files being renamed into place); [] if it is missing. */
+export function listFiles(dir) {
+    try {
+        return fs.readdirSync(dir).filter(name => !name.startsWith('.'));
+    } catch {
+        return [];
+    }
 }

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { AwaitableLog } from './ipc.mjs';
 
 /**
  * A loopback fake of the Gemini REST API (generativelanguage `v1beta`), enough for Gemini CLI pointed
@@ -24,8 +25,7 @@ export class FakeGeminiApi {
         this.chatQueue = [];
         this.sideQueue = [];
         /** Every request seen: { method, url, model, action, body }. */
-        this.requests = [];
-        this.waiters = new Set();
+        this.log = new AwaitableLog();
         this.server = http.createServer((req, res) => this.handle(req, res));
     }
 
@@ -51,21 +51,14 @@ export class FakeGeminiApi {
         return this.requests.filter(r => r.action === 'streamGenerateContent');
     }
 
+    get requests() {
+        return this.log.items;
+    }
+
     /** Resolves with the first request (seen or future) matching the predicate. */
     waitForRequest(predicate, timeoutMs = 60_000) {
-        const seen = this.requests.find(predicate);
-        if (seen) {
-            return Promise.resolve(seen);
-        }
-        return new Promise((resolve, reject) => {
-            const waiter = { predicate, resolve };
-            this.waiters.add(waiter);
-            setTimeout(() => {
-                if (this.waiters.delete(waiter)) {
-                    reject(new Error(`No matching request to the fake Gemini API within ${timeoutMs} ms; saw: ${this.requests.map(r => `${r.method} ${r.url}`).join(', ') || 'none'}`));
-                }
-            }, timeoutMs).unref();
-        });
+        return this.log.waitFor(predicate, timeoutMs, () => `No matching request to the fake Gemini API within ${timeoutMs} ms; ` +
+            `saw: ${this.requests.map(r => `${r.method} ${r.url}`).join(', ') || 'none'}`);
     }
 
     async close() {
@@ -88,13 +81,7 @@ export class FakeGeminiApi {
         // e.g. /v1beta/models/gemini-2.5-pro:streamGenerateContent
         const match = /\/models\/([^/:]+):(\w+)$/.exec(url.pathname);
         const request = { method: req.method, url: req.url, model: match?.[1], action: match?.[2], body };
-        this.requests.push(request);
-        for (const waiter of this.waiters) {
-            if (waiter.predicate(request)) {
-                this.waiters.delete(waiter);
-                waiter.resolve(request);
-            }
-        }
+        this.log.push(request);
 
         if (req.method === 'POST' && request.action === 'countTokens') {
             return sendJson(res, 200, { totalTokens: Math.ceil(raw.length / 4) });

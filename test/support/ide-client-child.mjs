@@ -2,6 +2,7 @@
 // process-wide singleton that reads os.tmpdir(), the cwd and the env once. The parent drives it
 // over IPC: {id, command, args} in, {id, result | error} and {event, ...} out.
 import { IdeClient, ideContextStore } from '@google/gemini-cli-core';
+import { serveIpc } from './ipc.mjs';
 
 // IdeClient.openDiff chains `promise.finally(release)`, which rethrows a rejected diff as an
 // unhandled rejection; the real CLI has a global handler for that, so this process needs one too.
@@ -57,12 +58,5 @@ function describe() {
     };
 }
 
-process.on('message', async ({ id, command, args }) => {
-    try {
-        const result = await commands[command](args ?? {});
-        process.send({ id, result: result ?? null });
-    } catch (error) {
-        process.send({ id, error: String(error?.stack ?? error) });
-    }
-});
+serveIpc(commands);
 process.send({ event: 'ready' });

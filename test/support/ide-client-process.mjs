@@ -1,5 +1,6 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { AwaitableLog, ipcClient } from './ipc.mjs';
 
 const CHILD = fileURLToPath(new URL('./ide-client-child.mjs', import.meta.url));
 
@@ -17,65 +18,23 @@ export class IdeClientProcess {
 
     constructor(child) {
         this.child = child;
-        this.nextId = 1;
-        this.pending = new Map();
-        this.events = [];
-        this.waiters = new Set();
+        this.log = new AwaitableLog();
         this.output = '';
         child.stdout.on('data', d => { this.output += d; });
         child.stderr.on('data', d => { this.output += d; });
-        child.on('message', message => this.onMessage(message));
-        child.on('exit', code => {
-            for (const { reject } of this.pending.values()) {
-                reject(new Error(`IdeClient process exited with ${code}\n${this.output}`));
-            }
-            this.pending.clear();
-        });
+        this.request = ipcClient(child, code => `IdeClient process exited with ${code}\n${this.output}`);
+        child.on('message', message => message.id === undefined && this.log.push(message));
     }
 
-    onMessage(message) {
-        if (message.id !== undefined) {
-            const pending = this.pending.get(message.id);
-            this.pending.delete(message.id);
-            if (message.error) {
-                pending?.reject(new Error(message.error));
-            } else {
-                pending?.resolve(message.result);
-            }
-            return;
-        }
-        this.events.push(message);
-        for (const waiter of this.waiters) {
-            if (waiter.predicate(message)) {
-                this.waiters.delete(waiter);
-                waiter.resolve(message);
-            }
-        }
-    }
-
-    request(command, args) {
-        const id = this.nextId++;
-        return new Promise((resolve, reject) => {
-            this.pending.set(id, { resolve, reject });
-            this.child.send({ id, command, args });
-        });
+    /** Events from the child: ready, status, context and notification. */
+    get events() {
+        return this.log.items;
     }
 
     /** Resolves with the first event (already seen or future) that matches. */
     waitForEvent(predicate, timeoutMs = 10_000) {
-        const seen = this.events.find(predicate);
-        if (seen) {
-            return Promise.resolve(seen);
-        }
-        return new Promise((resolve, reject) => {
-            const waiter = { predicate, resolve };
-            this.waiters.add(waiter);
-            setTimeout(() => {
-                if (this.waiters.delete(waiter)) {
-                    reject(new Error(`No matching IdeClient event within ${timeoutMs} ms; events: ${JSON.stringify(this.events).slice(-2000)}\n${this.output}`));
-                }
-            }, timeoutMs).unref();
-        });
+        return this.log.waitFor(predicate, timeoutMs, () =>
+            `No matching IdeClient event within ${timeoutMs} ms; events: ${JSON.stringify(this.events).slice(-2000)}\n${this.output}`);
     }
 
     /** Waits until the client's context store holds a context that satisfies the predicate. */

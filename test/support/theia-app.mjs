@@ -6,6 +6,9 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { describe, sleep, waitUntil } from './wait.mjs';
+
+export { sleep, waitUntil };
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const BROWSER_APP = path.join(REPO_ROOT, 'browser-app');
@@ -18,42 +21,6 @@ const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-ne
 
 /** Monaco binds Ctrl on Linux and Cmd on macOS; Chromium here runs on the test host. */
 export const MOD = process.platform === 'darwin' ? 'Meta' : 'Control';
-
-export function sleep(ms) {
-    return new Promise(resolve => setTimeout(resolve, ms));
-}
-
-/** Polls until `probe` returns a truthy value; the error names what was awaited and the last value. */
-export async function waitUntil(probe, { timeout = 30_000, interval = 100, what = 'condition', diagnostics } = {}) {
-    const deadline = Date.now() + timeout;
-    let last;
-    for (;;) {
-        try {
-            last = await probe();
-            if (last) {
-                return last;
-            }
-        } catch (error) {
-            last = error;
-        }
-        if (Date.now() > deadline) {
-            const extra = diagnostics ? `\n${await diagnostics()}` : '';
-            throw new Error(`Timed out after ${timeout} ms waiting for ${what}; last value: ${describe(last)}${extra}`);
-        }
-        await sleep(interval);
-    }
-}
-
-function describe(value) {
-    if (value instanceof Error) {
-        return value.stack ?? String(value);
-    }
-    try {
-        return JSON.stringify(value);
-    } catch {
-        return String(value);
-    }
-}
 
 /** Creates a directory tree from `{ 'relative/path': 'content' }`; returns the real (symlink-free) path. */
 export function writeTree(root, files) {
@@ -105,6 +72,9 @@ export class TheiaBackend {
             if (/^(GEMINI_CLI_IDE_|QWEN_CODE_IDE_)/.test(key) || unset.includes(key)) {
                 delete backendEnv[key];
             }
+        }
+        if (!fs.existsSync(BACKEND_MAIN)) {
+            throw new Error(`${BACKEND_MAIN} is missing: build the browser app first ("npm run build:browser", or scripts/test.sh).`);
         }
         const child = spawn(process.execPath, [BACKEND_MAIN, workspace, '--hostname', '127.0.0.1', '--port', '0'], {
             cwd: BROWSER_APP,
@@ -242,11 +212,12 @@ export class TheiaBackend {
         };
     }
 
-    async stop() {
+    /** Stops the backend with `signal` (SIGKILL after 10 s if it will not go) and waits for it to exit. */
+    async stop(signal = 'SIGTERM') {
         if (this.exitCode === undefined && this.child.exitCode === null) {
-            this.child.kill('SIGTERM');
-            const killed = await Promise.race([this.exited.then(() => true), sleep(10_000).then(() => false)]);
-            if (!killed) {
+            this.child.kill(signal);
+            const gone = await Promise.race([this.exited.then(() => true), sleep(10_000).then(() => false)]);
+            if (!gone) {
                 this.child.kill('SIGKILL');
                 await this.exited;
             }

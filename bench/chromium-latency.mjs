@@ -1,0 +1,221 @@
+// End-to-end latency with the built browser-app in Chromium and the real Gemini CLI IdeClient (the
+// harness of test/e2e, imported as is):
+//  1. cursor move: key press in the focused editor → `ide/contextUpdate` with that cursor arriving at
+//     the client. Baseline, from the same key presses: press → Monaco moved its caret in the page
+//     (the editor's own visible reaction), so the browser-side cost is seen apart from ours.
+//  2. openDiff from the client → diff editor shown with the proposal rendered (and then with the
+//     changes highlighted). Baseline, interleaved: a click on a file in the Explorer → its plain editor
+//     shown. Both read a file through the backend and build a Monaco editor in the same page; openDiff
+//     adds the CLI → MCP → backend → frontend hop, a second model and the diff computation.
+//
+//   node bench/chromium-latency.mjs [--moves=100] [--diffs=20] [--json=out.json]
+//
+// One clock for all: performance.timeOrigin + performance.now() in this process, in the page and in
+// the client child (bench/support/ipc-arrival-clock.mjs stamps its messages). It follows the system
+// clock in Node and Chromium; the "clock check" line shows how closely (Date.now() is ms-truncated).
+// Only the measured intervals are timed; arming observers and cleaning up happen outside them.
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { IdeClientProcess } from '../test/support/ide-client-process.mjs';
+import { MOD, TheiaBackend, TheiaWindow, BROWSER_APP, launchChromium, makeTempRoot, removeTempRoot, writeTree } from '../test/support/theia-app.mjs';
+import { BENCH_DIR, REPO_DIR, fmt, numberArg, summarize, table, writeJsonResult } from './support/common.mjs';
+
+const MOVES = numberArg('moves', 100);
+const DIFFS = numberArg('diffs', 20);
+const WARMUP = 3; // first opens compile code paths and warm the file service: not counted
+const TARGETS = { cursorP50Ms: 60, diffP50Ms: 150 }; // 50 ms debounce + 10 ms; diff shown
+const STEPS = Math.ceil((WARMUP + MOVES) / 2) + 10; // lines needed and columns needed
+const now = () => performance.timeOrigin + performance.now();
+
+// The bench measures the built bundle: say so when the extension was compiled after it.
+const newest = dir => Math.max(0, ...fs.readdirSync(dir, { recursive: true }).map(f => fs.statSync(path.join(dir, f)).mtimeMs));
+const built = Math.min(...['lib/frontend/bundle.js', 'lib/backend/main.js'].map(f => fs.statSync(path.join(BROWSER_APP, f)).mtimeMs));
+if (['theia-companion', 'companion-core'].some(p => newest(path.join(REPO_DIR, 'packages', p, 'lib')) > built)) {
+    console.log('warning: browser-app/lib is older than the packages\' lib/: run `cd browser-app && npx theia build --mode development` to measure the current code.');
+}
+
+// Same-length lines, so ArrowDown keeps the column and ArrowRight never wraps: the expected cursor is known.
+const cursorFile = Array.from({ length: STEPS }, (_, i) => `// line ${String(i + 1).padStart(5, '0')} ${'x'.repeat(STEPS)}`).join('\n') + '\n';
+// No auto-reveal: revealing each diff's file would expand diffs/ and move the Explorer rows under the mouse.
+const files = { 'cursor.ts': cursorFile, '.theia/settings.json': JSON.stringify({ 'explorer.autoReveal': false }) };
+const names = Array.from({ length: WARMUP + DIFFS }, (_, i) => String(i).padStart(2, '0'));
+for (const n of names) {
+    files[`open-${n}.ts`] = `export const bench_plain_${n} = ${n};\n`; // Explorer shows these at the top level
+    files[`diffs/diff-${n}.ts`] = `export const value_${n} = 1;\n`;
+}
+
+const root = makeTempRoot('bench-chromium-');
+const folder = writeTree(path.join(root, 'workspace'), files);
+let backend, browser, window, client, clock, nodeClock;
+const moves = { ours: [], caret: [], keydown: [], added: [] };
+const diffs = { ours: [], highlighted: [], plain: [] };
+try {
+    backend = await TheiaBackend.start({ root, workspace: folder });
+    const discovery = await backend.waitForDiscoveryFile([folder]);
+    browser = await launchChromium();
+    window = await TheiaWindow.open(browser, backend, folder);
+    const page = window.page;
+    const preload = `--import=${pathToFileURL(path.join(BENCH_DIR, 'support/ipc-arrival-clock.mjs'))}`;
+    const env = backend.ideClientEnv(discovery);
+    client = await IdeClientProcess.start({ cwd: folder, env: { ...env, NODE_OPTIONS: `${env.NODE_OPTIONS ?? ''} ${preload}`.trim() } });
+    const state = await client.request('connect');
+    if (state.status !== 'connected' || !state.diffing) {
+        throw new Error(`the IdeClient did not connect: ${JSON.stringify(state)}\n${client.output}`);
+    }
+    await page.evaluate(installPageProbes);
+    clock = await page.evaluate(() => window.__bench.clockCheck());
+    nodeClock = median(Array.from({ length: 200 }, () => Date.now() - now()));
+
+    // 1. Cursor moves.
+    await window.openFile('cursor.ts');
+    await page.keyboard.press(`${MOD}+Home`);
+    const cursorPath = path.join(folder, 'cursor.ts');
+    const cursorOf = params => params?.workspaceState?.openFiles?.find(f => f.path === cursorPath && f.isActive)?.cursor;
+    await client.waitForEvent(e => e.method === 'ide/contextUpdate' && cursorOf(e.params)?.line === 1 && cursorOf(e.params)?.character === 1, 30_000);
+    const expected = { line: 1, character: 1 };
+    for (let i = 0; i < WARMUP + MOVES; i++) {
+        const key = i % 2 ? 'ArrowRight' : 'ArrowDown';
+        if (key === 'ArrowDown') {
+            expected.line++;
+        } else {
+            expected.character++;
+        }
+        await page.evaluate(() => window.__bench.armCaret());
+        const t0 = now();
+        await page.keyboard.press(key);
+        const arrived = await client.waitForEvent(e => e.t > t0 && e.method === 'ide/contextUpdate'
+            && cursorOf(e.params)?.line === expected.line && cursorOf(e.params)?.character === expected.character, 10_000);
+        const { caretAt, keydownAt } = await page.evaluate(() => window.__bench.caret);
+        if (i >= WARMUP) {
+            moves.ours.push(arrived.t - t0);
+            moves.caret.push(caretAt - t0);
+            moves.keydown.push(keydownAt - t0);
+            moves.added.push(arrived.t - caretAt);
+        }
+    }
+
+    // 2. openDiff vs opening a plain editor from the Explorer, interleaved.
+    await page.locator('#shell-tab-explorer-view-container').click();
+    const treeNode = name => page.locator('.theia-TreeNode').filter({ hasText: new RegExp(`^${name.replace('.', '\\.')}$`) });
+    await treeNode(`open-${names[0]}.ts`).waitFor({ state: 'visible', timeout: 30_000 });
+    for (const [index, n] of names.entries()) {
+        const filePath = path.join(folder, 'diffs', `diff-${n}.ts`);
+        await page.evaluate(marker => window.__bench.armShown('diff', marker), `bench_proposal_${n}`);
+        const diffStart = now();
+        const decision = client.request('openDiff', { filePath, newContent: `export const value_${n} = 2; // bench_proposal_${n}\n` });
+        const diff = await page.evaluate(() => window.__bench.shown);
+        await window.rejectButton().click();
+        const outcome = await decision;
+        if (outcome?.status !== 'rejected') {
+            throw new Error(`openDiff ${n} ended with ${JSON.stringify(outcome)}`);
+        }
+        await window.diffTab(`diff-${n}.ts`).waitFor({ state: 'detached', timeout: 30_000 });
+
+        const label = `open-${n}.ts`;
+        await treeNode(label).scrollIntoViewIfNeeded();
+        const box = await treeNode(label).boundingBox();
+        await page.evaluate(marker => window.__bench.armShown('plain', marker), `bench_plain_${n}`);
+        console.log(box, await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.outerHTML.slice(0, 300), [box.x + box.width / 2, box.y + box.height / 2]));
+        const plainStart = now();
+        await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+        const plain = await page.evaluate(() => window.__bench.shown).catch(async e => { await window.screenshot("bench-dbg.png"); console.log(await page.evaluate(() => [...document.querySelectorAll("#theia-main-content-panel .monaco-editor")].map(e => [e.className, e.getClientRects().length, e.querySelector(".view-lines")?.textContent]))); throw e; });
+        await window.closeTab(label);
+        await window.tab(label).waitFor({ state: 'detached', timeout: 30_000 });
+        if (index >= WARMUP) {
+            diffs.ours.push(diff.contentAt - diffStart);
+            diffs.highlighted.push(diff.highlightedAt - diffStart);
+            diffs.plain.push(plain.contentAt - plainStart);
+        }
+    }
+} finally {
+    await client?.stop().catch(() => undefined);
+    await window?.close();
+    await browser?.close().catch(() => undefined);
+    await backend?.stop();
+    removeTempRoot(root);
+}
+
+const stats = Object.fromEntries(Object.entries({ ...prefix('move', moves), ...prefix('diff', diffs) })
+    .map(([key, samples]) => [key, summarize(samples)]));
+const ms = s => `${fmt(s.p50, 1)} / ${fmt(s.p99, 1)} ms`;
+console.log(`Chromium latency: ${MOVES} cursor moves, ${DIFFS} diffs (+${WARMUP} warm-up each), Node ${process.version}, ` +
+    `load average ${os.loadavg()[0].toFixed(2)}. Clock check, median Date.now() − (timeOrigin + now()): ` +
+    `page ${fmt(clock, 2)} ms, bench ${fmt(nodeClock, 2)} ms (expected in (−1, 0]: both follow the system clock).\n`);
+console.log(table([
+    ['measure (p50 / p99)', 'companion', 'baseline (same run)', 'added p50 / ratio p50', 'target'],
+    ['key press → ide/contextUpdate with that cursor at the IdeClient', ms(stats.moveOurs),
+        `${ms(stats.moveCaret)} (press → Monaco caret moved)`, `+${fmt(stats.moveAdded.p50, 1)} ms (paired)`, `p50 ≤ ${TARGETS.cursorP50Ms} ms`],
+    ['  press → keydown in the page (CDP input)', ms(stats.moveKeydown), '', '', '—'],
+    ['openDiff from the IdeClient → diff editor shows the proposal', ms(stats.diffOurs),
+        `${ms(stats.diffPlain)} (Explorer click → plain editor)`, `${(stats.diffOurs.p50 / stats.diffPlain.p50).toFixed(2)}×`, `p50 ≤ ${TARGETS.diffP50Ms} ms`],
+    ['  … and the changes highlighted', ms(stats.diffHighlighted), '', `${(stats.diffHighlighted.p50 / stats.diffPlain.p50).toFixed(2)}×`, '—']
+]));
+writeJsonResult({ moves: MOVES, diffs: DIFFS, warmup: WARMUP, targets: TARGETS, clock: { page: clock, bench: nodeClock }, stats });
+
+function prefix(name, groups) {
+    return Object.fromEntries(Object.entries(groups).map(([key, samples]) => [name + key[0].toUpperCase() + key.slice(1), samples]));
+}
+
+function median(values) {
+    return summarize(values).p50;
+}
+
+/** Runs in the page: observers that timestamp the caret moving and an editor being shown. */
+function installPageProbes() {
+    const clock = () => performance.timeOrigin + performance.now();
+    let keydownAt = NaN;
+    window.addEventListener('keydown', () => { keydownAt = clock(); }, true);
+    const visible = element => !!element && element.getClientRects().length > 0;
+    window.__bench = {
+        clockCheck() {
+            const samples = Array.from({ length: 200 }, () => Date.now() - clock()).sort((a, b) => a - b);
+            return samples[100];
+        },
+        /** Resolves `caret` at the first change of the focused editor's caret position (Monaco renders it in an animation frame). */
+        armCaret() {
+            const layer = document.activeElement?.closest('.monaco-editor')?.querySelector('.cursors-layer');
+            const position = () => { const c = layer?.querySelector('.cursor'); return c && `${c.style.top},${c.style.left}`; };
+            const before = position();
+            keydownAt = NaN;
+            this.caret = new Promise((resolve, reject) => {
+                const observer = new MutationObserver(() => {
+                    if (position() !== before) {
+                        observer.disconnect();
+                        resolve({ caretAt: clock(), keydownAt });
+                    }
+                });
+                observer.observe(layer, { subtree: true, childList: true, attributes: true, attributeFilter: ['style'] });
+                setTimeout(() => { observer.disconnect(); reject(new Error('the caret did not move')); }, 10_000);
+            });
+        },
+        /**
+         * Resolves `shown` with {contentAt, highlightedAt}: a visible (diff or plain) editor of the main
+         * area renders `marker`, then (diff only) shows an inserted-text decoration.
+         */
+        armShown(kind, marker) {
+            const result = {};
+            this.shown = new Promise((resolve, reject) => {
+                const check = () => {
+                    const editors = [...document.querySelectorAll(kind === 'diff'
+                        ? '#theia-main-content-panel .monaco-diff-editor .editor.modified'
+                        : '#theia-main-content-panel .monaco-editor')].filter(e => kind === 'diff' || !e.closest('.monaco-diff-editor'));
+                    const editor = editors.find(e => visible(e) && e.querySelector('.view-lines')?.textContent.includes(marker));
+                    if (editor && result.contentAt === undefined) {
+                        result.contentAt = clock();
+                    }
+                    if (editor && (kind !== 'diff' || editor.querySelector('.line-insert, .char-insert'))) {
+                        result.highlightedAt = clock();
+                        observer.disconnect();
+                        resolve(result);
+                    }
+                };
+                const observer = new MutationObserver(check);
+                observer.observe(document.getElementById('theia-main-content-panel'),
+                    { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['class', 'style'] });
+                setTimeout(() => { observer.disconnect(); reject(new Error(`no ${kind} editor showed ${marker}`)); }, 30_000);
+            });
+        }
+    };
+}
