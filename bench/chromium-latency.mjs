@@ -117,10 +117,14 @@ try {
         await treeNode(label).scrollIntoViewIfNeeded();
         const box = await treeNode(label).boundingBox();
         await page.evaluate(marker => window.__bench.armShown('plain', marker), `bench_plain_${n}`);
-        console.log(box, await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.outerHTML.slice(0, 300), [box.x + box.width / 2, box.y + box.height / 2]));
+        // Hover first, untimed: with CDP input, a press right after the move reached the split panel,
+        // not the row, and nothing opened. The timed part is the press, as a user makes it.
+        await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+        await page.waitForTimeout(200);
         const plainStart = now();
-        await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-        const plain = await page.evaluate(() => window.__bench.shown).catch(async e => { await window.screenshot("bench-dbg.png"); console.log(await page.evaluate(() => [...document.querySelectorAll("#theia-main-content-panel .monaco-editor")].map(e => [e.className, e.getClientRects().length, e.querySelector(".view-lines")?.textContent]))); throw e; });
+        await page.mouse.down();
+        await page.mouse.up();
+        const plain = await page.evaluate(() => window.__bench.shown);
         await window.closeTab(label);
         await window.tab(label).waitFor({ state: 'detached', timeout: 30_000 });
         if (index >= WARMUP) {

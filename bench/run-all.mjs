@@ -1,9 +1,9 @@
-// Runs the three benchmarks one after the other (each in its own process), then prints a markdown
+// Runs the four benchmarks one after the other (each in its own process), then prints a markdown
 // block for the README. Nothing here asserts on timings: the figures are reported, with ratios
 // against baselines measured in the same run, because shared machines are noisy.
 //
 //   npm run bench            (from the repo root; same as `node bench/run-all.mjs`)
-//   node bench/run-all.mjs [--rebuild] [--runs=15] [--skip=startup,fanout,roundtrip]
+//   node bench/run-all.mjs [--rebuild] [--runs=15] [--skip=startup,fanout,roundtrip,chromium]
 //
 // The startup bench builds browser-app/ and bench/.baseline-app/ first when they are missing
 // (--rebuild forces both). The summary is also written to bench/.results/.
@@ -48,6 +48,9 @@ if (!skip.has('fanout')) {
 if (!skip.has('startup')) {
     const args = [`--runs=${numberArg('runs', 15)}`, ...(flag('rebuild') ? ['--rebuild'] : [])];
     results.startup = await run('startup', path.join(BENCH_DIR, 'backend-startup.mjs'), args);
+}
+if (!skip.has('chromium')) {
+    results.chromium = await run('chromium', path.join(BENCH_DIR, 'chromium-latency.mjs'), []);
 }
 
 const ms = value => `${fmt(value, 3)} ms`;
@@ -95,6 +98,16 @@ if (results.startup) {
             split('listen'), '(patched copies of the "with" bundle)',
             `bundle +${fmt((result.bundleBytes.with - result.bundleBytes.without) / 1048576, 2)} MB`, '—']);
     }
+}
+if (results.chromium) {
+    const { result } = results.chromium;
+    const { stats, targets } = result;
+    const p = (s, d = 1) => `${fmt(s.p50, d)} / ${fmt(s.p99, d)} ms`;
+    rows.push([`Chromium: key press → ide/contextUpdate at the real IdeClient, p50 / p99 (${result.moves} moves)`, p(stats.moveOurs),
+        `${p(stats.moveCaret)} (press → Monaco caret moved)`, `+${fmt(stats.moveAdded.p50, 1)} ms (paired p50)`, `p50 ≤ ${targets.cursorP50Ms} ms`]);
+    rows.push([`Chromium: openDiff → diff editor shows the proposal, p50 / p99 (${result.diffs} diffs)`, p(stats.diffOurs),
+        `${p(stats.diffPlain)} (Explorer click → plain editor)`, `${(stats.diffOurs.p50 / stats.diffPlain.p50).toFixed(2)}×`, `p50 ≤ ${targets.diffP50Ms} ms`]);
+    rows.push(['  … and the changes highlighted', p(stats.diffHighlighted), '', `${(stats.diffHighlighted.p50 / stats.diffPlain.p50).toFixed(2)}×`, '—']);
 }
 
 const widths = rows[0].map((_, col) => Math.max(...rows.map(row => String(row[col]).length)));
