@@ -226,6 +226,9 @@ export class TheiaBackend {
 }
 
 export function launchChromium() {
+    if (!fs.existsSync(CHROMIUM)) {
+        throw new Error(`No Chromium at ${CHROMIUM}: install Debian's with "apt-get install -y chromium" (scripts/test.sh does), or set CHROMIUM_PATH.`);
+    }
     return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 }
 
