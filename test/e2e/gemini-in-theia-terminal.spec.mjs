@@ -8,7 +8,7 @@ import { geminiTestSettings } from '../support/cli-home.mjs';
 import { FakeGeminiApi } from '../support/fake-gemini-api.mjs';
 import { findCliBinary } from '../support/cli-pty.mjs';
 import {
-    MOD, REPO_ROOT, TheiaBackend, TheiaWindow, launchChromium, makeTempRoot, removeTempRoot, sleep, waitUntil, writeTree
+    REPO_ROOT, TheiaBackend, TheiaWindow, launchChromium, makeTempRoot, removeTempRoot, sleep, waitUntil, writeTree
 } from '../support/theia-app.mjs';
 
 const ORIGINAL = 'export const answer = 41;\n';
@@ -51,49 +51,19 @@ describe('gemini in a Theia terminal, end to end', function () {
     });
 
     async function runGeminiFromCommandPalette() {
-        const page = window.page;
-        await page.keyboard.press('F1');
-        const input = page.locator('.quick-input-widget input.input');
-        await input.waitFor({ state: 'visible' });
-        await input.fill('>Run Gemini CLI in Terminal');
-        await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Run Gemini CLI in Terminal' }).first().click();
+        await window.runCommand('Run Gemini CLI in Terminal');
         // With ide.enabled, the CLI connects on start: the status bar names it.
-        await waitUntil(() => page.evaluate(() => document.getElementById('status-bar-ai-cli-companion-status')?.textContent?.includes('Gemini CLI')),
+        await waitUntil(async () => (await window.statusBarText()).includes('Gemini CLI'),
             { timeout: 90_000, what: 'Gemini CLI to connect to the window', diagnostics: () => diagnostics() });
-        await waitUntil(async () => /Type your message/i.test(await terminalText()), { timeout: 60_000, what: 'the gemini prompt', diagnostics: () => diagnostics() });
-    }
-
-    /**
-     * The text of the Theia terminal, read from its TerminalWidget's buffer: xterm draws on a WebGL
-     * canvas, so the DOM has no text. The frontend container is exposed as window.theia.container.
-     */
-    function terminalText() {
-        return window.page.evaluate(() => {
-            const container = window.theia?.container;
-            const shellId = [...container._bindingDictionary._map.keys()]
-                .find(key => typeof key === 'function' && /^ApplicationShell\d*$/.test(key.name));
-            // Several terminals may exist (one may be restored empty): the CLI's is the one with text.
-            const texts = container.get(shellId).widgets
-                .filter(widget => widget.buffer && typeof widget.sendText === 'function')
-                .map(widget => widget.buffer.getLines(0, widget.buffer.length, true).join('\n').trim());
-            return texts.sort((a, b) => b.length - a.length)[0] ?? '';
-        });
+        await waitUntil(async () => /Type your message/i.test(await window.terminalText()), { timeout: 60_000, what: 'the gemini prompt', diagnostics: () => diagnostics() });
     }
 
     async function diagnostics() {
-        return `--- terminal ---\n${await terminalText().catch(e => String(e))}\n--- fake API requests ---\n` +
+        return `--- terminal ---\n${await window.terminalText().catch(e => String(e))}\n--- fake API requests ---\n` +
             `${fake.requests.map(r => `${r.action} ${r.model}`).join('\n')}\n${await window.diagnostics()}`;
     }
 
-    /** Types a prompt into the terminal the way a user does: keys, a pause, then Enter. */
-    async function ask(prompt) {
-        const page = window.page;
-        await page.locator('.xterm-helper-textarea').first().focus();
-        await page.keyboard.type(prompt, { delay: 20 });
-        await waitUntil(async () => (await terminalText()).includes(prompt), { timeout: 15_000, what: 'the prompt to echo' });
-        await sleep(300);
-        await page.keyboard.press('Enter');
-    }
+    const ask = prompt => window.typeInTerminal(prompt);
 
     function proposeWrite(content) {
         fake.enqueue({ functionCall: { name: 'write_file', args: { file_path: path.join(workspace, 'app.ts'), content } } }, { text: 'Finished.' });
@@ -130,7 +100,7 @@ describe('gemini in a Theia terminal, end to end', function () {
         await tab.waitFor({ state: 'visible', timeout: 90_000 }).catch(async error => { throw new Error(`${error.message}\n${await diagnostics()}`); });
         await window.rejectButton().click();
         await tab.waitFor({ state: 'detached', timeout: 15_000 });
-        await waitUntil(async () => /cancel/i.test(await terminalText()), { timeout: 60_000, what: 'the CLI to report the cancellation', diagnostics: () => diagnostics() });
+        await waitUntil(async () => /cancel/i.test(await window.terminalText()), { timeout: 60_000, what: 'the CLI to report the cancellation', diagnostics: () => diagnostics() });
         await sleep(1000);
         assert.equal(fs.readFileSync(path.join(workspace, 'app.ts'), 'utf8'), current);
     });

@@ -412,6 +412,51 @@ export class TheiaWindow {
         await tab.locator('.lm-TabBar-tabCloseIcon, .p-TabBar-tabCloseIcon').click();
     }
 
+    /** Runs a command from the command palette (F1) by its label. */
+    async runCommand(label) {
+        const page = this.page;
+        await this.focusShell();
+        await page.keyboard.press('F1');
+        const input = page.locator('.quick-input-widget input.input');
+        await input.waitFor({ state: 'visible', timeout: 15_000 });
+        await input.fill(`>${label}`);
+        await page.locator('.quick-input-list .monaco-list-row', { hasText: label }).first().click();
+    }
+
+    /**
+     * The text of the terminal with the most output, from its TerminalWidget's buffer: xterm draws on
+     * a WebGL canvas, so the DOM has no text. The frontend container is exposed as window.theia.container.
+     */
+    terminalText() {
+        return this.page.evaluate(() => {
+            const container = window.theia?.container;
+            const shellId = [...container._bindingDictionary._map.keys()]
+                .find(key => typeof key === 'function' && /^ApplicationShell\d*$/.test(key.name));
+            const texts = container.get(shellId).widgets
+                .filter(widget => widget.buffer && typeof widget.sendText === 'function')
+                .map(widget => widget.buffer.getLines(0, widget.buffer.length, true).join('\n').trim());
+            return texts.sort((a, b) => b.length - a.length)[0] ?? '';
+        });
+    }
+
+    /** Types a line into the terminal like a user: keys, a pause once it shows, then Enter (not a paste). */
+    async typeInTerminal(line) {
+        const page = this.page;
+        await page.locator('.xterm-helper-textarea').first().focus();
+        await page.keyboard.type(line, { delay: 20 });
+        await waitUntil(async () => (await this.terminalText()).includes(line), {
+            timeout: 15_000, what: `"${line}" to echo in the terminal`,
+            diagnostics: async () => `--- terminal ---\n${await this.terminalText()}`
+        });
+        await sleep(300);
+        await page.keyboard.press('Enter');
+    }
+
+    /** The text of the companion's status bar item. */
+    statusBarText() {
+        return this.page.evaluate(() => document.getElementById('status-bar-ai-cli-companion-status')?.textContent ?? '');
+    }
+
     async close() {
         await this.context.close().catch(() => undefined);
     }
