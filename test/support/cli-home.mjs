@@ -106,7 +106,7 @@ export class CliHome {
     }
 
     cleanup() {
-        fs.rmSync(this.root, { recursive: true, force: true });
+        fs.rmSync(this.root, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
     }
 }
 

@@ -473,6 +473,7 @@ export function makeTempRoot(prefix = 'theia-companion-e2e-') {
 
 export function removeTempRoot(root) {
     if (root) {
-        fs.rmSync(root, { recursive: true, force: true });
+        // A CLI in a terminal of the stopped backend may still be writing its last files for a moment.
+        fs.rmSync(root, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
     }
 }
