@@ -5,50 +5,31 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { geminiTestSettings } from '../support/cli-home.mjs';
-import { FakeGeminiApi } from '../support/fake-gemini-api.mjs';
+import { openTheiaForCli } from '../support/cli-in-theia.mjs';
 import { findCliBinary } from '../support/cli-pty.mjs';
-import {
-    REPO_ROOT, TheiaBackend, TheiaWindow, launchChromium, makeTempRoot, removeTempRoot, sleep, waitUntil, writeTree
-} from '../support/theia-app.mjs';
+import { sleep, waitUntil } from '../support/wait.mjs';
 
 const ORIGINAL = 'export const answer = 41;\n';
 
 describe('gemini in a Theia terminal, end to end', function () {
-    let root, workspace, fake, backend, browser, window;
+    let setup, workspace, fake, window;
 
     before(async function () {
         findCliBinary('gemini', '@google/gemini-cli'); // fails with the install command if missing
-        root = makeTempRoot('gemini-terminal-e2e-');
-        workspace = writeTree(path.join(root, 'workspace'), { 'app.ts': ORIGINAL });
-        const home = path.join(root, 'home');
-        writeTree(home, {
-            '.gemini/settings.json': JSON.stringify(geminiTestSettings({ ideEnabled: true })),
-            '.gemini/trustedFolders.json': JSON.stringify({ [workspace]: 'TRUST_FOLDER' })
+        setup = await openTheiaForCli({
+            prefix: 'gemini-terminal-e2e-',
+            workspaceFiles: { 'app.ts': ORIGINAL },
+            homeFiles: trusted => ({
+                '.gemini/settings.json': JSON.stringify(geminiTestSettings({ ideEnabled: true })),
+                '.gemini/trustedFolders.json': JSON.stringify({ [trusted]: 'TRUST_FOLDER' })
+            }),
+            env: api => ({ GEMINI_API_KEY: 'test-key-not-real', GOOGLE_GEMINI_BASE_URL: api.baseUrl })
         });
-        fake = await FakeGeminiApi.start();
-        backend = await TheiaBackend.start({
-            root, workspace,
-            // Terminals inherit the backend's environment: the CLI finds the fake API and its binary.
-            env: {
-                GEMINI_API_KEY: 'test-key-not-real',
-                GOOGLE_GEMINI_BASE_URL: fake.baseUrl,
-                PATH: `${path.join(REPO_ROOT, 'node_modules', '.bin')}${path.delimiter}${process.env.PATH}`
-            },
-            // CI=true would put the CLI in non-interactive mode; a user's terminal has no such variable.
-            unset: ['CI', 'GITHUB_ACTIONS', 'NO_COLOR']
-        });
-        browser = await launchChromium();
-        window = await TheiaWindow.open(browser, backend, workspace);
+        ({ workspace, fake, window } = setup);
         await runGeminiFromCommandPalette();
     });
 
-    after(async () => {
-        await window?.close();
-        await browser?.close();
-        await backend?.stop();
-        await fake?.close();
-        removeTempRoot(root);
-    });
+    after(() => setup?.close());
 
     async function runGeminiFromCommandPalette() {
         await window.runCommand('Run Gemini CLI in Terminal');

@@ -2,46 +2,30 @@
 // terminal, Theia says IDE mode is off, `/ide enable` typed into xterm connects it to this window
 // and the CLI reports "Connected to Eclipse Theia".
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import { qwenTestSettings } from '../support/cli-home.mjs';
+import { openTheiaForCli } from '../support/cli-in-theia.mjs';
 import { findCliBinary } from '../support/cli-pty.mjs';
-import { FakeGeminiApi } from '../support/fake-gemini-api.mjs';
-import { REPO_ROOT, TheiaBackend, TheiaWindow, launchChromium, makeTempRoot, removeTempRoot, waitUntil, writeTree } from '../support/theia-app.mjs';
+import { waitUntil } from '../support/wait.mjs';
 
 describe('qwen in a Theia terminal, end to end', function () {
-    let root, workspace, fake, backend, browser, window;
+    let setup, window;
 
     before(async () => {
         findCliBinary('qwen', '@qwen-code/qwen-code'); // fails with the install command if missing
-        root = makeTempRoot('qwen-terminal-e2e-');
-        workspace = writeTree(path.join(root, 'workspace'), { 'app.ts': 'export const answer = 41;\n' });
-        writeTree(path.join(root, 'home'), {
-            '.qwen/settings.json': JSON.stringify(qwenTestSettings({ ideEnabled: false })),
-            '.qwen/trustedFolders.json': JSON.stringify({ [workspace]: 'TRUST_FOLDER' })
+        setup = await openTheiaForCli({
+            prefix: 'qwen-terminal-e2e-',
+            workspaceFiles: { 'app.ts': 'export const answer = 41;\n' },
+            homeFiles: trusted => ({
+                '.qwen/settings.json': JSON.stringify(qwenTestSettings({ ideEnabled: false })),
+                '.qwen/trustedFolders.json': JSON.stringify({ [trusted]: 'TRUST_FOLDER' })
+            }),
+            // Qwen needs a provider configured to start without an auth dialog; no model call is made here.
+            env: api => ({ OPENAI_API_KEY: 'test-key-not-real', OPENAI_BASE_URL: `${api.baseUrl}/v1`, OPENAI_MODEL: 'fake-model' })
         });
-        // Qwen needs a provider configured to start without an auth dialog; no model call is made here.
-        fake = await FakeGeminiApi.start();
-        backend = await TheiaBackend.start({
-            root, workspace,
-            env: {
-                OPENAI_API_KEY: 'test-key-not-real',
-                OPENAI_BASE_URL: `${fake.baseUrl}/v1`,
-                OPENAI_MODEL: 'fake-model',
-                PATH: `${path.join(REPO_ROOT, 'node_modules', '.bin')}${path.delimiter}${process.env.PATH}`
-            },
-            unset: ['CI', 'GITHUB_ACTIONS', 'NO_COLOR']
-        });
-        browser = await launchChromium();
-        window = await TheiaWindow.open(browser, backend, workspace);
+        window = setup.window;
     });
 
-    after(async () => {
-        await window?.close();
-        await browser?.close();
-        await backend?.stop();
-        await fake?.close();
-        removeTempRoot(root);
-    });
+    after(() => setup?.close());
 
     const diagnostics = async () => `--- terminal ---\n${await window.terminalText().catch(e => String(e))}\n${await window.diagnostics()}`;
 
