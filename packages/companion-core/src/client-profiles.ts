@@ -105,3 +105,8 @@ export function findProfile(id: string): ClientProfile | undefined {
     return CLIENT_PROFILES.find(profile => profile.id === id);
 }
 
+
+/** Every environment variable any profile reads: what a terminal must not inherit from elsewhere. */
+export function companionEnvNames(profiles: readonly ClientProfile[] = CLIENT_PROFILES): string[] {
+    return profiles.flatMap(profile => Object.values(profile.env).filter((name): name is string => !!name));
+}

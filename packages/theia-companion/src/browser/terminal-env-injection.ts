@@ -1,6 +1,19 @@
 import { interfaces } from '@theia/core/shared/inversify';
 import { IShellTerminalServerOptions, ShellTerminalServerProxy } from '@theia/terminal/lib/common/shell-terminal-protocol';
+import { companionEnvNames } from '@ai-cli-companion/core/lib/client-profiles';
 import { CompanionTerminalEnvironment } from './companion-terminal-environment';
+
+/**
+ * A terminal's env: the window's companion variables; every other companion variable set to null,
+ * which Theia's terminal server treats as "do not inherit" (the backend's process env carries the
+ * startup server's values, which must not reach a window whose client is off or has no folder);
+ * the caller's explicit env (a task, an extension) last, so it wins.
+ */
+export function terminalEnvFor(companionEnv: Record<string, string>, callerEnv: IShellTerminalServerOptions['env']): Record<string, string | null> {
+    // eslint-disable-next-line no-null/no-null
+    const cleared = Object.fromEntries(companionEnvNames().map(name => [name, null]));
+    return { ...cleared, ...companionEnv, ...callerEnv };
+}
 
 /**
  * Every terminal this window creates goes through ShellTerminalServerProxy.create; adding the
@@ -15,11 +28,8 @@ export function injectCompanionEnvIntoTerminals(onActivation: interfaces.Contain
                 if (property !== 'create') {
                     return Reflect.get(target, property);
                 }
-                return async (options: IShellTerminalServerOptions) => {
-                    const companionEnv = await environment.get();
-                    // Explicit env of the caller (a task, an extension) wins over ours.
-                    return target.create({ ...options, env: { ...companionEnv, ...options.env } });
-                };
+                return async (options: IShellTerminalServerOptions) =>
+                    target.create({ ...options, env: terminalEnvFor(await environment.get(), options.env) });
             }
         });
     });

@@ -2,6 +2,7 @@ import { inject, injectable, named } from '@theia/core/shared/inversify';
 import { ILogger } from '@theia/core/lib/common/logger';
 import { BackendApplicationContribution } from '@theia/core/lib/node/backend-application';
 import { WorkspaceServer } from '@theia/workspace/lib/common/workspace-protocol';
+import { companionEnvNames } from '@ai-cli-companion/core/lib/client-profiles';
 import { CompanionEndpoint } from '@ai-cli-companion/core/lib/companion-endpoint';
 import { startupWorkspaceRoots } from './startup-workspace';
 import { toCompanionLogger } from './theia-companion-logger';
@@ -87,6 +88,10 @@ export class CompanionEndpointRegistry implements BackendApplicationContribution
      * (a task, an external launcher) finds the backend's server. Windows override them per terminal.
      */
     protected exportToProcessEnv(endpoint: CompanionEndpoint): void {
-        Object.assign(process.env, endpoint.terminalEnv());
+        const env = endpoint.terminalEnv();
+        for (const name of companionEnvNames().filter(n => !(n in env))) {
+            delete process.env[name]; // a client switched off, or no folder open any more
+        }
+        Object.assign(process.env, env);
     }
 }
