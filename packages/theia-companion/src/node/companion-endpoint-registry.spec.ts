@@ -3,9 +3,11 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { Container } from '@theia/core/shared/inversify';
+import { EnvVariablesServer } from '@theia/core/lib/common/env-variables';
 import { ILogger } from '@theia/core/lib/common/logger';
 import { MockLogger } from '@theia/core/lib/common/test/mock-logger';
 import { WorkspaceServer } from '@theia/workspace/lib/common/workspace-protocol';
+import { ClientProfile } from '@ai-cli-companion/core/lib/client-profiles';
 import { CompanionEndpoint } from '@ai-cli-companion/core/lib/companion-endpoint';
 import { CompanionEndpointRegistry } from './companion-endpoint-registry';
 
@@ -13,9 +15,9 @@ import { CompanionEndpointRegistry } from './companion-endpoint-registry';
 class SandboxedRegistry extends CompanionEndpointRegistry {
     static root: string;
     exported: Record<string, string> = {};
-    protected override createEndpoint(): CompanionEndpoint {
+    protected override createEndpoint(profiles?: readonly ClientProfile[]): CompanionEndpoint {
         const root = SandboxedRegistry.root;
-        return new CompanionEndpoint({ host: { env: {}, homedir: path.join(root, 'home'), tmpdir: path.join(root, 'tmp') } });
+        return new CompanionEndpoint({ profiles, host: { env: {}, homedir: path.join(root, 'home'), tmpdir: path.join(root, 'tmp') } });
     }
     protected override exportToProcessEnv(endpoint: CompanionEndpoint): void {
         this.exported = endpoint.terminalEnv();
@@ -32,6 +34,7 @@ describe('CompanionEndpointRegistry', () => {
         fs.mkdirSync(workspace);
         const container = new Container();
         container.bind(ILogger).to(MockLogger);
+        container.bind(EnvVariablesServer).toConstantValue({ getConfigDirUri: async () => `file://${SandboxedRegistry.root}/config` } as unknown as EnvVariablesServer);
         container.bind(WorkspaceServer).toConstantValue({ getMostRecentlyUsedWorkspace: async () => `file://${workspace}` } as unknown as WorkspaceServer);
         container.bind(SandboxedRegistry).toSelf().inSingletonScope();
         registry = container.get(SandboxedRegistry);

@@ -1,9 +1,11 @@
 import { inject, injectable, named } from '@theia/core/shared/inversify';
+import { EnvVariablesServer } from '@theia/core/lib/common/env-variables';
 import { ILogger } from '@theia/core/lib/common/logger';
 import { BackendApplicationContribution } from '@theia/core/lib/node/backend-application';
 import { WorkspaceServer } from '@theia/workspace/lib/common/workspace-protocol';
-import { companionEnvNames } from '@ai-cli-companion/core/lib/client-profiles';
+import { ClientProfile, companionEnvNames } from '@ai-cli-companion/core/lib/client-profiles';
 import { CompanionEndpoint } from '@ai-cli-companion/core/lib/companion-endpoint';
+import { enabledProfilesAtStartup } from './startup-preferences';
 import { startupWorkspaceRoots } from './startup-workspace';
 import { toCompanionLogger } from './theia-companion-logger';
 
@@ -20,14 +22,18 @@ export class CompanionEndpointRegistry implements BackendApplicationContribution
     @inject(WorkspaceServer)
     protected readonly workspaceServer: WorkspaceServer;
 
+    @inject(EnvVariablesServer)
+    protected readonly envVariables: EnvVariablesServer;
+
     protected backendEndpoint: CompanionEndpoint | undefined;
     protected backendEndpointOwner: object | undefined;
     protected readonly windowEndpoints = new Set<CompanionEndpoint>();
 
     async initialize(): Promise<void> {
         process.once('exit', () => this.removeAllDiscoveryFilesSync());
-        const endpoint = this.createEndpoint();
-        await endpoint.start({ roots: await startupWorkspaceRoots(this.workspaceServer) });
+        const roots = await startupWorkspaceRoots(this.workspaceServer);
+        const endpoint = this.createEndpoint(enabledProfilesAtStartup(await this.envVariables.getConfigDirUri(), roots));
+        await endpoint.start({ roots });
         this.backendEndpoint = endpoint;
         endpoint.onDidChange(() => this.exportToProcessEnv(endpoint));
         this.exportToProcessEnv(endpoint);
@@ -71,8 +77,8 @@ export class CompanionEndpointRegistry implements BackendApplicationContribution
         }
     }
 
-    protected createEndpoint(): CompanionEndpoint {
-        return new CompanionEndpoint({ logger: toCompanionLogger(this.logger) });
+    protected createEndpoint(profiles?: readonly ClientProfile[]): CompanionEndpoint {
+        return new CompanionEndpoint({ profiles, logger: toCompanionLogger(this.logger) });
     }
 
     protected allEndpoints(): CompanionEndpoint[] {

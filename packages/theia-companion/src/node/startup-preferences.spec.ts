@@ -1,0 +1,33 @@
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { FileUri } from '@theia/core/lib/common/file-uri';
+import { enabledProfilesAtStartup } from './startup-preferences';
+
+describe('enabledProfilesAtStartup', () => {
+    let root: string;
+    const write = (file: string, text: string) => {
+        fs.mkdirSync(path.dirname(file), { recursive: true });
+        fs.writeFileSync(file, text);
+    };
+
+    beforeEach(() => { root = fs.mkdtempSync(path.join(os.tmpdir(), 'startup-prefs-')); });
+    afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+
+    it('enables every client when nothing is set or the files are missing or broken', () => {
+        const config = FileUri.create(path.join(root, 'config')).toString();
+        assert.deepStrictEqual(enabledProfilesAtStartup(config, []).map(p => p.id), ['gemini', 'qwen', 'llxprt']);
+        write(path.join(root, 'config', 'settings.json'), '{ broken');
+        assert.deepStrictEqual(enabledProfilesAtStartup(config, []).map(p => p.id), ['gemini', 'qwen', 'llxprt']);
+    });
+
+    it('honours user settings (with comments) and lets a workspace folder override them', () => {
+        const config = FileUri.create(path.join(root, 'config')).toString();
+        write(path.join(root, 'config', 'settings.json'), '{\n // off for me\n "aiCliCompanion.qwen.enabled": false, "aiCliCompanion.llxprt.enabled": false,\n}');
+        assert.deepStrictEqual(enabledProfilesAtStartup(config, []).map(p => p.id), ['gemini']);
+        const workspace = path.join(root, 'ws');
+        write(path.join(workspace, '.theia', 'settings.json'), '{ "aiCliCompanion.qwen.enabled": true }');
+        assert.deepStrictEqual(enabledProfilesAtStartup(config, [workspace]).map(p => p.id), ['gemini', 'qwen']);
+    });
+});

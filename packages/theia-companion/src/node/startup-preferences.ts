@@ -1,0 +1,31 @@
+import * as fs from 'fs';
+import * as path from 'path';
+import { parse } from 'jsonc-parser';
+import { FileUri } from '@theia/core/lib/common/file-uri';
+import { CLIENT_PROFILES, ClientProfile } from '@ai-cli-companion/core/lib/client-profiles';
+import { clientEnabledPreference } from '../common/companion-preferences';
+
+/**
+ * The client profiles switched on before any window exists. Preferences live in the frontend; the
+ * backend's startup server reads the same settings files (user, then each startup root's
+ * `.theia/settings.json`) so a client switched off gets no discovery file even for a moment.
+ * The window applies the full preference resolution when it attaches.
+ */
+export function enabledProfilesAtStartup(configDirUri: string, roots: readonly string[]): ClientProfile[] {
+    const files = [path.join(FileUri.fsPath(configDirUri), 'settings.json'), ...roots.map(root => path.join(root, '.theia', 'settings.json'))];
+    const settings = files.map(readSettings);
+    return CLIENT_PROFILES.filter(profile => {
+        const key = clientEnabledPreference(profile.id);
+        const values = settings.map(s => s[key]).filter(value => typeof value === 'boolean');
+        return values.length === 0 || values[values.length - 1] === true;
+    });
+}
+
+function readSettings(file: string): Record<string, unknown> {
+    try {
+        const parsed = parse(fs.readFileSync(file, 'utf8'), [], { allowTrailingComma: true });
+        return typeof parsed === 'object' && parsed !== null ? parsed : {};
+    } catch {
+        return {};
+    }
+}
