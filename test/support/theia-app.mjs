@@ -43,8 +43,9 @@ export class TheiaBackend {
      * @param {string} options.root a fresh temp directory owned by the caller (home/ and tmp/ go here)
      * @param {string} options.workspace the folder the backend starts on
      * @param {string[]} [options.unset] variables of this process the backend (and its terminals) must not inherit
+     * @param {object} [options.settings] user settings over the defaults below (trust off, no welcome page)
      */
-    static async start({ root, workspace, env = {}, unset = [], timeout = 90_000 }) {
+    static async start({ root, workspace, env = {}, unset = [], settings = {}, timeout = 90_000 }) {
         const home = path.join(root, 'home');
         const tmp = path.join(root, 'tmp');
         const configDir = path.join(home, '.theia');
@@ -54,7 +55,8 @@ export class TheiaBackend {
         fs.writeFileSync(path.join(configDir, 'settings.json'), JSON.stringify({
             'security.workspace.trust.enabled': false,
             // No welcome page, no tips: the first editor the test opens is the only widget in the main area.
-            'workbench.startupEditor': 'none'
+            'workbench.startupEditor': 'none',
+            ...settings
         }, undefined, 2));
         const backendEnv = {
             ...process.env,
