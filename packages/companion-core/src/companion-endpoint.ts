@@ -106,10 +106,6 @@ export class CompanionEndpoint {
         return joinWorkspaceRoots(this.workspace.roots);
     }
 
-    get enabledProfiles(): readonly ClientProfile[] {
-        return this.profiles;
-    }
-
     /** Starts listening and writes the discovery files once, with the given workspace if known. */
     async start(workspace?: WorkspaceState): Promise<void> {
         if (workspace) {
@@ -127,23 +123,25 @@ export class CompanionEndpoint {
 
     /** New roots or trust: rewrite the files (newer mtime wins Qwen's scan) and tell every CLI. */
     setWorkspace(workspace: WorkspaceState): void {
-        this.workspace = { roots: [...workspace.roots], trusted: workspace.trusted };
-        this.writeDiscoveryFiles();
-        this.broadcastContext();
-        this.fireChange();
+        this.update({ workspace });
     }
 
     setEnabledProfiles(profiles: readonly ClientProfile[]): void {
-        for (const profile of this.profiles.filter(p => !profiles.includes(p))) {
-            this.removeFile(profile.id);
-            this.tokens.delete(profile.id);
+        this.update({ profiles });
+    }
+
+    /** Applies a new workspace and/or set of clients with one write of the discovery files. */
+    update(change: { workspace?: WorkspaceState; profiles?: readonly ClientProfile[] }): void {
+        if (change.profiles) {
+            this.applyProfiles(change.profiles);
         }
-        for (const profile of profiles.filter(p => !this.tokens.has(p.id))) {
-            this.tokens.set(profile.id, generateToken());
+        if (change.workspace) {
+            this.workspace = { roots: [...change.workspace.roots], trusted: change.workspace.trusted };
         }
-        this.profiles = [...profiles];
-        this.http.setTokens(new Map(this.tokens));
         this.writeDiscoveryFiles();
+        if (change.workspace) {
+            this.broadcastContext();
+        }
         this.fireChange();
     }
 
@@ -151,8 +149,18 @@ export class CompanionEndpoint {
         this.diffHandler = handler;
     }
 
-    /** Stores the editor context and pushes it to every session. */
+    /**
+     * Stores the editor context and pushes it to every session. A context the client's schema would
+     * reject (it would disconnect the CLI) is refused here, once, and the last good one stays.
+     */
     updateContext(context: IdeContext): void {
+        try {
+            assertValidNotification({ method: IdeNotificationMethods.contextUpdate, params: normalizeContext(context, this.workspace.trusted) });
+        } catch (error) {
+            this.lastError = `Context not sent, it fails the client's schema: ${(error as Error).message}`;
+            this.logger.error(this.lastError);
+            return;
+        }
         this.context = context;
         this.broadcastContext();
     }
@@ -263,27 +271,33 @@ export class CompanionEndpoint {
         }
     }
 
+    /** The stored context was validated in updateContext; trust is a boolean, so it stays valid. */
     private currentContextEvent(): string {
-        if (!this.contextEvent) {
-            const params = normalizeContext(this.context, this.workspace.trusted);
-            const notification: IdeNotification = { method: IdeNotificationMethods.contextUpdate, params };
-            assertValidNotification(notification);
-            this.contextEvent = toSseEvent({ jsonrpc: '2.0', ...notification });
-        }
+        this.contextEvent ??= toSseEvent({
+            jsonrpc: '2.0',
+            method: IdeNotificationMethods.contextUpdate,
+            params: normalizeContext(this.context, this.workspace.trusted)
+        });
         return this.contextEvent;
     }
 
     private broadcastContext(): void {
         this.contextEvent = undefined;
-        if (this.http.sessionList.length === 0) {
-            return; // built lazily when the first stream opens
-        }
-        try {
+        if (this.http.sessionList.length > 0) { // otherwise built lazily when the first stream opens
             this.http.broadcastEvent(this.currentContextEvent());
-        } catch (error) {
-            this.lastError = `Context not sent, it fails the client's schema: ${(error as Error).message}`;
-            this.logger.error(this.lastError);
         }
+    }
+
+    private applyProfiles(profiles: readonly ClientProfile[]): void {
+        for (const profile of this.profiles.filter(p => !profiles.includes(p))) {
+            this.removeFile(profile.id);
+            this.tokens.delete(profile.id);
+        }
+        for (const profile of profiles.filter(p => !this.tokens.has(p.id))) {
+            this.tokens.set(profile.id, generateToken());
+        }
+        this.profiles = [...profiles];
+        this.http.setTokens(new Map(this.tokens));
     }
 
     private sendToSession(sessionId: string, notification: IdeNotification): boolean {

@@ -92,6 +92,18 @@ describe('Streamable HTTP sessions', () => {
         stream.close();
     });
 
+    it('refuses a context the client would reject and keeps serving the last good one', async () => {
+        endpoint.updateContext({ workspaceState: { openFiles: [{ path: '/x/good.ts', timestamp: 1 }] } });
+        endpoint.updateContext({ workspaceState: { openFiles: [{ path: '/x/bad.ts', timestamp: 2, isActive: true, cursor: { line: 0, character: 0 } }] } });
+        assert.match(endpoint.status().lastError ?? '', /schema/);
+        const { session } = await initialize('2025-06-18');
+        const stream = await openStream(session);
+        await wait(100);
+        assert.match(stream.text(), /good\.ts/);
+        assert.doesNotMatch(stream.text(), /bad\.ts/);
+        stream.close();
+    });
+
     it('allows one stream per session and drops the session once its stream is gone', async () => {
         const { session } = await initialize('2025-06-18');
         const stream = await openStream(session);

@@ -104,7 +104,8 @@ export class SessionTransport implements Transport {
                 }
                 const fast = this.initialized ? this.fastPath?.(message) : undefined;
                 if (fast) {
-                    fast.then(reply => this.collectReply(id, reply), error => this.onerror?.(error as Error));
+                    fast.then(reply => this.collectReply(id, reply), error => this.collectReply(id,
+                        { jsonrpc: '2.0', id, error: { code: -32603, message: (error as Error).message } }));
                     return;
                 }
             }

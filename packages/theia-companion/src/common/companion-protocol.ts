@@ -41,7 +41,6 @@ export interface CompanionService extends RpcServer<CompanionClient> {
     attach(workspace: WindowWorkspace, enabledClients: string[]): Promise<Record<string, string>>;
     updateWorkspace(workspace: WindowWorkspace): Promise<Record<string, string>>;
     setEnabledClients(clientIds: string[]): Promise<Record<string, string>>;
-    getTerminalEnv(): Promise<Record<string, string>>;
     updateContext(context: IdeContext): Promise<void>;
     /** The user decided on a diff: tells the CLI session that asked for it. */
     resolveDiff(sessionId: string, filePath: string, outcome: DiffOutcome): Promise<boolean>;

@@ -25,8 +25,7 @@ export class CompanionServiceImpl implements CompanionService {
 
     async attach(workspace: WindowWorkspace, enabledClients: string[]): Promise<Record<string, string>> {
         const endpoint = await this.ensureEndpoint();
-        endpoint.setEnabledProfiles(CLIENT_PROFILES.filter(profile => enabledClients.includes(profile.id)));
-        endpoint.setWorkspace(workspace);
+        endpoint.update({ workspace, profiles: profilesOf(enabledClients) });
         return endpoint.terminalEnv();
     }
 
@@ -38,12 +37,8 @@ export class CompanionServiceImpl implements CompanionService {
 
     async setEnabledClients(clientIds: string[]): Promise<Record<string, string>> {
         const endpoint = await this.ensureEndpoint();
-        endpoint.setEnabledProfiles(CLIENT_PROFILES.filter(profile => clientIds.includes(profile.id)));
+        endpoint.setEnabledProfiles(profilesOf(clientIds));
         return endpoint.terminalEnv();
-    }
-
-    async getTerminalEnv(): Promise<Record<string, string>> {
-        return (await this.ensureEndpoint()).terminalEnv();
     }
 
     async updateContext(context: IdeContext): Promise<void> {
@@ -141,4 +136,8 @@ export class CompanionServiceImpl implements CompanionService {
             lastError: status.lastError
         };
     }
+}
+
+function profilesOf(clientIds: readonly string[]): ClientProfile[] {
+    return CLIENT_PROFILES.filter(profile => clientIds.includes(profile.id));
 }
