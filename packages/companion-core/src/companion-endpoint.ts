@@ -38,6 +38,8 @@ export interface EndpointSessionStatus {
     readonly id: string;
     readonly clientId: string;
     readonly since: number;
+    /** See McpSession.remotePort. */
+    readonly remotePort?: number;
 }
 
 export interface EndpointStatus {
@@ -202,7 +204,7 @@ export class CompanionEndpoint {
             port: this.port,
             workspacePath: this.workspacePath,
             profiles: this.profiles.map(p => p.id),
-            sessions: this.http.sessionList.map(s => ({ id: s.id, clientId: s.owner, since: s.createdAt })),
+            sessions: this.http.sessionList.map(s => ({ id: s.id, clientId: s.owner, since: s.createdAt, remotePort: s.remotePort })),
             files: [...this.files.values()],
             lastError: this.lastError
         };
