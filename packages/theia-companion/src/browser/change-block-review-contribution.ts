@@ -43,7 +43,7 @@ export class ChangeBlockReviewContribution implements FrontendApplicationContrib
     /** The block review of the current proposal, for the commands (and tests). */
     current(): ChangeBlockReview | undefined {
         const review = this.reviews.findByWidget(this.shell.currentWidget);
-        return review && this.blockReviews.get(review.id);
+        return review && this.blockReviews.get(review.diff.id);
     }
 
     protected blockHandler(action: (review: ChangeBlockReview, block: ChangeBlock) => void) {
@@ -65,11 +65,11 @@ export class ChangeBlockReviewContribution implements FrontendApplicationContrib
 
     protected sync(): void {
         const open = this.reviews.openReviews;
-        for (const review of open.filter(r => !this.blockReviews.has(r.id))) {
-            this.blockReviews.set(review.id, new ChangeBlockReview(review, { keep: label(KEEP_KEY), revert: label(REVERT_KEY) }));
+        for (const review of open.filter(r => !this.blockReviews.has(r.diff.id))) {
+            this.blockReviews.set(review.diff.id, new ChangeBlockReview(review, { keep: label(KEEP_KEY), revert: label(REVERT_KEY) }));
         }
         for (const [id, blockReview] of this.blockReviews) {
-            if (!open.some(r => r.id === id)) {
+            if (!open.some(r => r.diff.id === id)) {
                 blockReview.dispose();
                 this.blockReviews.delete(id);
             }

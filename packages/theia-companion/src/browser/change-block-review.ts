@@ -33,7 +33,7 @@ export class ChangeBlockReview implements Disposable {
             border: '1px solid var(--theia-editorWidget-border, var(--theia-contrastBorder, transparent))'
         });
         const statusWidget: monaco.editor.IOverlayWidget = {
-            getId: () => `ai-cli-change-block-status-${review.id}`,
+            getId: () => `ai-cli-change-block-status-${review.diff.id}`,
             getDomNode: () => this.status,
             getPosition: () => ({ preference: monaco.editor.OverlayWidgetPositionPreference.TOP_RIGHT_CORNER })
         };
@@ -124,7 +124,7 @@ export class ChangeBlockReview implements Disposable {
             const line = Math.min(blockAnchorLine(block.change), model?.getLineCount() ?? 1);
             const node = this.blockControls(block, index);
             const widget: monaco.editor.IContentWidget = {
-                getId: () => `ai-cli-change-block-${this.review.id}-${index}`,
+                getId: () => `ai-cli-change-block-${this.review.diff.id}-${index}`,
                 getDomNode: () => node,
                 getPosition: () => ({
                     position: { lineNumber: line, column: model?.getLineMaxColumn(line) ?? 1 },

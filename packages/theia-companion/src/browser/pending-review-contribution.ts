@@ -34,7 +34,7 @@ export class PendingReviewContribution implements FrontendApplicationContributio
     }
 
     async goToOldest(): Promise<void> {
-        const oldest = this.reviews.openReviews[0]; // in the order they opened
+        const oldest = [...this.reviews.openReviews].sort((a, b) => a.diff.createdAt - b.diff.createdAt)[0];
         if (!oldest) {
             this.messages.info('No proposed change is waiting for review.');
             return;
@@ -54,8 +54,8 @@ export class PendingReviewContribution implements FrontendApplicationContributio
             return;
         }
         const parts = CLIENT_PROFILES
-            .map(profile => ({ name: profile.displayName, count: pending.filter(r => r.request.clientId === profile.id).length }))
-            .concat([{ name: 'AI CLI', count: pending.filter(r => !CLIENT_PROFILES.some(p => p.id === r.request.clientId)).length }])
+            .map(profile => ({ name: profile.displayName, count: pending.filter(r => r.diff.clientId === profile.id).length }))
+            .concat([{ name: 'AI CLI', count: pending.filter(r => !CLIENT_PROFILES.some(p => p.id === r.diff.clientId)).length }])
             .filter(part => part.count > 0)
             .map(({ name, count }) => `${name}: ${count} ${count === 1 ? 'review' : 'reviews'} pending`);
         this.statusBar.setElement(PENDING_REVIEWS_STATUS_BAR_ID, {

@@ -1,8 +1,6 @@
 import { inject, injectable } from '@theia/core/shared/inversify';
 import { FrontendApplicationContribution } from '@theia/core/lib/browser/frontend-application-contribution';
 import { ILogger } from '@theia/core/lib/common/logger';
-import URI from '@theia/core/lib/common/uri';
-import { WorkspaceService } from '@theia/workspace/lib/browser/workspace-service';
 import { findProfile } from '@ai-cli-companion/core/lib/client-profiles';
 import { DiffReview, DiffReviewService } from './diff-review-service';
 import { PendingReviewContribution } from './pending-review-contribution';
@@ -16,7 +14,6 @@ import { PendingReviewContribution } from './pending-review-contribution';
 export class PendingReviewNotifier implements FrontendApplicationContribution {
     @inject(DiffReviewService) protected readonly reviews: DiffReviewService;
     @inject(PendingReviewContribution) protected readonly pending: PendingReviewContribution;
-    @inject(WorkspaceService) protected readonly workspace: WorkspaceService;
     @inject(ILogger) protected readonly logger: ILogger;
 
     protected readonly shown = new Map<string, Notification>();
@@ -28,13 +25,13 @@ export class PendingReviewNotifier implements FrontendApplicationContribution {
 
     protected update(): void {
         const open = this.reviews.openReviews;
-        for (const review of open.filter(r => !this.seen.has(r.id))) {
-            this.seen.add(review.id);
+        for (const review of open.filter(r => !this.seen.has(r.diff.id))) {
+            this.seen.add(review.diff.id);
             if (this.windowIsAway()) {
                 void this.notify(review);
             }
         }
-        const isOpen = (id: string) => open.some(r => r.id === id);
+        const isOpen = (id: string) => open.some(r => r.diff.id === id);
         for (const id of [...this.seen].filter(id => !isOpen(id))) {
             this.seen.delete(id);
             this.shown.get(id)?.close(); // decided meanwhile: nothing left to click through to
@@ -57,22 +54,16 @@ export class PendingReviewNotifier implements FrontendApplicationContribution {
             this.logger.info('AI CLI companion: system notifications are not allowed for this page; pending reviews show in the status bar only.');
             return;
         }
-        const client = findProfile(review.request.clientId)?.displayName ?? review.request.clientId;
+        const client = findProfile(review.diff.clientId)?.displayName ?? review.diff.clientId;
         const notification = new Notification(`${client} proposes a change`, {
-            body: `${this.displayPath(review.request.filePath)}: review it in Theia (✓ accept, ✗ reject)`,
-            tag: `ai-cli-review-${review.id}`,
+            body: `${review.diff.relativePath || review.diff.editorPath}: review it in Theia (✓ accept, ✗ reject)`,
+            tag: `ai-cli-review-${review.diff.id}`,
             requireInteraction: true
         });
         notification.onclick = () => {
             notification.close();
             void this.pending.reveal(review);
         };
-        this.shown.set(review.id, notification);
-    }
-
-    protected displayPath(filePath: string): string {
-        const uri = URI.fromFilePath(filePath);
-        const root = this.workspace.tryGetRoots().find(r => r.resource.isEqualOrParent(uri));
-        return root ? root.resource.relative(uri)?.toString() ?? filePath : filePath;
+        this.shown.set(review.diff.id, notification);
     }
 }

@@ -9,7 +9,7 @@ import { isInContainer, isProcessAlive } from '@ai-cli-companion/core/lib/proces
 import { ConnectionDiagnosis, DiagnosisCheck, DiagnosisRequest, DiagnosisSection } from '../common/connection-diagnostics-protocol';
 import { CliCommandLookup } from './cli-command-lookup';
 import { CliProcessFinder } from './cli-process-finder';
-import { CliSettingsFile } from './cli-settings-file';
+import { CliSettingsFile } from '@ai-cli-companion/core/lib/cli-settings-file';
 
 const VERSION_TIMEOUT_MS = 20_000;
 
