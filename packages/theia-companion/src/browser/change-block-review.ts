@@ -28,14 +28,14 @@ export class ChangeBlockReview implements Disposable {
         const modified = this.diffEditor.getModifiedEditor();
         this.status.className = 'ai-cli-change-block-status';
         Object.assign(this.status.style, {
-            padding: '2px 8px', margin: '4px 24px 0 0', borderRadius: '3px', fontSize: '12px',
+            padding: '2px 8px', margin: '0 24px 8px 0', borderRadius: '3px', fontSize: '12px',
             background: 'var(--theia-editorWidget-background)', color: 'var(--theia-editorWidget-foreground)',
             border: '1px solid var(--theia-editorWidget-border, var(--theia-contrastBorder, transparent))'
         });
         const statusWidget: monaco.editor.IOverlayWidget = {
             getId: () => `ai-cli-change-block-status-${review.diff.id}`,
             getDomNode: () => this.status,
-            getPosition: () => ({ preference: monaco.editor.OverlayWidgetPositionPreference.TOP_RIGHT_CORNER })
+            getPosition: () => ({ preference: monaco.editor.OverlayWidgetPositionPreference.BOTTOM_RIGHT_CORNER })
         };
         modified.addOverlayWidget(statusWidget);
         this.toDispose.push(Disposable.create(() => modified.removeOverlayWidget(statusWidget)));
@@ -115,7 +115,7 @@ export class ChangeBlockReview implements Disposable {
         this.status.textContent = blocks.length === 0
             ? 'No changes left: ✓ accepts the proposal as it is'
             : left === 0
-                ? `All ${blocks.length} change blocks reviewed: ✓ or Ctrl/Cmd+S accepts the merged text`
+                ? `All change blocks reviewed (${blocks.length} kept): ✓ or Ctrl/Cmd+S accepts the merged text`
                 : `${left} of ${blocks.length} change ${blocks.length === 1 ? 'block' : 'blocks'} left to review · Keep ${this.keys.keep} · Revert ${this.keys.revert}`;
         this.clearBlockWidgets();
         const modified = this.diffEditor.getModifiedEditor();

@@ -1,14 +1,15 @@
 import { inject, injectable } from '@theia/core/shared/inversify';
 import { FrontendApplicationContribution } from '@theia/core/lib/browser/frontend-application-contribution';
 import { ILogger } from '@theia/core/lib/common/logger';
-import { findProfile } from '@ai-cli-companion/core/lib/client-profiles';
+import { PendingDiff } from '../common/companion-protocol';
 import { DiffReview, DiffReviewService } from './diff-review-service';
 import { PendingReviewContribution } from './pending-review-contribution';
 
 /**
- * A system notification for each proposal that opens while the window is hidden or unfocused (the
- * user is in another app while the CLI works); clicking it brings the diff to front. Notifications
- * of decided proposals are withdrawn.
+ * A system notification for each proposal that arrives while the window is hidden or unfocused (the
+ * user is in another app while the CLI works); clicking it brings the diff to front. It is raised
+ * when the proposal arrives, not when its editor is ready: a hidden window may hold rendering back.
+ * Notifications of decided proposals are withdrawn.
  */
 @injectable()
 export class PendingReviewNotifier implements FrontendApplicationContribution {
@@ -17,33 +18,23 @@ export class PendingReviewNotifier implements FrontendApplicationContribution {
     @inject(ILogger) protected readonly logger: ILogger;
 
     protected readonly shown = new Map<string, Notification>();
-    protected readonly seen = new Set<string>();
+    /** Notified diffs whose editor has opened: once it is gone again, the notification goes too. */
+    protected readonly seenOpen = new Set<string>();
 
     onStart(): void {
-        this.reviews.onDidChange(() => this.update());
-    }
-
-    protected update(): void {
-        const open = this.reviews.openReviews;
-        for (const review of open.filter(r => !this.seen.has(r.diff.id))) {
-            this.seen.add(review.diff.id);
-            if (this.windowIsAway()) {
-                void this.notify(review);
+        this.reviews.onWillShow(diff => {
+            if (this.windowIsAway() && !this.shown.has(diff.id)) {
+                void this.notify(diff);
             }
-        }
-        const isOpen = (id: string) => open.some(r => r.diff.id === id);
-        for (const id of [...this.seen].filter(id => !isOpen(id))) {
-            this.seen.delete(id);
-            this.shown.get(id)?.close(); // decided meanwhile: nothing left to click through to
-            this.shown.delete(id);
-        }
+        });
+        this.reviews.onDidChange(() => this.withdrawDecided());
     }
 
     protected windowIsAway(): boolean {
         return document.visibilityState === 'hidden' || !document.hasFocus();
     }
 
-    protected async notify(review: DiffReview): Promise<void> {
+    protected async notify(diff: PendingDiff): Promise<void> {
         if (typeof Notification === 'undefined') {
             return;
         }
@@ -54,16 +45,44 @@ export class PendingReviewNotifier implements FrontendApplicationContribution {
             this.logger.info('AI CLI companion: system notifications are not allowed for this page; pending reviews show in the status bar only.');
             return;
         }
-        const client = findProfile(review.diff.clientId)?.displayName ?? review.diff.clientId;
-        const notification = new Notification(`${client} proposes a change`, {
-            body: `${review.diff.relativePath || review.diff.editorPath}: review it in Theia (✓ accept, ✗ reject)`,
-            tag: `ai-cli-review-${review.diff.id}`,
+        const notification = new Notification(`${diff.clientName} proposes a change`, {
+            body: `${diff.relativePath || diff.editorPath}: review it in Theia (✓ accept, ✗ reject)`,
+            tag: `ai-cli-review-${diff.id}`,
             requireInteraction: true
         });
         notification.onclick = () => {
             notification.close();
-            void this.pending.reveal(review);
+            void this.bringToFront(diff.id);
         };
-        this.shown.set(review.diff.id, notification);
+        this.shown.set(diff.id, notification);
+    }
+
+    /** Focuses the window and the diff, once its editor exists. */
+    protected async bringToFront(diffId: string): Promise<void> {
+        window.focus();
+        const review = this.reviews.openReviews.find(r => r.diff.id === diffId) ?? await new Promise<DiffReview>(resolve => {
+            const listener = this.reviews.onDidChange(() => {
+                const opened = this.reviews.openReviews.find(r => r.diff.id === diffId);
+                if (opened) {
+                    listener.dispose();
+                    resolve(opened);
+                }
+            });
+        });
+        await this.pending.reveal(review);
+    }
+
+    protected withdrawDecided(): void {
+        // Shown ones whose review has come and gone: nothing left to click through to.
+        for (const [id, notification] of this.shown) {
+            const open = this.reviews.openReviews.some(r => r.diff.id === id);
+            if (!open && this.seenOpen.has(id)) {
+                notification.close();
+                this.shown.delete(id);
+                this.seenOpen.delete(id);
+            } else if (open) {
+                this.seenOpen.add(id);
+            }
+        }
     }
 }
