@@ -73,7 +73,7 @@ describe('Send to CLI with the real gemini in a Theia terminal', function () {
 
     it('the Explorer\'s "Send to Gemini CLI" types "@src" into the terminal running the connected CLI, not the current one', async () => {
         await window.runCommand('Create New Terminal');
-        await waitUntil(async () => (await terminals()).length === 2 && !(await geminiTerminal()).focused, { timeout: 30_000, what: 'a second terminal, focused' });
+        await waitUntil(async () => (await terminals()).length === 2 && !(await geminiTerminal()).focused, { timeout: 30_000, what: 'a second terminal, focused', diagnostics });
         await window.page.locator('#shell-tab-explorer-view-container').click();
         const folderNode = window.page.locator('.theia-FileTree .theia-TreeNodeSegment', { hasText: /^src$/ }).first();
         await folderNode.waitFor({ state: 'visible', timeout: 15_000 });

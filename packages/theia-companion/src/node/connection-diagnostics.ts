@@ -180,17 +180,21 @@ export class ConnectionDiagnostics {
             ? { status: 'ok', title: `${profile.displayName} is enabled for this window` }
             : { status: 'info', title: `${profile.displayName} is switched off for this window`, fix: `Set "aiCliCompanion.${profile.id}.enabled" to true in Preferences to use it.` });
         const found = await this.lookup.locate(profile.command);
+        const settings = new CliSettingsFile(profile, this.host);
+        const ideEnabled = settings.isIdeModeEnabled();
         if (!found.path) {
-            checks.push({ status: enabled ? 'warning' : 'info', title: `"${profile.command}" is not installed (neither the backend's PATH nor a login shell has it)`,
-                fix: `Run "Run ${profile.displayName} in Terminal" and choose Install with npm, or run it once with npx.` });
+            // Only a problem for a CLI the user set up for IDE mode; otherwise merely not used here.
+            checks.push({ status: ideEnabled ? 'warning' : 'info', title: `"${profile.command}" is not installed (neither the backend's PATH nor a login shell has it)`,
+                fix: profile.npmPackage
+                    ? `Run "Run ${profile.displayName} in Terminal" and choose Install with npm (${profile.npmPackage}), or Run once with npx.`
+                    : `Install ${profile.displayName} so that "${profile.command}" is on the PATH.` });
         } else {
             const version = await commandVersion(found.path);
             checks.push({ status: 'ok', title: `"${profile.command}" ${version ?? '(version unknown)'} at ${found.path}`, details: [`found on the ${found.foundBy}`] });
         }
-        const settings = new CliSettingsFile(profile, this.host);
-        checks.push(settings.isIdeModeEnabled()
+        checks.push(ideEnabled
             ? { status: 'ok', title: `ide.enabled is true in ${settings.path}` }
-            : { status: enabled ? 'warning' : 'info', title: `ide.enabled is not true in ${settings.path}`, fix: `Run "Enable IDE Mode for ${profile.displayName}", or type /ide enable in the CLI once.` });
+            : { status: enabled && found.path ? 'warning' : 'info', title: `ide.enabled is not true in ${settings.path}`, fix: `Run "Enable IDE Mode for ${profile.displayName}", or type /ide enable in the CLI once.` });
         const approval = SILENT_WRITE_MODES[profile.id];
         if (approval) {
             checks.push(this.approvalModeCheck(profile, approval, settings.path, roots));
