@@ -49,17 +49,27 @@ describe('qwen\'s edit loop in a Theia terminal, end to end', function () {
             `${openai.requests.map(r => `${r.method} ${r.url}`).join('\n')}\n${await window.diagnostics()}`;
     }
 
+    let round = 0;
+
+    /** qwen writes only files it has read in the session: read_file, then write_file, then a final text. */
     function proposeWrite(content) {
-        openai.enqueue({ toolCalls: [{ name: 'write_file', args: { file_path: path.join(workspace, 'app.ts'), content } }] }, { text: 'Finished.' });
+        const file_path = path.join(workspace, 'app.ts');
+        const writeId = `call_write_${++round}`;
+        openai.enqueue(
+            { toolCalls: [{ name: 'read_file', args: { file_path }, id: `call_read_${round}` }] },
+            { toolCalls: [{ name: 'write_file', args: { file_path, content }, id: writeId }] },
+            { text: 'Finished.' });
+        return writeId;
     }
 
-    /** The tool result qwen sends back to the model after the edit was decided. */
-    const toolResultAfter = count => openai.waitForRequest(request =>
-        openai.chatRequests.indexOf(request) >= count && (request.body?.messages ?? []).some(m => m.role === 'tool'), 90_000);
+    /** The result of the write_file call that qwen sends back to the model once the edit was decided. */
+    const writeResult = async writeId => {
+        const request = await openai.waitForRequest(r => (r.body?.messages ?? []).some(m => m.role === 'tool' && m.tool_call_id === writeId), 90_000);
+        return JSON.stringify(request.body.messages.find(m => m.role === 'tool' && m.tool_call_id === writeId).content);
+    };
 
     it('a write_file accepted in Theia\'s diff editor is written by qwen', async () => {
-        const before = openai.chatRequests.length;
-        proposeWrite('export const answer = 42;\n');
+        const writeId = proposeWrite('export const answer = 42;\n');
         await window.typeInTerminal('Set the answer to 42');
         const tab = window.diffTab('app.ts', 'Qwen Code');
         await tab.waitFor({ state: 'visible', timeout: 90_000 }).catch(async error => { throw new Error(`${error.message}\n${await diagnostics()}`); });
@@ -69,9 +79,7 @@ describe('qwen\'s edit loop in a Theia terminal, end to end', function () {
         await window.acceptButton().click();
         await waitUntil(() => fs.readFileSync(path.join(workspace, 'app.ts'), 'utf8') === 'export const answer = 42;\n',
             { timeout: 60_000, what: 'qwen to write the accepted content', diagnostics });
-        const request = await toolResultAfter(before);
-        const result = request.body.messages.filter(m => m.role === 'tool').map(m => JSON.stringify(m.content)).pop();
-        assert.match(result, /Successfully|wrote|overwrote|created/i);
+        assert.match(await writeResult(writeId), /Successfully|wrote|overwrote|created/i);
         await tab.waitFor({ state: 'detached', timeout: 15_000 });
     });
 
