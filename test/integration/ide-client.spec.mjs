@@ -59,11 +59,11 @@ describe('real IdeClient against the companion server', function () {
         const first = await view.waitFor(filePath);
         assert.equal(first.clientId, 'gemini');
         assert.equal(first.editorPath, path.join(sandbox.workspace, 'x.ts'));
-        assert.deepEqual(endpoint.resolveDiff(first.id, { accepted: true, content: 'proposal + user edit' }), { delivered: true });
+        assert.deepEqual(await endpoint.resolveDiff(first.id, { accepted: true, content: 'proposal + user edit' }), { delivered: true });
         assert.deepEqual(await pending, { status: 'accepted', content: 'proposal + user edit' });
 
         const rejected = client.request('openDiff', { filePath, newContent: 'second' });
-        endpoint.resolveDiff((await view.waitFor(filePath, 2)).id, { accepted: false });
+        await endpoint.resolveDiff((await view.waitFor(filePath, 2)).id, { accepted: false });
         assert.deepEqual(await rejected, { status: 'rejected' });
 
         let thirdSettled = false;
@@ -90,8 +90,8 @@ describe('real IdeClient against the companion server', function () {
         ]);
         const [diffOne, diffTwo] = [await view.waitFor(fileOne), await view.waitFor(fileTwo)];
         assert.notEqual(diffOne.sessionId, diffTwo.sessionId);
-        endpoint.resolveDiff(diffTwo.id, { accepted: true, content: 'two accepted' });
-        endpoint.resolveDiff(diffOne.id, { accepted: true, content: 'one accepted' });
+        await endpoint.resolveDiff(diffTwo.id, { accepted: true, content: 'two accepted' });
+        await endpoint.resolveDiff(diffOne.id, { accepted: true, content: 'one accepted' });
         assert.deepEqual(await results, [{ status: 'accepted', content: 'one accepted' }, { status: 'accepted', content: 'two accepted' }]);
     });
 

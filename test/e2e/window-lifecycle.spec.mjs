@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import { IdeClientProcess } from '../support/ide-client-process.mjs';
 import { TheiaBackend, TheiaWindow, launchChromium, makeTempRoot, removeTempRoot, writeTree } from '../support/theia-app.mjs';
 
-describe('reloads and symlinked workspaces, in Chromium with the real IdeClient', function () {
+describe('reloads, symlinked workspaces and CLIs that go away, in Chromium with the real IdeClient', function () {
     this.timeout(240_000);
 
     let root, backend, browser;
@@ -17,6 +17,7 @@ describe('reloads and symlinked workspaces, in Chromium with the real IdeClient'
         root = makeTempRoot('theia-companion-reload-');
         writeTree(path.join(root, 'one'), { 'src/a.ts': 'export const a = 1;\n' });
         writeTree(path.join(root, 'two'), { 'b.ts': 'export const b = 2;\n' });
+        writeTree(path.join(root, 'three'), { 'c.ts': 'export const c = 3;\n' });
         backend = await TheiaBackend.start({ root, workspace: path.join(root, 'one') });
         browser = await launchChromium();
     });
@@ -30,7 +31,8 @@ describe('reloads and symlinked workspaces, in Chromium with the real IdeClient'
             () => backend?.stop()
         ];
         for (const step of steps) {
-            await Promise.resolve().then(step).catch(error => console.warn(`cleanup step failed: ${error}`));
+            const deadline = new Promise((_, reject) => setTimeout(() => reject(new Error('took over 15 s')), 15_000).unref());
+            await Promise.race([Promise.resolve().then(step), deadline]).catch(error => console.warn(`cleanup step failed: ${error}`));
         }
         removeTempRoot(root);
     });
@@ -130,4 +132,37 @@ describe('reloads and symlinked workspaces, in Chromium with the real IdeClient'
         assert.equal(await window.page.locator('#theia-main-content-panel .monaco-diff-editor').count(), 0, 'no diff opened for an escape');
         assert.equal((await client.request('describe')).status, 'connected');
     });
+
+    it('a decision that cannot reach its CLI any more is reported, and the proposal can be copied', async function () {
+        const three = path.join(root, 'three');
+        const window = await openWindow(three);
+        await window.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: backend.url });
+        const client = await startClient(three, await backend.waitForDiscoveryFile([three]));
+        const proposal = 'export const c = 333; // approved after the CLI died\n';
+        startDiff(client, path.join(three, 'c.ts'), proposal);
+        await window.diffTab('c.ts').waitFor({ state: 'visible', timeout: 30_000 });
+        client.child.kill('SIGKILL'); // the CLI dies with the review open
+        await window.acceptButton().click();
+        const notice = window.page.locator('.theia-notification-list-item')
+            .filter({ hasText: 'Gemini CLI is no longer connected; the proposal was not applied.', visible: true });
+        await notice.waitFor({ state: 'visible', timeout: 30_000 });
+        await window.screenshot('undelivered-decision.png');
+        await notice.getByRole('button', { name: 'Copy Proposal' }).click();
+        await waitForClipboard(window, proposal);
+        await window.diffTab('c.ts').waitFor({ state: 'detached', timeout: 30_000 });
+        assert.equal(fs.readFileSync(path.join(three, 'c.ts'), 'utf8'), 'export const c = 3;\n', 'the IDE never writes the file');
+    });
 });
+
+async function waitForClipboard(window, expected) {
+    const deadline = Date.now() + 15_000;
+    let text;
+    while (Date.now() < deadline) {
+        text = await window.page.evaluate(() => navigator.clipboard.readText()).catch(error => `(unreadable: ${error})`);
+        if (text === expected) {
+            return;
+        }
+        await new Promise(resolve => setTimeout(resolve, 200));
+    }
+    assert.equal(text, expected, 'the clipboard holds the proposal');
+}
