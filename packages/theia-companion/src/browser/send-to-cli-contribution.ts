@@ -8,6 +8,7 @@ import { UriSelection } from '@theia/core/lib/common/selection';
 import { SelectionService } from '@theia/core/lib/common/selection-service';
 import URI from '@theia/core/lib/common/uri';
 import { EDITOR_CONTEXT_MENU } from '@theia/editor/lib/browser/editor-menu';
+import { TextEditor } from '@theia/editor/lib/browser/editor';
 import { EditorManager } from '@theia/editor/lib/browser/editor-manager';
 import { TerminalService } from '@theia/terminal/lib/browser/base/terminal-service';
 import { TerminalWidget } from '@theia/terminal/lib/browser/base/terminal-widget';
@@ -92,18 +93,30 @@ export class SendToCliContribution implements CommandContribution, MenuContribut
         await this.terminals.open(terminal, { mode: 'activate' });
     }
 
-    /** What to type: explicit URIs (menus), else the focused editor's selection, else the selected resources. */
+    /**
+     * What to type: explicit URIs (a menu passed them), else the focused editor's selection, else the
+     * selected resources (the Explorer's context menu passes none: its selection is global), else the
+     * last editor's selection.
+     */
     protected referenceFor(args: unknown[]): string | undefined {
         const explicit = uris(args[0]);
-        const editor = this.editors.activeEditor ?? (explicit.length === 0 ? this.editors.currentEditor : undefined);
-        if (editor && (explicit.length === 0 || (explicit.length === 1 && explicit[0].isEqual(editor.editor.uri)))) {
-            const selection = editor.editor.selection;
-            const empty = selection.start.line === selection.end.line && selection.start.character === selection.end.character;
-            const range = empty ? undefined : { startLine: selection.start.line, endLine: selection.end.line, endCharacter: selection.end.character };
-            return referenceText([selectionReference(this.relativePath(editor.editor.uri), range)]);
+        const active = this.editors.activeEditor;
+        if (active && (explicit.length === 0 || (explicit.length === 1 && explicit[0].isEqual(active.editor.uri)))) {
+            return referenceText([this.editorReference(active.editor)]);
         }
         const targets = explicit.length > 0 ? explicit : UriSelection.getUris(this.selection.selection);
-        return targets.length > 0 ? referenceText(targets.map(uri => selectionReference(this.relativePath(uri)))) : undefined;
+        if (targets.length > 0) {
+            return referenceText(targets.map(uri => selectionReference(this.relativePath(uri))));
+        }
+        const current = this.editors.currentEditor;
+        return current ? referenceText([this.editorReference(current.editor)]) : undefined;
+    }
+
+    protected editorReference(editor: TextEditor): string {
+        const selection = editor.selection;
+        const empty = selection.start.line === selection.end.line && selection.start.character === selection.end.character;
+        const range = empty ? undefined : { startLine: selection.start.line, endLine: selection.end.line, endCharacter: selection.end.character };
+        return selectionReference(this.relativePath(editor.uri), range);
     }
 
     protected relativePath(uri: URI): string {
