@@ -9,7 +9,7 @@ import {
 } from './discovery-file';
 import { McpHttpServer, McpHttpServerOptions, McpSession } from './mcp-http-server';
 import { ideProcessId, isInContainer, joinWorkspaceRoots } from './process-info';
-import { generateToken } from './request-guard';
+import { generateToken } from '@ai-cli-companion/loopback-http';
 import { toSseEvent } from './session-transport';
 import { IdeContext, IdeNotification, IdeNotificationMethods, assertValidNotification } from './wire-schemas';
 

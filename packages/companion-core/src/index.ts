@@ -8,6 +8,5 @@ export * from './host-paths';
 export * from './json-rpc';
 export * from './mcp-http-server';
 export * from './process-info';
-export * from './request-guard';
 export * from './session-transport';
 export * from './wire-schemas';
