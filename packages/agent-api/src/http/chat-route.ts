@@ -49,7 +49,7 @@ export class ChatRoute {
                 abort.abort();
             }
         });
-        const prompt = promptBlocks(message, references, workspace);
+        const prompt = promptBlocks(message, references);
         const accept = request.headers.accept ?? '';
         if (accept.includes('application/x-ndjson')) {
             const writer = new NdjsonWriter(response, { headers });
@@ -86,14 +86,14 @@ export class ChatRoute {
     }
 }
 
-/** The message, then `@path` references (relative to the workspace, spaces escaped) and links. */
-function promptBlocks(message: string, files: string[], workspace: string): acp.ContentBlock[] {
-    if (files.length === 0) {
-        return [{ type: 'text', text: message }];
-    }
-    const refs = files.map(file => `@${(path.relative(workspace, file) || '.').replace(/ /g, '\\ ')}`);
+/**
+ * The message, then one resource link per file: both CLIs turn a link into an `@/abs/path`
+ * reference and inline the file (an `@path` typed into ACP prompt text is not expanded).
+ */
+function promptBlocks(message: string, files: string[]): acp.ContentBlock[] {
     return [
-        { type: 'text', text: `${message}\n\n${refs.join(' ')}` },
+        { type: 'text', text: message },
+        // Not percent-encoded: gemini 0.61 takes the URI's path verbatim, so "%20" would name another file.
         ...files.map(file => ({ type: 'resource_link' as const, uri: `file://${file}`, name: path.basename(file) }))
     ];
 }
