@@ -28,14 +28,16 @@ export function qwenAcpSettings() {
  * `gemini` or `qwen` against a loopback fake model API. Parses the two start lines from stdout.
  */
 export class AgentApiProcess {
-    static async start({ agent = 'gemini', fake, home = CliHome.create('agent-api-'), workspaces, args = [], env = {} } = {}) {
+    static async start({ agent = 'gemini', fake, home = CliHome.create('agent-api-'), workspaces, args = [], env = {}, settings = true } = {}) {
         if (!fs.existsSync(path.join(REPO_DIR, 'packages', 'agent-api', 'lib', 'cli.js'))) {
             throw new Error('packages/agent-api is not built: run `npm run build` at the repository root first.');
         }
-        if (agent === 'gemini') {
-            home.setUpGemini(geminiAcpSettings());
-        } else {
-            home.setUpQwen(qwenAcpSettings());
+        if (settings) {
+            if (agent === 'gemini') {
+                home.setUpGemini(geminiAcpSettings());
+            } else {
+                home.setUpQwen(qwenAcpSettings());
+            }
         }
         const command = agent === 'gemini' ? findCliBinary('gemini', '@google/gemini-cli') : findCliBinary('qwen', '@qwen-code/qwen-code');
         const modelEnv = agent === 'gemini'
@@ -44,9 +46,12 @@ export class AgentApiProcess {
         const tokenFile = path.join(home.root, 'agent-api-token');
         const fullArgs = [AGENT_API_BIN, 'serve', ...(workspaces ?? [home.workspace]).flatMap(dir => ['--workspace', dir]),
             '--agent', agent, '--agent-command', command, '--port', '0', '--token-file', tokenFile, ...args];
+        // `env` entries set to null remove a variable (e.g. the API key, to test stored credentials).
+        const childEnv = Object.fromEntries(Object.entries({ ...cleanProcessEnv(), ...home.env, ...modelEnv, ...env })
+            .filter(([, value]) => value !== null && value !== undefined));
         const child = spawn(process.execPath, fullArgs, {
             cwd: home.workspace,
-            env: { ...cleanProcessEnv(), ...home.env, ...modelEnv, ...env },
+            env: childEnv,
             stdio: ['ignore', 'pipe', 'pipe']
         });
         const server = new AgentApiProcess(child, home, agent);
