@@ -93,7 +93,7 @@ export class FakeGeminiApi {
         const url = new URL(req.url, 'http://fake');
         // e.g. /v1beta/models/gemini-2.5-pro:streamGenerateContent
         const match = /\/models\/([^/:]+):(\w+)$/.exec(url.pathname);
-        const request = { method: req.method, url: req.url, model: match?.[1], action: match?.[2], body };
+        const request = { method: req.method, url: req.url, model: match?.[1], action: match?.[2], body, headers: req.headers };
         this.log.push(request);
 
         if (req.method === 'POST' && request.action === 'countTokens') {
