@@ -1,8 +1,5 @@
-import * as fs from 'fs';
-import * as path from 'path';
-
-/** The version in this package's package.json (what `/status` reports). */
+/** The version in this package's package.json (what `/status` reports); a bundler inlines the file. */
 export function packageVersion(): string {
-    const file = path.join(__dirname, '..', 'package.json');
-    return (JSON.parse(fs.readFileSync(file, 'utf8')) as { version: string }).version;
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    return (require('../package.json') as { version: string }).version;
 }

@@ -35,8 +35,9 @@ export class KeyringCredentialStore implements CredentialStore {
     }
 
     private entry(key: string): KeyringEntry {
-        // eslint-disable-next-line @typescript-eslint/no-require-imports
-        const keyring = require('@napi-rs/keyring') as KeyringModule;
+        // module.require, not require: a bundled Theia backend passes Theia's own store and must
+        // not try to bundle the native binding.
+        const keyring = module.require('@napi-rs/keyring') as KeyringModule;
         // Pinned to the Secret Service on Linux: the binding's silent fallback, the kernel keyring,
         // forgets everything at reboot, and the spec wants credentials that survive a restart.
         return new keyring.Entry(this.service, key, { linux: { store: 'secret-service' } });
