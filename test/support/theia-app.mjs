@@ -13,6 +13,8 @@ export { sleep, waitUntil };
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const BROWSER_APP = path.join(REPO_ROOT, 'browser-app');
 const BACKEND_MAIN = path.join(BROWSER_APP, 'lib', 'backend', 'main.js');
+/** What the CLIs call the browser app ("Connected to …"): its applicationName, not a fixed "Eclipse Theia". */
+export const BROWSER_APP_NAME = JSON.parse(fs.readFileSync(path.join(BROWSER_APP, 'package.json'), 'utf8')).theia.frontend.config.applicationName;
 export const ARTIFACTS_DIR = path.join(REPO_ROOT, 'test-artifacts');
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -273,7 +275,8 @@ export class TheiaWindow {
         await page.waitForSelector('.theia-preload', { state: 'detached', timeout });
         // The workspace is open once the title names the folder; the companion is up once its status item shows.
         const folderName = path.basename(this.folder);
-        await waitUntil(() => page.evaluate(name => document.title.startsWith(`${name} `)
+        // The title names the folder after the active editor's name, if any (a reloaded window reopens its reviews).
+        await waitUntil(() => page.evaluate(name => document.title.split(/\s+[—–-]\s+/).includes(name)
             && !!document.getElementById('status-bar-ai-cli-companion-status'), folderName),
         { timeout, what: `the window on ${folderName} to be ready`, diagnostics: () => this.diagnostics() });
     }
@@ -452,6 +455,25 @@ export class TheiaWindow {
         });
         await sleep(300);
         await page.keyboard.press('Enter');
+    }
+
+    /**
+     * Moves or deletes a file through Theia's own FileService, as the Explorer's rename and delete do
+     * (an operation event, not only a watcher event). Paths are relative to the first workspace root.
+     */
+    fileOperation(operation, from, to) {
+        return this.page.evaluate(async ({ operation, from, to }) => {
+            const container = window.theia?.container;
+            const get = name => container.get([...container._bindingDictionary._map.keys()]
+                .find(key => typeof key === 'function' && key.name === name));
+            const root = (await get('WorkspaceService').roots)[0].resource;
+            const fileService = get('FileService');
+            if (operation === 'move') {
+                await fileService.move(root.resolve(from), root.resolve(to));
+            } else {
+                await fileService.delete(root.resolve(from));
+            }
+        }, { operation, from, to });
     }
 
     /** The text of the companion's status bar item. */

@@ -1,19 +1,25 @@
 import { CLIENT_PROFILES, ClientProfile } from './client-profiles';
 import { HostEnvironment, currentHostEnvironment } from './host-paths';
 import { CompanionLogger, silentLogger } from './companion-logger';
-import { CompanionTools, DiffHandler } from './companion-tools';
+import { CompanionTools, DiffRequest } from './companion-tools';
 import { normalizeContext } from './context-normalizer';
+import { DiffDelivery, DiffOutcome, DiffRegistry, DiffView, PendingDiff } from './diff-registry';
 import {
-    IdeInfo, THEIA_IDE_NAME, buildDiscoveryFileContent, discoveryFilePath, removeFileQuietly,
+    DISCOVERY_FILE_MARKER, IdeInfo, buildDiscoveryFileContent, discoveryFilePath, removeFileQuietly,
     removeStaleDiscoveryFiles, writePrivateFileAtomic
 } from './discovery-file';
+import { discoveryBaseDirectory } from './host-paths';
 import { McpHttpServer, McpHttpServerOptions, McpSession } from './mcp-http-server';
 import { ideProcessId, isInContainer, joinWorkspaceRoots } from './process-info';
 import { generateToken } from '@ai-cli-companion/loopback-http';
-import { toSseEvent } from './session-transport';
+import { EventKind, toSseEvent } from './session-transport';
 import { IdeContext, IdeNotification, IdeNotificationMethods, assertValidNotification } from './wire-schemas';
+import { resolveInWorkspace } from './workspace-paths';
 
-export const DEFAULT_IDE_INFO: IdeInfo = { name: THEIA_IDE_NAME, displayName: 'Eclipse Theia' };
+export const NO_WINDOW_ERROR = 'no editor window is open to show it';
+
+/** Upper bound for the editor to show a diff; the CLI itself would wait ten minutes. */
+export const OPEN_DIFF_TIMEOUT_MS = 15_000;
 
 export interface WorkspaceState {
     /** Absolute file-system paths of the workspace roots. */
@@ -24,13 +30,15 @@ export interface WorkspaceState {
 
 export interface CompanionEndpointOptions {
     readonly profiles?: readonly ClientProfile[];
-    readonly ideInfo?: IdeInfo;
+    /** What the CLIs call the IDE ("Connected to <displayName>"): the adapter's host application. */
+    readonly ideInfo: IdeInfo;
     readonly host?: HostEnvironment;
     readonly backendPid?: number;
     readonly idePid?: number;
     readonly inContainer?: boolean;
     readonly logger?: CompanionLogger;
     readonly serverVersion?: string;
+    readonly openDiffTimeoutMs?: number;
     readonly http?: Partial<Omit<McpHttpServerOptions, 'tokens' | 'connectSession' | 'logger'>>;
 }
 
@@ -38,6 +46,8 @@ export interface EndpointSessionStatus {
     readonly id: string;
     readonly clientId: string;
     readonly since: number;
+    /** Whether its event stream is open right now (a CLI reconnects it within about a second). */
+    readonly streaming: boolean;
 }
 
 export interface EndpointStatus {
@@ -46,6 +56,7 @@ export interface EndpointStatus {
     readonly profiles: readonly string[];
     readonly sessions: readonly EndpointSessionStatus[];
     readonly files: readonly string[];
+    readonly pendingDiffs: number;
     readonly lastError?: string;
 }
 
@@ -68,31 +79,38 @@ export class CompanionEndpoint {
     private workspace: WorkspaceState = { roots: [] };
     private context: IdeContext = { workspaceState: { openFiles: [] } };
     private contextEvent: string | undefined;
-    private diffHandler: DiffHandler | undefined;
+    private readonly diffs = new DiffRegistry();
+    private view: DiffView | undefined;
+    /** Detached, but its window is expected back (a reload): new diffs wait for it instead of failing. */
+    private awaitingView = false;
+    private readonly serverVersion: string;
+    private readonly openDiffTimeoutMs: number;
     private lastError: string | undefined;
     private stopped = false;
 
-    constructor(options: CompanionEndpointOptions = {}) {
+    constructor(options: CompanionEndpointOptions) {
         this.profiles = options.profiles ?? CLIENT_PROFILES;
-        this.ideInfo = options.ideInfo ?? DEFAULT_IDE_INFO;
+        this.ideInfo = options.ideInfo;
         this.host = options.host ?? currentHostEnvironment();
         this.backendPid = options.backendPid ?? process.pid;
         this.idePid = options.idePid ?? ideProcessId();
         this.inContainer = options.inContainer ?? isInContainer();
         this.logger = options.logger ?? silentLogger;
         this.profiles.forEach(profile => this.tokens.set(profile.id, generateToken()));
-        const serverVersion = options.serverVersion ?? '0.1.0';
+        this.serverVersion = options.serverVersion ?? '0.1.0';
+        this.openDiffTimeoutMs = options.openDiffTimeoutMs ?? OPEN_DIFF_TIMEOUT_MS;
         this.http = new McpHttpServer({
             ...options.http,
             tokens: this.tokens,
             logger: this.logger,
-            connectSession: session => this.connectSession(session, serverVersion)
+            connectSession: session => this.connectSession(session)
         });
         this.http.addListener({
             opened: () => this.fireChange(),
-            streamOpened: session => session.transport.sendEvent(this.currentContextEvent()),
+            streamOpened: session => session.transport.sendEvent(this.currentContextEvent(), 'context'),
             closed: session => {
-                this.diffHandler?.sessionEnded?.(session.id);
+                // Nobody is left to answer these: close their reviews without a decision.
+                this.diffs.removeSession(session.id).forEach(diff => this.closeInView(diff));
                 this.fireChange();
             }
         });
@@ -145,8 +163,53 @@ export class CompanionEndpoint {
         this.fireChange();
     }
 
-    setDiffHandler(handler: DiffHandler | undefined): void {
-        this.diffHandler = handler;
+    /** A window shows this server's diffs from now on, starting with every one still pending (after a reload). */
+    attachView(view: DiffView): void {
+        this.view = view;
+        this.awaitingView = false;
+        for (const diff of this.diffs.all()) {
+            this.showInView(view, diff).catch(error => this.logger.warn(`Cannot reopen the diff of ${diff.filePath}: ${(error as Error).message}`));
+        }
+        this.fireChange();
+    }
+
+    /**
+     * The window is gone. With `expectReturn` (a reload) pending diffs and new ones wait for it; without,
+     * new diffs fail at once and pending ones stay until `rejectPendingDiffs`.
+     */
+    detachView(expectReturn: boolean): void {
+        this.view = undefined;
+        this.awaitingView = expectReturn;
+    }
+
+    pendingDiffs(): PendingDiff[] {
+        return this.diffs.all();
+    }
+
+    /**
+     * The user decided. Delivered only if the session that asked is still connected (a session whose
+     * stream just dropped gets it once it reconnects); the diff is done either way.
+     */
+    async resolveDiff(diffId: string, outcome: DiffOutcome): Promise<DiffDelivery> {
+        const diff = this.diffs.remove(diffId);
+        if (!diff) {
+            return { delivered: false, reason: 'The CLI no longer waits for this proposal (it closed the diff or ended its session).' };
+        }
+        this.fireChange();
+        const session = this.http.sessionList.find(s => s.id === diff.sessionId);
+        const connected = session ? await session.transport.whenStreamOpen() : false;
+        const sent = connected && (outcome.accepted
+            ? this.sendDiffAccepted(diff.sessionId, diff.filePath, outcome.content)
+            : this.sendDiffRejected(diff.sessionId, diff.filePath));
+        return sent ? { delivered: true } : { delivered: false, reason: `${diff.clientName} is no longer connected; the proposal was not applied.` };
+    }
+
+    /** Answers every pending diff with a rejection (its window is gone for good). */
+    rejectPendingDiffs(): void {
+        for (const diff of this.diffs.removeAll()) {
+            this.sendDiffRejected(diff.sessionId, diff.filePath);
+        }
+        this.fireChange();
     }
 
     /**
@@ -166,11 +229,11 @@ export class CompanionEndpoint {
     }
 
     /** Sends the user's decision to the session that asked for the diff, and only to it. */
-    sendDiffAccepted(sessionId: string, filePath: string, content: string): boolean {
+    private sendDiffAccepted(sessionId: string, filePath: string, content: string): boolean {
         return this.sendToSession(sessionId, { method: IdeNotificationMethods.diffAccepted, params: { filePath, content } });
     }
 
-    sendDiffRejected(sessionId: string, filePath: string): boolean {
+    private sendDiffRejected(sessionId: string, filePath: string): boolean {
         return this.sendToSession(sessionId, { method: IdeNotificationMethods.diffRejected, params: { filePath } });
     }
 
@@ -202,8 +265,9 @@ export class CompanionEndpoint {
             port: this.port,
             workspacePath: this.workspacePath,
             profiles: this.profiles.map(p => p.id),
-            sessions: this.http.sessionList.map(s => ({ id: s.id, clientId: s.owner, since: s.createdAt })),
+            sessions: this.http.sessionList.map(s => ({ id: s.id, clientId: s.owner, since: s.createdAt, streaming: s.transport.hasStream })),
             files: [...this.files.values()],
+            pendingDiffs: this.diffs.all().length,
             lastError: this.lastError
         };
     }
@@ -227,17 +291,87 @@ export class CompanionEndpoint {
         this.stopped = true;
         const port = this.port;
         this.removeDiscoveryFilesSync();
+        this.rejectPendingDiffs(); // written before the streams close: no CLI waits for a window that is gone
         await this.http.close();
         this.changeListeners.clear();
         this.logger.info(`IDE companion on port ${port} stopped`);
     }
 
-    private async connectSession(session: McpSession, serverVersion: string): Promise<{ close(): Promise<void> }> {
-        const tools = new CompanionTools({ session, serverVersion, diffHandler: () => this.diffHandler });
+    private async connectSession(session: McpSession): Promise<{ close(): Promise<void> }> {
+        const tools = new CompanionTools({
+            session,
+            serverVersion: this.serverVersion,
+            handler: {
+                openDiff: (request, signal) => this.openDiff(request, signal),
+                closeDiff: request => this.closeDiff(request.sessionId, request.filePath)
+            }
+        });
         const server = tools.createMcpServer();
         await server.connect(session.transport);
-        session.transport.fastPath = message => tools.fastReply(message);
+        session.transport.fastPath = (message, signal) => tools.fastReply(message, signal);
         return server;
+    }
+
+    /**
+     * Registers the proposal and has the window show it. A path outside the workspace, no window, or a
+     * window that does not show it in time (or a client that gave up meanwhile) withdraws it: it never
+     * opens later, where it could only be accepted into the void.
+     */
+    private async openDiff(request: DiffRequest, signal: AbortSignal): Promise<void> {
+        const resolved = resolveInWorkspace(request.filePath, this.workspace.roots);
+        if ('error' in resolved) {
+            throw new Error(resolved.error);
+        }
+        if (!this.view && !this.awaitingView) {
+            throw new Error(NO_WINDOW_ERROR);
+        }
+        const profile = this.profiles.find(p => p.id === request.clientId);
+        const previous = this.diffs.find(request.sessionId, request.filePath);
+        if (previous) {
+            // The CLI asks again for the same file: the older proposal is superseded, and answered.
+            this.diffs.remove(previous.id);
+            this.sendDiffRejected(previous.sessionId, previous.filePath);
+            this.closeInView(previous);
+        }
+        const diff = this.diffs.add({
+            ...request,
+            clientName: profile?.displayName ?? request.clientId,
+            editorPath: resolved.editorPath,
+            relativePath: resolved.relativePath
+        });
+        this.fireChange();
+        const view = this.view;
+        if (!view) {
+            return; // shown when the window comes back (attachView)
+        }
+        try {
+            await withDeadline(this.showInView(view, diff), this.openDiffTimeoutMs, signal);
+        } catch (error) {
+            if (this.diffs.remove(diff.id)) {
+                this.closeInView(diff);
+                this.fireChange();
+            }
+            throw error;
+        }
+    }
+
+    private async closeDiff(sessionId: string, filePath: string): Promise<string | undefined> {
+        const diff = this.diffs.find(sessionId, filePath);
+        if (!diff) {
+            return undefined;
+        }
+        this.diffs.remove(diff.id);
+        this.fireChange();
+        const edited = this.view ? await this.view.close(diff.id) : undefined;
+        return edited ?? diff.newContent;
+    }
+
+    private showInView(view: DiffView, diff: PendingDiff): Promise<void> {
+        return view.show(diff);
+    }
+
+    private closeInView(diff: PendingDiff): void {
+        this.view?.close(diff.id).catch(error => this.logger.warn(`Cannot close the diff of ${diff.filePath}: ${(error as Error).message}`));
     }
 
     private writeDiscoveryFiles(): void {
@@ -251,10 +385,11 @@ export class CompanionEndpoint {
                 workspacePath: this.workspacePath,
                 authToken: this.tokens.get(profile.id)!,
                 ppid: this.backendPid,
-                ideInfo: this.ideInfo
+                ideInfo: this.ideInfo,
+                [DISCOVERY_FILE_MARKER]: this.serverVersion
             });
             try {
-                writePrivateFileAtomic(file, JSON.stringify(content));
+                writePrivateFileAtomic(file, JSON.stringify(content), discoveryBaseDirectory(profile, this.host));
                 this.files.set(profile.id, file);
             } catch (error) {
                 this.lastError = `Cannot write ${file}: ${(error as Error).message}`;
@@ -284,7 +419,7 @@ export class CompanionEndpoint {
     private broadcastContext(): void {
         this.contextEvent = undefined;
         if (this.http.sessionList.length > 0) { // otherwise built lazily when the first stream opens
-            this.http.broadcastEvent(this.currentContextEvent());
+            this.http.broadcastEvent(this.currentContextEvent(), 'context');
         }
     }
 
@@ -307,11 +442,30 @@ export class CompanionEndpoint {
             this.logger.warn(`${notification.method} for ${sessionId} dropped: the session has ended`);
             return false;
         }
-        session.transport.sendEvent(toSseEvent({ jsonrpc: '2.0', ...notification }));
+        const kind: EventKind = notification.method === IdeNotificationMethods.contextUpdate ? 'context' : 'decision';
+        session.transport.sendEvent(toSseEvent({ jsonrpc: '2.0', ...notification }), kind);
         return true;
     }
 
     private fireChange(): void {
         this.changeListeners.forEach(listener => listener());
     }
+}
+
+/** Rejects when the deadline passes or the signal aborts, whichever comes first. */
+function withDeadline<T>(promise: Promise<T>, ms: number, signal: AbortSignal): Promise<T> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let onAbort: (() => void) | undefined;
+    const stop = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`the editor did not show it within ${ms / 1000} s`)), ms);
+        onAbort = () => reject(new Error('the CLI gave up waiting for it'));
+        if (signal.aborted) {
+            onAbort();
+        }
+        signal.addEventListener('abort', onAbort);
+    });
+    return Promise.race([promise, stop]).finally(() => {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', onAbort!);
+    });
 }

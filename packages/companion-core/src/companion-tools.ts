@@ -3,7 +3,7 @@ import type { CallToolResult, JSONRPCMessage } from '@modelcontextprotocol/sdk/t
 import type { RequestId } from './json-rpc';
 import { CloseDiffArguments, OpenDiffArguments, wireSchemas } from './wire-schemas';
 
-/** One diff request as the editor adapter receives it. */
+/** A CLI's openDiff as the endpoint receives it. */
 export interface DiffRequest {
     readonly sessionId: string;
     /** The client profile that opened the session ("gemini", "qwen", …). */
@@ -13,24 +13,17 @@ export interface DiffRequest {
     readonly newContent: string;
 }
 
-/** Implemented by the editor adapter (the Theia frontend); absent while no window is attached. */
-export interface DiffHandler {
-    /** Opens the diff view and resolves once it is shown; the user's decision comes later. */
-    openDiff(request: DiffRequest): Promise<void>;
-    /** Closes the diff silently and returns the proposed side's current text. */
+/** What the tools ask of the endpoint; errors are thrown with a message the CLI shows. */
+export interface DiffRequestHandler {
+    /** Registers and shows the diff; resolves once it is visible. The decision comes later. */
+    openDiff(request: DiffRequest, signal: AbortSignal): Promise<void>;
+    /** Closes the caller's own diff silently; returns the proposal as the user edited it. */
     closeDiff(request: { sessionId: string; filePath: string }): Promise<string | undefined>;
-    /** The CLI's session ended: close whatever diffs it left open. */
-    sessionEnded?(sessionId: string): void;
 }
-
-export const NO_WINDOW_ERROR = 'Cannot show the diff: no Theia window is open.';
-
-/** Upper bound for the editor to show a diff; the CLI itself would wait ten minutes. */
-const OPEN_DIFF_TIMEOUT_MS = 15_000;
 
 export interface CompanionToolsOptions {
     readonly session: { id: string; owner: string };
-    readonly diffHandler: () => DiffHandler | undefined;
+    readonly handler: DiffRequestHandler;
     readonly serverVersion: string;
 }
 
@@ -39,15 +32,10 @@ export class CompanionTools {
     constructor(protected readonly options: CompanionToolsOptions) { }
 
     /** Answers at once: the user's decision arrives later as ide/diffAccepted or ide/diffRejected. */
-    async openDiff({ filePath, newContent }: OpenDiffArguments): Promise<CallToolResult> {
-        const handler = this.options.diffHandler();
-        if (!handler) {
-            return errorResult(NO_WINDOW_ERROR);
-        }
-        const { session } = this.options;
+    async openDiff({ filePath, newContent }: OpenDiffArguments, signal: AbortSignal): Promise<CallToolResult> {
+        const { session, handler } = this.options;
         try {
-            await withTimeout(handler.openDiff({ sessionId: session.id, clientId: session.owner, filePath, newContent }),
-                OPEN_DIFF_TIMEOUT_MS, 'The Theia window did not open the diff in time.');
+            await handler.openDiff({ sessionId: session.id, clientId: session.owner, filePath, newContent }, signal);
             return { content: [] };
         } catch (error) {
             return errorResult(`Cannot show the diff: ${(error as Error).message}`);
@@ -56,10 +44,9 @@ export class CompanionTools {
 
     /** Never notifies: a rejection sent now would cancel an edit the user approved in the terminal. */
     async closeDiff({ filePath }: CloseDiffArguments): Promise<CallToolResult> {
-        const handler = this.options.diffHandler();
         let content: string | undefined;
         try {
-            content = handler ? await handler.closeDiff({ sessionId: this.options.session.id, filePath }) : undefined;
+            content = await this.options.handler.closeDiff({ sessionId: this.options.session.id, filePath });
         } catch (error) {
             return errorResult(`Cannot close the diff: ${(error as Error).message}`);
         }
@@ -72,7 +59,7 @@ export class CompanionTools {
      * per-message machinery (which costs more than the call itself). Anything else, malformed
      * arguments included, returns undefined and goes through the SDK as usual.
      */
-    fastReply(message: JSONRPCMessage): Promise<JSONRPCMessage> | undefined {
+    fastReply(message: JSONRPCMessage, signal: AbortSignal): Promise<JSONRPCMessage> | undefined {
         const request = message as { id: RequestId; method?: string; params?: { name?: unknown; arguments?: unknown } };
         if (request.method === 'ping') {
             return Promise.resolve({ jsonrpc: '2.0', id: request.id, result: {} });
@@ -87,7 +74,7 @@ export class CompanionTools {
         if (!parsed?.success) {
             return undefined;
         }
-        const result = name === 'openDiff' ? this.openDiff(parsed.data as OpenDiffArguments) : this.closeDiff(parsed.data as CloseDiffArguments);
+        const result = name === 'openDiff' ? this.openDiff(parsed.data as OpenDiffArguments, signal) : this.closeDiff(parsed.data as CloseDiffArguments);
         return result.then(value => ({ jsonrpc: '2.0', id: request.id, result: value }) as JSONRPCMessage);
     }
 
@@ -102,7 +89,7 @@ export class CompanionTools {
         server.registerTool('openDiff', {
             description: '(IDE Tool) Open a diff view to create or modify a file. Returns at once; the user\'s decision arrives as ide/diffAccepted or ide/diffRejected.',
             inputSchema: schemas.openDiffArguments
-        }, args => this.openDiff(args));
+        }, (args, extra) => this.openDiff(args, extra.signal));
         server.registerTool('closeDiff', {
             description: '(IDE Tool) Close an open diff view and return the proposed content as JSON {"content": …}. Never sends a notification.',
             inputSchema: schemas.closeDiffArguments
@@ -132,12 +119,4 @@ function loadSdk(): Sdk {
 
 function errorResult(text: string): CallToolResult {
     return { isError: true, content: [{ type: 'text', text }] };
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(message)), ms);
-    });
-    return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }

@@ -50,15 +50,32 @@ describe('discovery files', () => {
     it('removes only our own files whose backend is dead', () => {
         const dir = discoveryDirectory(gemini, host);
         const write = (name: string, content: object) => writePrivateFileAtomic(path.join(dir, name), JSON.stringify(content));
-        write('gemini-ide-server-10-1001.json', { port: 1001, ppid: 424242, ideInfo: { name: 'theia', displayName: 'Eclipse Theia' } });
-        write('gemini-ide-server-10-1002.json', { port: 1002, ppid: process.pid, ideInfo: { name: 'theia', displayName: 'Eclipse Theia' } });
+        write('gemini-ide-server-10-1001.json', { port: 1001, ppid: 424242, ideInfo: { name: 'theia', displayName: 'Theia IDE' }, aiCliCompanion: '0.1.0' });
+        write('gemini-ide-server-10-1002.json', { port: 1002, ppid: process.pid, ideInfo: { name: 'theia', displayName: 'Theia IDE' }, aiCliCompanion: '0.1.0' });
         write('gemini-ide-server-10-1003.json', { port: 1003, ppid: 424242, ideInfo: { name: 'vscode', displayName: 'VS Code' } });
         write('gemini-ide-server-10-1004.json', { port: 1004 });
+        // Another Theia companion (say, the official one in Theia IDE) says "theia" too, but is not ours.
+        write('gemini-ide-server-10-1005.json', { port: 1005, ppid: 424242, ideInfo: { name: 'theia', displayName: 'Theia IDE' } });
         fs.writeFileSync(path.join(dir, 'notes.txt'), 'not a discovery file');
         const removed = removeStaleDiscoveryFiles(gemini, host, pid => pid === process.pid);
         assert.deepStrictEqual(removed.map(f => path.basename(f)), ['gemini-ide-server-10-1001.json']);
         assert.deepStrictEqual(fs.readdirSync(dir).sort(),
-            ['gemini-ide-server-10-1002.json', 'gemini-ide-server-10-1003.json', 'gemini-ide-server-10-1004.json', 'notes.txt']);
+            ['gemini-ide-server-10-1002.json', 'gemini-ide-server-10-1003.json', 'gemini-ide-server-10-1004.json', 'gemini-ide-server-10-1005.json', 'notes.txt']);
+    });
+
+    it('refuses a discovery directory that others may write to, or that another user owns', function () {
+        const file = path.join(discoveryDirectory(gemini, host), 'gemini-ide-server-1-2.json');
+        fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+        fs.chmodSync(path.join(host.tmpdir, 'gemini'), 0o777);
+        assert.throws(() => writePrivateFileAtomic(file, '{}', host.tmpdir), /other users may write to it .*chmod go-w/);
+        assert.ok(!fs.existsSync(file));
+        fs.chmodSync(path.join(host.tmpdir, 'gemini'), 0o755);
+        writePrivateFileAtomic(file, '{}', host.tmpdir);
+        if (process.getuid?.() !== 0) {
+            return; // only root can hand a directory to another user
+        }
+        fs.chownSync(path.dirname(file), 4242, 4242);
+        assert.throws(() => writePrivateFileAtomic(file, '{}', host.tmpdir), /belongs to another user \(uid 4242\)/);
     });
 
     it('tolerates a missing directory and unreadable JSON', () => {

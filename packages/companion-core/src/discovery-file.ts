@@ -5,8 +5,11 @@ import { ClientProfile } from './client-profiles';
 import { HostEnvironment, discoveryDirectory } from './host-paths';
 import { isProcessAlive } from './process-info';
 
-/** The name every file we write carries in `ideInfo.name`; files of other IDEs are never touched. */
-export const THEIA_IDE_NAME = 'theia';
+/**
+ * The field that marks a discovery file as ours, whichever adapter wrote it (the Theia extension or the
+ * .vsix, which both say `ideInfo.name: "theia"` inside Theia); files of other IDEs are never touched.
+ */
+export const DISCOVERY_FILE_MARKER = 'aiCliCompanion';
 
 export interface IdeInfo {
     readonly name: string;
@@ -20,6 +23,8 @@ export interface DiscoveryFileContent {
     /** The backend's own pid: alive exactly as long as the server (Qwen deletes files whose ppid is dead). */
     readonly ppid: number;
     readonly ideInfo: IdeInfo;
+    /** Our marker: the version of the companion that wrote the file. */
+    readonly [DISCOVERY_FILE_MARKER]?: string;
     readonly [extra: string]: unknown;
 }
 
@@ -28,9 +33,12 @@ export interface DiscoveryFileContent {
  * that mode (O_EXCL, so never an existing file), which is then renamed over the target. Readers see
  * either the old or the new complete file, never a partial or world-readable one.
  */
-export function writePrivateFileAtomic(target: string, text: string): void {
+export function writePrivateFileAtomic(target: string, text: string, trustedBase?: string): void {
     const directory = path.dirname(target);
     fs.mkdirSync(directory, { recursive: true, mode: 0o700 });
+    if (trustedBase !== undefined) {
+        assertPrivateDirectories(trustedBase, directory);
+    }
     const temp = path.join(directory, `.${path.basename(target)}.${process.pid}.${crypto.randomBytes(6).toString('hex')}.tmp`);
     const fd = fs.openSync(temp, fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL, 0o600);
     try {
@@ -44,6 +52,33 @@ export function writePrivateFileAtomic(target: string, text: string): void {
     } catch (error) {
         removeFileQuietly(temp);
         throw error;
+    }
+}
+
+/**
+ * Every directory from below `base` down to `directory` must be ours and writable by nobody else: in a
+ * shared `/tmp` another local user could otherwise create `gemini/ide` first and swap our files there.
+ * `base` itself (the temp or home directory) is the system's business.
+ */
+export function assertPrivateDirectories(base: string, directory: string): void {
+    const relative = path.relative(base, directory);
+    if (relative.startsWith('..') || path.isAbsolute(relative)) {
+        return;
+    }
+    const uid = process.getuid?.();
+    let current = base;
+    for (const segment of relative.split(path.sep).filter(Boolean)) {
+        current = path.join(current, segment);
+        const stat = fs.lstatSync(current);
+        if (!stat.isDirectory()) {
+            throw new Error(`Refusing to use ${current}: it is not a directory (a link?). Remove it and restart.`);
+        }
+        if (uid !== undefined && stat.uid !== uid) {
+            throw new Error(`Refusing to use ${current}: it belongs to another user (uid ${stat.uid}), who could replace the discovery files there. Remove it, or set TMPDIR to a private directory.`);
+        }
+        if ((stat.mode & 0o022) !== 0) {
+            throw new Error(`Refusing to use ${current}: other users may write to it (mode ${(stat.mode & 0o777).toString(8)}), so they could replace the discovery files there. Run: chmod go-w ${current}`);
+        }
     }
 }
 
@@ -61,12 +96,12 @@ export function discoveryFilePath(profile: ClientProfile, host: HostEnvironment,
 }
 
 export function buildDiscoveryFileContent(profile: ClientProfile, base: DiscoveryFileContent): DiscoveryFileContent {
-    return { ...base, ...profile.extraFileFields?.(base.ideInfo.displayName) };
+    return { ...base, ...profile.extraFileFields?.(base.ideInfo.displayName), [DISCOVERY_FILE_MARKER]: base[DISCOVERY_FILE_MARKER] ?? 'unknown' };
 }
 
 /**
  * Removes files a previous Theia backend left behind when it was killed: only files of this
- * profile's layout, owned by this user, written by us (`ideInfo.name === 'theia'`), whose recorded
+ * profile's layout, owned by this user, written by us (our marker field), whose recorded
  * backend pid is gone. Returns the removed paths.
  */
 export function removeStaleDiscoveryFiles(
@@ -86,7 +121,7 @@ export function removeStaleDiscoveryFiles(
     for (const name of names.filter(n => profile.discovery.fileName.matches.test(n))) {
         const file = path.join(directory, name);
         const content = readOwnDiscoveryFile(file, uid);
-        if (content && content.ideInfo?.name === THEIA_IDE_NAME && !alive(Number(content.ppid)) && removeFileQuietly(file)) {
+        if (content && typeof content[DISCOVERY_FILE_MARKER] === 'string' && !alive(Number(content.ppid)) && removeFileQuietly(file)) {
             removed.push(file);
         }
     }

@@ -31,3 +31,14 @@ export function discoveryDirectory(profile: ClientProfile, host: HostEnvironment
         ? path.join(host.tmpdir, ...layout.segments)
         : resolveHomeRelative(layout.home, host);
 }
+
+/**
+ * The directory the discovery directory is created below, and which is not ours to judge: the temp
+ * directory (a shared, sticky `/tmp` is fine), or the parent of the CLI's home directory.
+ */
+export function discoveryBaseDirectory(profile: ClientProfile, host: HostEnvironment): string {
+    const layout = profile.discovery;
+    return layout.base === 'tmpdir'
+        ? host.tmpdir
+        : path.dirname(resolveHomeRelative({ ...layout.home, segments: [] }, host));
+}

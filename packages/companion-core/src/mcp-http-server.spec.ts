@@ -4,6 +4,8 @@ import * as http from 'http';
 import * as os from 'os';
 import * as path from 'path';
 import { CompanionEndpoint } from './companion-endpoint';
+import { McpHttpServer } from './mcp-http-server';
+import { RawMcpClient } from './raw-mcp-client.spec-support';
 
 /** Raw Streamable HTTP against the endpoint: what the CLIs' SDK transport does, step by step. */
 describe('Streamable HTTP sessions', () => {
@@ -14,6 +16,7 @@ describe('Streamable HTTP sessions', () => {
     beforeEach(async () => {
         root = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-http-spec-'));
         endpoint = new CompanionEndpoint({
+            ideInfo: { name: 'theia', displayName: 'Spec IDE' },
             host: { env: {}, homedir: root, tmpdir: root },
             http: { keepAliveMs: 50, reconnectGraceMs: 100 }
         });
@@ -122,5 +125,70 @@ describe('Streamable HTTP sessions', () => {
         const batch = await post([{ jsonrpc: '2.0', id: 'a', method: 'ping' }, { jsonrpc: '2.0', id: 'b', method: 'tools/list' }] as unknown as object,
             { 'mcp-session-id': session });
         assert.deepStrictEqual(batch.json.map((r: { id: string }) => r.id), ['a', 'b']);
+    });
+
+});
+
+describe('McpHttpServer limits', () => {
+    let server: McpHttpServer | undefined;
+    let endpoint: CompanionEndpoint | undefined;
+    let root: string;
+
+    beforeEach(() => { root = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-limits-spec-')); });
+    afterEach(async () => {
+        await server?.close();
+        await endpoint?.stop();
+        server = endpoint = undefined;
+        fs.rmSync(root, { recursive: true, force: true });
+    });
+
+    async function endpointClient(http: { maxSessions?: number; idleSessionMs?: number }): Promise<RawMcpClient> {
+        endpoint = new CompanionEndpoint({ ideInfo: { name: 'theia', displayName: 'Spec IDE' }, host: { env: {}, homedir: root, tmpdir: root }, http });
+        await endpoint.start({ roots: [root] });
+        return new RawMcpClient(endpoint.port, endpoint.terminalEnv().GEMINI_CLI_IDE_AUTH_TOKEN);
+    }
+
+    const initializeBody = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'spec', version: '1' } } };
+
+    it('refuses sessions past the cap with 503 and a reason, and takes new ones once a place is free', async () => {
+        const client = await endpointClient({ maxSessions: 2 });
+        const first = await client.post(initializeBody);
+        await client.post(initializeBody);
+        const refused = await client.post(initializeBody);
+        assert.strictEqual(refused.status, 503);
+        assert.match(refused.json.error.message, /Too many open sessions/);
+        assert.strictEqual(endpoint!.status().sessions.length, 2);
+        await new Promise<void>((resolve, reject) => {
+            const request = http.request({ host: '127.0.0.1', port: client.port, method: 'DELETE', path: '/mcp', headers: { ...client.headers, 'mcp-session-id': first.session! } }, response => {
+                response.resume();
+                response.on('end', resolve);
+            });
+            request.on('error', reject);
+            request.end();
+        });
+        assert.strictEqual((await client.post(initializeBody)).status, 200);
+    });
+
+    it('drops sessions that never open a stream and stay idle', async () => {
+        const client = await endpointClient({ idleSessionMs: 100 });
+        await client.post(initializeBody);
+        assert.strictEqual(endpoint!.status().sessions.length, 1);
+        const end = Date.now() + 3000;
+        while (endpoint!.status().sessions.length > 0 && Date.now() < end) {
+            await new Promise(resolve => setTimeout(resolve, 20));
+        }
+        assert.strictEqual(endpoint!.status().sessions.length, 0);
+    });
+
+    it('forgets a session whose protocol fails to start, so it holds no place', async () => {
+        const token = 'spec-token';
+        server = new McpHttpServer({ tokens: new Map([['gemini', token]]), maxSessions: 1, connectSession: async () => { throw new Error('boom'); } });
+        const client = new RawMcpClient(await server.listen(), token);
+        for (let i = 0; i < 3; i++) {
+            const refused = await client.post(initializeBody);
+            assert.strictEqual(refused.status, 503);
+            assert.match(refused.json.error.message, /boom/);
+        }
+        assert.strictEqual(server.sessionList.length, 0);
     });
 });

@@ -4,7 +4,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { CompanionLogger, silentLogger } from './companion-logger';
 import { JsonRpcErrorCode, errorBody, isInitializeRequest, parseMessages } from './json-rpc';
 import { LoopbackWall, declaresTooLarge, drainAndRespond, readBody, respondRaw } from '@ai-cli-companion/loopback-http';
-import { SessionTransport } from './session-transport';
+import { EventKind, SessionTransport } from './session-transport';
 
 export const MCP_PATH = '/mcp';
 
@@ -110,11 +110,9 @@ export class McpHttpServer {
     }
 
     /** Serialises once, writes to every session's stream. */
-    broadcastEvent(event: string, filter?: (session: McpSession) => boolean): void {
+    broadcastEvent(event: string, kind: EventKind = 'message'): void {
         for (const session of this.sessions.values()) {
-            if (!filter || filter(session)) {
-                session.transport.sendEvent(event);
-            }
+            session.transport.sendEvent(event, kind);
         }
     }
 
@@ -253,7 +251,16 @@ export class McpHttpServer {
             }
         });
         transport.onclose = () => this.forget(session);
-        session.protocol = await this.options.connectSession(session);
+        try {
+            session.protocol = await this.options.connectSession(session);
+        } catch (error) {
+            // A session that never got its protocol must not hold a place (the cap counts it) or a timer.
+            this.logger.error(`MCP session ${id} of ${owner} could not start: ${(error as Error).message}`);
+            clearTimeout(session.dropTimer);
+            this.sessions.delete(id);
+            await transport.close().catch(() => undefined);
+            throw error;
+        }
         this.logger.info(`MCP session ${id} opened by ${owner}`);
         this.listeners.forEach(listener => listener.opened?.(session));
         return session;

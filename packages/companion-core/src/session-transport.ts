@@ -4,8 +4,20 @@ import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { MessageKind, RequestId, messageId } from './json-rpc';
 
-/** Server-to-client messages kept while no GET stream is open (the SDK transport drops them). */
+/** Ordinary server-to-client messages kept while the stream is away or full; the oldest goes first. */
 const MAX_QUEUED_MESSAGES = 100;
+
+/**
+ * How an event may be queued: only the newest `context` matters, a `decision` (ide/diffAccepted,
+ * ide/diffRejected) is never dropped (the CLI would wait for it forever), any other `message` is
+ * dropped oldest-first past MAX_QUEUED_MESSAGES.
+ */
+export type EventKind = 'context' | 'decision' | 'message';
+
+interface QueuedEvent {
+    readonly text: string;
+    readonly kind: EventKind;
+}
 
 interface PendingPost {
     readonly response: ServerResponse;
@@ -24,15 +36,19 @@ export class SessionTransport implements Transport {
     onclose?: () => void;
     onerror?: (error: Error) => void;
     /** Answers some requests directly once the session is initialised; undefined means "let the protocol do it". */
-    fastPath?: (message: JSONRPCMessage) => Promise<JSONRPCMessage> | undefined;
+    fastPath?: (message: JSONRPCMessage, signal: AbortSignal) => Promise<JSONRPCMessage> | undefined;
 
     private stream: ServerResponse | undefined;
-    private readonly queue: string[] = [];
+    /** True while the stream's buffer is full (write() returned false) until it drains. */
+    private blocked = false;
+    private readonly queue: QueuedEvent[] = [];
+    private readonly fastRequests = new Map<RequestId, AbortController>();
     private readonly pending = new Map<RequestId, PendingPost>();
     private closed = false;
     private initializeId: RequestId | undefined;
     private initialized = false;
     private streamListeners: Array<(open: boolean) => void> = [];
+    private closeListeners: Array<() => void> = [];
 
     constructor(readonly sessionId: string) { }
 
@@ -50,6 +66,20 @@ export class SessionTransport implements Transport {
         this.streamListeners.push(listener);
     }
 
+    /**
+     * True once the session has an event stream (at once if it has one), false if the session closes
+     * first: a client whose stream dropped reconnects within about a second, a dead one never does.
+     */
+    whenStreamOpen(): Promise<boolean> {
+        if (this.stream || this.closed) {
+            return Promise.resolve(!!this.stream);
+        }
+        return new Promise(resolve => {
+            this.streamListeners.push(open => open && resolve(true));
+            this.closeListeners.push(() => resolve(false));
+        });
+    }
+
     async send(message: JSONRPCMessage, _options?: TransportSendOptions): Promise<void> {
         if (this.closed) {
             return;
@@ -63,18 +93,52 @@ export class SessionTransport implements Transport {
     }
 
     /** Sends an already-serialised SSE event; lets a broadcast serialise once for all sessions. */
-    sendEvent(event: string): void {
+    sendEvent(text: string, kind: EventKind = 'message'): void {
         if (this.closed) {
             return;
         }
-        if (this.stream) {
-            this.stream.write(event);
+        if (this.stream && !this.blocked && this.queue.length === 0) {
+            this.write(text);
             return;
         }
-        if (this.queue.length >= MAX_QUEUED_MESSAGES) {
-            this.queue.shift();
+        this.enqueue({ text, kind });
+    }
+
+    /** Events waiting for the stream (or for it to drain), for status and tests. */
+    get queuedEvents(): ReadonlyArray<{ kind: EventKind }> {
+        return this.queue;
+    }
+
+    private enqueue(event: QueuedEvent): void {
+        if (event.kind === 'context') {
+            const stale = this.queue.findIndex(queued => queued.kind === 'context');
+            if (stale >= 0) {
+                this.queue.splice(stale, 1);
+            }
+        } else if (event.kind === 'message' && this.queue.filter(queued => queued.kind === 'message').length >= MAX_QUEUED_MESSAGES) {
+            this.queue.splice(this.queue.findIndex(queued => queued.kind === 'message'), 1);
         }
         this.queue.push(event);
+    }
+
+    /** Writes queued events until the stream's buffer is full; the rest waits for 'drain'. */
+    private flush(): void {
+        while (this.stream && !this.blocked && this.queue.length > 0) {
+            this.write(this.queue.shift()!.text);
+        }
+    }
+
+    private write(text: string): void {
+        const stream = this.stream!;
+        if (!stream.write(text)) {
+            this.blocked = true;
+            stream.once('drain', () => {
+                if (this.stream === stream) {
+                    this.blocked = false;
+                    this.flush();
+                }
+            });
+        }
     }
 
     /** Feeds POSTed messages to the protocol; answers 202 at once when none of them is a request. */
@@ -103,15 +167,43 @@ export class SessionTransport implements Transport {
                 if ((message as { method: string }).method === 'initialize') {
                     this.initializeId = id;
                 }
-                const fast = this.initialized ? this.fastPath?.(message) : undefined;
-                if (fast) {
-                    fast.then(reply => this.collectReply(id, reply), error => this.collectReply(id,
-                        { jsonrpc: '2.0', id, error: { code: -32603, message: (error as Error).message } }));
+                if (this.initialized && this.fastPath && this.answerFast(message, id, response)) {
                     return;
                 }
             }
+            this.cancelFastRequest(message);
             this.onmessage?.(message);
         });
+    }
+
+    /**
+     * Our own dispatcher for the hot path. The request is aborted when the client gives up on it
+     * (its POST connection closes, or it sends notifications/cancelled), so a late diff never opens.
+     */
+    private answerFast(message: JSONRPCMessage, id: RequestId, response: ServerResponse): boolean {
+        const controller = new AbortController();
+        const fast = this.fastPath!(message, controller.signal);
+        if (!fast) {
+            return false;
+        }
+        this.fastRequests.set(id, controller);
+        const abandon = () => controller.abort(new Error('The client gave up on the request.'));
+        response.once('close', abandon);
+        fast.then(reply => reply, error => ({ jsonrpc: '2.0', id, error: { code: -32603, message: (error as Error).message } }) as JSONRPCMessage)
+            .then(reply => {
+                response.off('close', abandon);
+                this.fastRequests.delete(id);
+                this.collectReply(id, reply);
+            });
+        return true;
+    }
+
+    private cancelFastRequest(message: JSONRPCMessage): void {
+        const notification = message as { method?: string; params?: { requestId?: RequestId; reason?: string } };
+        const requestId = notification.params?.requestId;
+        if (notification.method === 'notifications/cancelled' && requestId !== undefined) {
+            this.fastRequests.get(requestId)?.abort(new Error(notification.params?.reason ?? 'Cancelled by the client.'));
+        }
     }
 
     /** Attaches the standalone GET stream; a session has at most one. */
@@ -127,22 +219,24 @@ export class SessionTransport implements Transport {
         });
         response.flushHeaders();
         this.stream = response;
+        this.blocked = false;
         response.once('close', () => {
             if (this.stream === response) {
                 this.stream = undefined;
+                this.blocked = false;
                 this.streamListeners.forEach(listener => listener(false));
             }
         });
-        for (const event of this.queue.splice(0)) {
-            response.write(event);
-        }
+        this.flush();
         this.streamListeners.forEach(listener => listener(true));
         return true;
     }
 
     /** An SSE comment: resets the client's idle timer without reaching its MCP layer. */
     keepAlive(): void {
-        this.stream?.write(': keepalive\n\n');
+        if (this.stream && !this.blocked) {
+            this.write(': keepalive\n\n');
+        }
     }
 
     async close(): Promise<void> {
@@ -158,8 +252,11 @@ export class SessionTransport implements Transport {
             }
         }
         this.pending.clear();
+        this.fastRequests.forEach(controller => controller.abort(new Error('The session closed.')));
+        this.fastRequests.clear();
         this.queue.length = 0;
         this.streamListeners = [];
+        this.closeListeners.splice(0).forEach(listener => listener());
         this.onclose?.();
     }
 

@@ -1,6 +1,6 @@
 import { inject, injectable } from '@theia/core/shared/inversify';
 import { Emitter } from '@theia/core/lib/common/event';
-import { CompanionClient, CompanionStatus, DiffRequest } from '../common/companion-protocol';
+import { CompanionClient, CompanionStatus, PendingDiff } from '../common/companion-protocol';
 import { DiffReviewService } from './diff-review-service';
 
 /**
@@ -23,16 +23,12 @@ export class CompanionClientImpl implements CompanionClient {
     protected readonly onStatusChangedEmitter = new Emitter<CompanionStatus>();
     readonly onStatusChanged = this.onStatusChangedEmitter.event;
 
-    openDiff(request: DiffRequest): Promise<void> {
-        return this.diffReview.open(request);
+    showDiff(diff: PendingDiff): Promise<void> {
+        return this.diffReview.show(diff);
     }
 
-    closeDiff(request: { sessionId: string; filePath: string }): Promise<string | undefined> {
-        return this.diffReview.closeSilently(request.sessionId, request.filePath);
-    }
-
-    sessionEnded(sessionId: string): void {
-        this.diffReview.closeAllOfSession(sessionId);
+    closeDiff(diffId: string): Promise<string | undefined> {
+        return this.diffReview.close(diffId);
     }
 
     statusChanged(status: CompanionStatus): void {

@@ -15,6 +15,11 @@ export class CompanionTerminalEnvironment {
         this.first.resolve();
     }
 
+    /** Attaching failed: terminals open at once without the variables (the CLIs still find the discovery files). */
+    unavailable(): void {
+        this.first.resolve();
+    }
+
     async get(): Promise<Record<string, string>> {
         if (!this.current) {
             await Promise.race([this.first.promise, new Promise(resolve => setTimeout(resolve, FIRST_ENV_TIMEOUT_MS))]);

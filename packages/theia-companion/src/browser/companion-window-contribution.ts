@@ -10,6 +10,13 @@ import { CLIENT_PROFILES } from '@ai-cli-companion/core/lib/client-profiles';
 import { CompanionService, WindowWorkspace } from '../common/companion-protocol';
 import { CompanionPreferences, PREFERENCE_PREFIX, clientEnabledPreference } from '../common/companion-preferences';
 import { CompanionTerminalEnvironment } from './companion-terminal-environment';
+import { EditorContextTracker } from './editor-context-tracker';
+
+/** sessionStorage survives a reload of the page and nothing else: it identifies the window to its server. */
+const WINDOW_KEY_STORAGE = 'ai-cli-companion.windowKey';
+
+/** Retry delays after a failed attach; the last one repeats. */
+const ATTACH_RETRY_MS = [1000, 3000, 10_000, 30_000];
 
 /**
  * Keeps the backend's view of this window current: roots, trust and enabled CLIs; and keeps the
@@ -23,13 +30,16 @@ export class CompanionWindowContribution implements FrontendApplicationContribut
     @inject(WorkspaceTrustPreferences) protected readonly trustPreferences: WorkspaceTrustPreferences;
     @inject(CompanionPreferences) protected readonly preferences: CompanionPreferences;
     @inject(CompanionTerminalEnvironment) protected readonly terminalEnv: CompanionTerminalEnvironment;
+    @inject(EditorContextTracker) protected readonly contextTracker: EditorContextTracker;
     @inject(ILogger) protected readonly logger: ILogger;
 
     protected trust: boolean | undefined;
+    protected attachFailures = 0;
+    protected retryTimer: ReturnType<typeof setTimeout> | undefined;
 
     onStart(): void {
         // Not awaited: the window must not wait for the companion to come up.
-        this.attach().catch(error => this.logger.error('AI CLI companion: cannot attach this window', error));
+        void this.attachOrRetry();
         this.workspaceService.onWorkspaceChanged(() => this.pushWorkspace());
         this.trustService.onDidChangeWorkspaceTrust(trusted => {
             this.trust = trusted;
@@ -38,17 +48,41 @@ export class CompanionWindowContribution implements FrontendApplicationContribut
         this.trustPreferences.onPreferenceChanged(change => change.preferenceName === WORKSPACE_TRUST_ENABLED && this.pushWorkspace());
         this.preferences.onPreferenceChanged(change => {
             if (change.preferenceName.startsWith(PREFERENCE_PREFIX) && change.preferenceName.endsWith('.enabled')) {
-                this.service.setEnabledClients(this.enabledClients()).then(env => this.terminalEnv.set(env));
+                this.service.setEnabledClients(this.enabledClients()).then(env => this.terminalEnv.set(env),
+                    error => this.logger.warn('AI CLI companion: cannot apply the enabled CLIs (the next attach will)', error));
             }
         });
         // A new backend connection (backend restart, network blip) has a new per-window service.
-        this.service.onDidOpenConnection(() => this.attach());
+        this.service.onDidOpenConnection(() => void this.attachOrRetry());
+    }
+
+    /** A failure is logged once and retried with back-off; meanwhile terminals open without waiting. */
+    protected async attachOrRetry(): Promise<void> {
+        clearTimeout(this.retryTimer);
+        try {
+            await this.attach();
+            if (this.attachFailures > 0) {
+                this.logger.info('AI CLI companion: attached after a failed attempt');
+            }
+            this.attachFailures = 0;
+        } catch (error) {
+            if (this.attachFailures === 0) {
+                this.logger.error('AI CLI companion: cannot attach this window; retrying', error);
+            }
+            this.terminalEnv.unavailable();
+            const delay = ATTACH_RETRY_MS[Math.min(this.attachFailures, ATTACH_RETRY_MS.length - 1)];
+            this.attachFailures++;
+            this.retryTimer = setTimeout(() => void this.attachOrRetry(), delay);
+        }
     }
 
     protected async attach(): Promise<void> {
         await this.workspaceService.ready;
         await this.preferences.ready;
-        this.terminalEnv.set(await this.service.attach(await this.currentWorkspace(), this.enabledClients()));
+        const attachment = await this.service.attach(readWindowKey(), await this.currentWorkspace(), this.enabledClients());
+        writeWindowKey(attachment.windowKey);
+        this.terminalEnv.set(attachment.terminalEnv);
+        this.contextTracker.republish();
         this.trustService.getWorkspaceTrust().then(trusted => {
             if (this.trust !== trusted) {
                 this.trust = trusted;
@@ -58,7 +92,11 @@ export class CompanionWindowContribution implements FrontendApplicationContribut
     }
 
     protected async pushWorkspace(): Promise<void> {
-        this.terminalEnv.set(await this.service.updateWorkspace(await this.currentWorkspace()));
+        try {
+            this.terminalEnv.set(await this.service.updateWorkspace(await this.currentWorkspace()));
+        } catch (error) {
+            this.logger.warn('AI CLI companion: cannot update the workspace (the next attach will)', error);
+        }
     }
 
     protected async currentWorkspace(): Promise<WindowWorkspace> {
@@ -71,5 +109,21 @@ export class CompanionWindowContribution implements FrontendApplicationContribut
 
     protected enabledClients(): string[] {
         return CLIENT_PROFILES.filter(profile => this.preferences[clientEnabledPreference(profile.id)] !== false).map(p => p.id);
+    }
+}
+
+function readWindowKey(): string | undefined {
+    try {
+        return window.sessionStorage.getItem(WINDOW_KEY_STORAGE) ?? undefined;
+    } catch {
+        return undefined; // storage disabled: every load is a new window
+    }
+}
+
+function writeWindowKey(key: string): void {
+    try {
+        window.sessionStorage.setItem(WINDOW_KEY_STORAGE, key);
+    } catch {
+        // storage disabled: a reload then gets a new server, as before
     }
 }

@@ -1,49 +1,56 @@
 import { inject, injectable } from '@theia/core/shared/inversify';
 import { ApplicationShell } from '@theia/core/lib/browser/shell/application-shell';
+import { ClipboardService } from '@theia/core/lib/browser/clipboard-service';
 import { DiffUris } from '@theia/core/lib/browser/diff-uris';
+import { FrontendApplicationStateService } from '@theia/core/lib/browser/frontend-application-state';
 import { SaveableWidget } from '@theia/core/lib/browser/saveable';
 import { Widget } from '@theia/core/lib/browser/widgets/widget';
 import { Emitter } from '@theia/core/lib/common/event';
 import { ILogger } from '@theia/core/lib/common/logger';
+import { MessageService } from '@theia/core/lib/common/message-service';
 import URI from '@theia/core/lib/common/uri';
 import { EditorManager } from '@theia/editor/lib/browser/editor-manager';
 import { EditorWidget } from '@theia/editor/lib/browser/editor-widget';
 import { FileService } from '@theia/filesystem/lib/browser/file-service';
 import { TerminalWidget } from '@theia/terminal/lib/browser/base/terminal-widget';
-import { WorkspaceService } from '@theia/workspace/lib/browser/workspace-service';
-import { findProfile } from '@ai-cli-companion/core/lib/client-profiles';
-import { CompanionService, DiffOutcome, DiffRequest } from '../common/companion-protocol';
+import { CompanionService, DiffDelivery, DiffOutcome, PendingDiff } from '../common/companion-protocol';
 import { ORIGINAL_SCHEME, PROPOSAL_SCHEME, ProposalResources } from './proposal-resources';
 
 /** One open diff the user has not decided on yet. */
 export interface DiffReview {
-    readonly id: string;
-    readonly request: DiffRequest;
+    readonly diff: PendingDiff;
     readonly widget: EditorWidget;
     readonly proposalUri: URI;
     readonly originalUri: URI;
     /** The widget that had focus when the diff opened (the CLI's terminal, usually). */
     readonly focusBefore: Widget | undefined;
-    decided: boolean;
+    /** A decision is on its way to the CLI; the review stays open until it has arrived. */
+    deciding: boolean;
+    closed: boolean;
 }
 
+export const COPY_PROPOSAL_ACTION = 'Copy Proposal';
+
 /**
- * Native Theia diff editors for the CLIs' proposed edits: left the file on disk (read-only),
- * right the proposal (editable). The user's decision goes back to the CLI session that asked;
- * the IDE never writes the file, the CLI does.
+ * Native Theia diff editors for the CLIs' proposed edits: left the file on disk (read-only), right the
+ * proposal (editable). The pending diffs themselves live in the backend (they survive a reload); this
+ * service shows them and sends the user's decision back. The IDE never writes the file, the CLI does.
  */
 @injectable()
 export class DiffReviewService {
     @inject(EditorManager) protected readonly editorManager: EditorManager;
     @inject(ApplicationShell) protected readonly shell: ApplicationShell;
     @inject(FileService) protected readonly fileService: FileService;
-    @inject(WorkspaceService) protected readonly workspaceService: WorkspaceService;
     @inject(ProposalResources) protected readonly resources: ProposalResources;
     @inject(CompanionService) protected readonly companion: CompanionService;
+    @inject(MessageService) protected readonly messages: MessageService;
+    @inject(ClipboardService) protected readonly clipboard: ClipboardService;
+    @inject(FrontendApplicationStateService) protected readonly appState: FrontendApplicationStateService;
     @inject(ILogger) protected readonly logger: ILogger;
 
     protected readonly reviews = new Map<string, DiffReview>();
-    protected nextId = 1;
+    /** Diffs the backend withdrew while their editor was still opening: they must not appear late. */
+    protected readonly withdrawn = new Set<string>();
     protected readonly onDidChangeEmitter = new Emitter<void>();
     /** Fires when a review opens or ends (context keys, toolbar). */
     readonly onDidChange = this.onDidChangeEmitter.event;
@@ -56,36 +63,38 @@ export class DiffReviewService {
         return widget ? this.openReviews.find(review => review.widget === widget) : undefined;
     }
 
-    async open(request: DiffRequest): Promise<void> {
-        const fileUri = await this.checkedFileUri(request.filePath);
-        // A second proposal for the same file replaces the first, which counts as rejected.
-        for (const previous of this.openReviews.filter(review => review.request.filePath === request.filePath)) {
-            await this.decide(previous, { accepted: false });
+    async show(diff: PendingDiff): Promise<void> {
+        if (this.reviews.has(diff.id) || this.withdrawn.delete(diff.id)) {
+            return;
         }
-        const original = await this.readDiskContent(fileUri);
-        const id = `${Date.now().toString(36)}-${this.nextId++}`;
-        const originalUri = fileUri.withScheme(ORIGINAL_SCHEME).withQuery(id);
-        const proposalUri = fileUri.withScheme(PROPOSAL_SCHEME).withQuery(id);
+        // Pending diffs come back while a reloaded window is still restoring its layout.
+        await this.appState.reachedState('initialized_layout');
+        const fileUri = URI.fromFilePath(diff.editorPath);
+        const originalUri = fileUri.withScheme(ORIGINAL_SCHEME).withQuery(diff.id);
+        const proposalUri = fileUri.withScheme(PROPOSAL_SCHEME).withQuery(diff.id);
         let review: DiffReview | undefined;
-        this.resources.add(originalUri, { contents: original, readOnly: true });
+        this.resources.add(originalUri, { contents: await this.readDiskContent(fileUri), readOnly: true });
         this.resources.add(proposalUri, {
-            contents: request.newContent,
+            contents: diff.newContent,
             readOnly: false,
             onSave: content => review && this.decide(review, { accepted: true, content })
         });
-        const client = findProfile(request.clientId)?.displayName ?? request.clientId;
-        const label = `${fileUri.path.base} ↔ proposed by ${client}`;
+        const label = `${diff.relativePath} ↔ proposed by ${diff.clientName}`;
         const focusBefore = this.shell.activeWidget;
         try {
             const widget = await this.editorManager.open(DiffUris.encode(originalUri, proposalUri, label), { mode: 'reveal' });
-            review = { id, request, widget, proposalUri, originalUri, focusBefore, decided: false };
+            review = { diff, widget, proposalUri, originalUri, focusBefore, deciding: false, closed: false };
         } catch (error) {
             this.resources.remove(originalUri);
             this.resources.remove(proposalUri);
             throw error;
         }
-        this.reviews.set(id, review);
+        this.reviews.set(diff.id, review);
         this.interceptClose(review);
+        if (this.withdrawn.delete(diff.id)) {
+            await this.closeReview(review); // the CLI gave up while the editor was opening
+            return;
+        }
         this.onDidChangeEmitter.fire();
     }
 
@@ -97,45 +106,59 @@ export class DiffReviewService {
         return this.decide(review, { accepted: false });
     }
 
-    /** The CLI's closeDiff: close without telling anyone, hand back the proposal as edited. */
-    async closeSilently(sessionId: string, filePath: string): Promise<string | undefined> {
-        const review = this.openReviews.find(r => r.request.filePath === filePath && r.request.sessionId === sessionId)
-            ?? this.openReviews.find(r => r.request.filePath === filePath);
+    /** The backend closes a diff (the CLI's closeDiff, its session ended, a timeout): no decision, hand back the text. */
+    async close(diffId: string): Promise<string | undefined> {
+        const review = this.reviews.get(diffId);
         if (!review) {
+            this.withdrawn.add(diffId);
             return undefined;
         }
         const content = this.proposedText(review);
-        await this.finish(review);
+        await this.closeReview(review);
         return content;
     }
 
-    /** The CLI's session ended: its diffs can no longer be answered. */
-    closeAllOfSession(sessionId: string): void {
-        for (const review of this.openReviews.filter(r => r.request.sessionId === sessionId)) {
-            void this.finish(review);
-        }
-    }
-
+    /**
+     * Sends the decision and closes the review only once the CLI has it. If it cannot arrive (the CLI is
+     * gone), the user is told and can copy the proposal: nothing they approved is silently lost.
+     */
     protected async decide(review: DiffReview, outcome: DiffOutcome): Promise<void> {
-        if (review.decided) {
+        if (review.deciding || review.closed) {
             return;
         }
-        await this.finish(review);
+        review.deciding = true;
+        let delivery: DiffDelivery;
         try {
-            await this.companion.resolveDiff(review.request.sessionId, review.request.filePath, outcome);
+            delivery = await this.companion.resolveDiff(review.diff.id, outcome);
         } catch (error) {
-            this.logger.error(`AI CLI companion: cannot report the decision on ${review.request.filePath}`, error);
+            delivery = { delivered: false, reason: `The decision could not reach the backend: ${(error as Error).message}` };
         }
-        this.restoreFocus(review);
+        await this.closeReview(review);
+        if (delivery.delivered) {
+            this.restoreFocus(review);
+        } else if (outcome.accepted) {
+            this.offerCopy(review.diff, delivery.reason, outcome.content);
+        } else {
+            this.logger.info(`AI CLI companion: rejection of ${review.diff.filePath} not delivered: ${delivery.reason}`);
+        }
     }
 
-    /** Marks the review done and closes its editor without any save prompt. */
-    protected async finish(review: DiffReview): Promise<void> {
-        if (review.decided) {
+    protected offerCopy(diff: PendingDiff, reason: string, content: string): void {
+        this.logger.warn(`AI CLI companion: ${diff.filePath}: ${reason}`);
+        this.messages.warn(`${diff.relativePath}: ${reason}`, COPY_PROPOSAL_ACTION).then(action => {
+            if (action === COPY_PROPOSAL_ACTION) {
+                return this.clipboard.writeText(content);
+            }
+        });
+    }
+
+    /** Closes the editor without any save prompt and forgets the review. */
+    protected async closeReview(review: DiffReview): Promise<void> {
+        if (review.closed) {
             return;
         }
-        review.decided = true;
-        this.reviews.delete(review.id);
+        review.closed = true;
+        this.reviews.delete(review.diff.id);
         if (!review.widget.isDisposed) {
             if (SaveableWidget.is(review.widget)) {
                 await review.widget.closeWithoutSaving();
@@ -154,14 +177,14 @@ export class DiffReviewService {
         const widget = review.widget;
         widget.close = () => void this.reject(review);
         widget.onDidDispose(() => {
-            if (!review.decided) {
+            if (!review.closed && !review.deciding) {
                 void this.decide(review, { accepted: false });
             }
         });
     }
 
     protected proposedText(review: DiffReview): string {
-        return review.widget.editor.document.getText();
+        return review.widget.isDisposed ? review.diff.newContent : review.widget.editor.document.getText();
     }
 
     /** Typing goes on where it was: the next Enter must reach the CLI, not the editor. */
@@ -170,18 +193,6 @@ export class DiffReviewService {
         if (target instanceof TerminalWidget && !target.isDisposed && target.isAttached) {
             this.shell.activateWidget(target.id);
         }
-    }
-
-    protected async checkedFileUri(filePath: string): Promise<URI> {
-        if (!filePath.startsWith('/') && !/^[a-zA-Z]:[\\/]/.test(filePath)) {
-            throw new Error(`"${filePath}" is not an absolute path.`);
-        }
-        const uri = URI.fromFilePath(filePath);
-        const roots = this.workspaceService.tryGetRoots().map(root => root.resource);
-        if (!roots.some(root => root.isEqualOrParent(uri))) {
-            throw new Error(`${filePath} is outside the workspace folders of this window.`);
-        }
-        return uri;
     }
 
     protected async readDiskContent(uri: URI): Promise<string> {

@@ -1,5 +1,4 @@
-import { RpcProxy } from '@theia/core/lib/common/messaging/proxy-factory';
-import { inject, injectable } from '@theia/core/shared/inversify';
+import { inject, injectable, postConstruct } from '@theia/core/shared/inversify';
 import { FrontendApplicationContribution } from '@theia/core/lib/browser/frontend-application-contribution';
 import { DisposableCollection } from '@theia/core/lib/common/disposable';
 import URI from '@theia/core/lib/common/uri';
@@ -7,171 +6,106 @@ import { EditorManager } from '@theia/editor/lib/browser/editor-manager';
 import { EditorWidget } from '@theia/editor/lib/browser/editor-widget';
 import { FileService } from '@theia/filesystem/lib/browser/file-service';
 import { FileChangeType, FileOperation } from '@theia/filesystem/lib/common/files';
-import { CONTEXT_LIMITS, IdeContext, OpenFile } from '@ai-cli-companion/core/lib/wire-schemas';
+import { CursorState, OpenFilesModel } from '@ai-cli-companion/core/lib/open-files-model';
+import { IdeContext } from '@ai-cli-companion/core/lib/wire-schemas';
 import { CompanionService } from '../common/companion-protocol';
 
-/** Cursor and selection events come per keystroke; the CLIs expect at most one update per 50 ms. */
-export const CONTEXT_DEBOUNCE_MS = 50;
-
-interface TrackedFile {
-    readonly uri: URI;
-    /** When the file was last focused, ms. */
-    timestamp: number;
-    widgets: Set<EditorWidget>;
-}
-
 /**
- * The editor context the CLIs see: the files open in this window that exist on disk, most recently
- * focused first, and the focused one's cursor and selection.
+ * Feeds Theia's editors into the core's open-files model, which decides what the CLIs see and when:
+ * `file:` editors that exist on disk, the focused one's cursor and selection.
  */
 @injectable()
 export class EditorContextTracker implements FrontendApplicationContribution {
     @inject(EditorManager) protected readonly editorManager: EditorManager;
     @inject(FileService) protected readonly fileService: FileService;
-    @inject(CompanionService) protected readonly companion: RpcProxy<CompanionService>;
+    @inject(CompanionService) protected readonly companion: CompanionService;
 
-    protected readonly files = new Map<string, TrackedFile>();
-    protected active: TrackedFile | undefined;
+    protected model: OpenFilesModel;
+    protected readonly editorIds = new WeakMap<EditorWidget, string>();
+    protected nextEditorId = 1;
     protected activeEditorListeners = new DisposableCollection();
-    protected timer: ReturnType<typeof setTimeout> | undefined;
+
+    @postConstruct()
+    protected init(): void {
+        this.model = new OpenFilesModel({ publish: context => this.publish(context) });
+    }
 
     onStart(): void {
-        this.editorManager.all.forEach(widget => this.track(widget));
-        this.editorManager.onCreated(widget => this.track(widget));
+        this.editorManager.all.forEach(widget => void this.track(widget));
+        this.editorManager.onCreated(widget => void this.track(widget));
         this.editorManager.onCurrentEditorChanged(widget => widget && this.focus(widget));
         this.fileService.onDidFilesChange(event => {
             for (const change of event.changes.filter(c => c.type === FileChangeType.DELETED)) {
-                this.forgetUnder(change.resource);
+                this.model.deleted(change.resource.path.fsPath());
             }
         });
         this.fileService.onDidRunOperation(event => {
             if (event.isOperation(FileOperation.MOVE) && event.target) {
-                this.rename(event.resource, event.target.resource);
+                this.model.renamed(event.resource.path.fsPath(), event.target.resource.path.fsPath());
             } else if (event.isOperation(FileOperation.DELETE)) {
-                this.forgetUnder(event.resource);
+                this.model.deleted(event.resource.path.fsPath());
             }
         });
-        this.companion.onDidOpenConnection(() => this.schedule());
+    }
+
+    /** Sends the current context again (the window has just attached to its server). */
+    republish(): void {
+        this.model.republish();
     }
 
     /** The context as it would be sent now. */
     snapshot(): IdeContext {
-        const files = [...this.files.values()]
-            .sort((a, b) => b.timestamp - a.timestamp)
-            .slice(0, CONTEXT_LIMITS.maxOpenFiles)
-            .map(file => this.describe(file));
-        return { workspaceState: { openFiles: files } };
+        return this.model.snapshot();
     }
 
     protected async track(widget: EditorWidget): Promise<void> {
         const uri = widget.editor.uri;
-        if (uri.scheme !== 'file' || !await this.fileService.exists(uri)) {
+        if (uri.scheme !== 'file') {
             return; // untitled, diff, settings, output and proposal editors are not files on disk
         }
-        const key = uri.toString();
-        let file = this.files.get(key);
-        if (!file) {
-            file = { uri, timestamp: Date.now(), widgets: new Set() };
-            this.files.set(key, file);
+        const editorId = `editor-${this.nextEditorId++}`;
+        this.editorIds.set(widget, editorId);
+        // Registered before the await: an editor closed while we look at the disk is still forgotten.
+        widget.onDidDispose(() => this.model.editorClosed(editorId));
+        if (!await this.exists(uri) || widget.isDisposed) {
+            return;
         }
-        file.widgets.add(widget);
-        widget.onDidDispose(() => this.untrack(key, widget));
+        this.model.editorOpened(editorId, uri.path.fsPath());
         if (this.editorManager.currentEditor === widget) {
             this.focus(widget);
         }
-        this.schedule();
-    }
-
-    protected untrack(key: string, widget: EditorWidget): void {
-        const file = this.files.get(key);
-        if (!file) {
-            return;
-        }
-        file.widgets.delete(widget);
-        if (file.widgets.size === 0) {
-            this.files.delete(key);
-            if (this.active === file) {
-                this.setActive(undefined);
-            }
-        }
-        this.schedule();
     }
 
     /** Focus moving to a diff, a terminal or any non-file widget keeps the last file active. */
     protected focus(widget: EditorWidget): void {
-        const file = this.files.get(widget.editor.uri.toString());
-        if (!file) {
+        if (!this.editorIds.has(widget)) {
             return;
         }
-        file.timestamp = Date.now();
-        this.setActive(file, widget);
-        this.schedule();
-    }
-
-    protected setActive(file: TrackedFile | undefined, widget?: EditorWidget): void {
+        this.model.focus(widget.editor.uri.path.fsPath(), this.cursorOf(widget));
+        // The path is read at each event: the file may have been renamed since it got focus.
+        const moved = () => this.model.updateCursor(widget.editor.uri.path.fsPath(), this.cursorOf(widget));
         this.activeEditorListeners.dispose();
-        this.activeEditorListeners = new DisposableCollection();
-        this.active = file;
-        if (widget) {
-            this.activeEditorListeners.push(widget.editor.onCursorPositionChanged(() => this.schedule()));
-            this.activeEditorListeners.push(widget.editor.onSelectionChanged(() => this.schedule()));
+        this.activeEditorListeners = new DisposableCollection(
+            widget.editor.onCursorPositionChanged(moved),
+            widget.editor.onSelectionChanged(moved)
+        );
+    }
+
+    protected cursorOf(widget: EditorWidget): CursorState {
+        const { editor } = widget;
+        const selectedText = editor.document.getText(editor.selection);
+        return { line: editor.cursor.line, character: editor.cursor.character, ...(selectedText ? { selectedText } : {}) };
+    }
+
+    protected async exists(uri: URI): Promise<boolean> {
+        try {
+            return await this.fileService.exists(uri);
+        } catch {
+            return false;
         }
     }
 
-    protected describe(file: TrackedFile): OpenFile {
-        const entry: OpenFile = { path: file.uri.path.fsPath(), timestamp: file.timestamp };
-        const editor = this.active === file ? this.activeEditorOf(file) : undefined;
-        if (!editor) {
-            return entry;
-        }
-        const { line, character } = editor.cursor;
-        const selected = editor.document.getText(editor.selection);
-        return {
-            ...entry,
-            isActive: true,
-            cursor: { line: line + 1, character: character + 1 },
-            ...(selected ? { selectedText: selected.slice(0, CONTEXT_LIMITS.maxSelectedTextLength) } : {})
-        };
-    }
-
-    protected activeEditorOf(file: TrackedFile): EditorWidget['editor'] | undefined {
-        const current = this.editorManager.currentEditor;
-        const widget = current && file.widgets.has(current) ? current : [...file.widgets][0];
-        return widget?.editor;
-    }
-
-    protected forgetUnder(resource: URI): void {
-        for (const [key, file] of this.files) {
-            if (resource.isEqualOrParent(file.uri)) {
-                this.files.delete(key);
-                if (this.active === file) {
-                    this.setActive(undefined);
-                }
-            }
-        }
-        this.schedule();
-    }
-
-    protected rename(from: URI, to: URI): void {
-        for (const [key, file] of [...this.files]) {
-            if (from.isEqualOrParent(file.uri)) {
-                this.files.delete(key);
-                const relative = from.relative(file.uri);
-                const uri = relative ? to.resolve(relative) : to;
-                const moved = { ...file, uri };
-                this.files.set(uri.toString(), moved);
-                if (this.active === file) {
-                    this.active = moved;
-                }
-            }
-        }
-        this.schedule();
-    }
-
-    protected schedule(): void {
-        clearTimeout(this.timer);
-        this.timer = setTimeout(() => {
-            this.companion.updateContext(this.snapshot()).catch(() => undefined);
-        }, CONTEXT_DEBOUNCE_MS);
+    protected publish(context: IdeContext): void {
+        this.companion.updateContext(context).catch(() => undefined); // not attached yet: attach pushes again
     }
 }

@@ -1,8 +1,8 @@
 import { RpcServer } from '@theia/core/lib/common/messaging/proxy-factory';
-import type { DiffRequest } from '@ai-cli-companion/core/lib/companion-tools';
+import type { DiffDelivery, DiffOutcome, PendingDiff } from '@ai-cli-companion/core/lib/diff-registry';
 import type { IdeContext } from '@ai-cli-companion/core/lib/wire-schemas';
 
-export type { DiffRequest, IdeContext };
+export type { DiffDelivery, DiffOutcome, IdeContext, PendingDiff };
 
 /** RPC path of the per-window companion service. */
 export const COMPANION_SERVICE_PATH = '/services/ai-cli-companion';
@@ -29,21 +29,29 @@ export interface CompanionStatus {
     readonly enabledClients: string[];
     readonly sessions: CompanionSessionInfo[];
     readonly discoveryFiles: string[];
+    readonly pendingDiffs: number;
     readonly lastError?: string;
 }
 
-export type DiffOutcome = { accepted: true; content: string } | { accepted: false };
+/** The answer to attach: the key the page keeps for its next reload, and its terminals' environment. */
+export interface WindowAttachment {
+    readonly windowKey: string;
+    readonly terminalEnv: Record<string, string>;
+}
 
 export const CompanionService = Symbol('CompanionService');
 /** Frontend → backend, one instance per window (frontend connection). */
 export interface CompanionService extends RpcServer<CompanionClient> {
-    /** Binds this window to a companion server and returns the environment its terminals need. */
-    attach(workspace: WindowWorkspace, enabledClients: string[]): Promise<Record<string, string>>;
+    /**
+     * Binds this window to a companion server: after a reload (same `windowKey`) the one it had, with its
+     * CLI sessions and pending diffs (shown again through `showDiff`).
+     */
+    attach(windowKey: string | undefined, workspace: WindowWorkspace, enabledClients: string[]): Promise<WindowAttachment>;
     updateWorkspace(workspace: WindowWorkspace): Promise<Record<string, string>>;
     setEnabledClients(clientIds: string[]): Promise<Record<string, string>>;
     updateContext(context: IdeContext): Promise<void>;
-    /** The user decided on a diff: tells the CLI session that asked for it. */
-    resolveDiff(sessionId: string, filePath: string, outcome: DiffOutcome): Promise<boolean>;
+    /** The user decided on a diff: tells the CLI session that asked for it, if it is still there. */
+    resolveDiff(diffId: string, outcome: DiffOutcome): Promise<DiffDelivery>;
     getStatus(): Promise<CompanionStatus>;
     /** Whether the CLI's user settings have `ide.enabled: true` (set by `/ide enable`). */
     isIdeModeEnabled(clientId: string): Promise<boolean>;
@@ -54,8 +62,9 @@ export interface CompanionService extends RpcServer<CompanionClient> {
 export const CompanionClient = Symbol('CompanionClient');
 /** Backend → frontend calls, answered by the window. */
 export interface CompanionClient {
-    openDiff(request: DiffRequest): Promise<void>;
-    closeDiff(request: { sessionId: string; filePath: string }): Promise<string | undefined>;
-    sessionEnded(sessionId: string): void;
+    /** Opens the review of a proposal; resolves once it is visible. */
+    showDiff(diff: PendingDiff): Promise<void>;
+    /** Closes a review without a decision; returns the proposal as the user edited it. */
+    closeDiff(diffId: string): Promise<string | undefined>;
     statusChanged(status: CompanionStatus): void;
 }

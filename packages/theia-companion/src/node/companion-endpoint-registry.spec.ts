@@ -3,30 +3,33 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { Container } from '@theia/core/shared/inversify';
+import { ApplicationPackage } from '@theia/core/shared/@theia/application-package';
 import { EnvVariablesServer } from '@theia/core/lib/common/env-variables';
 import { ILogger } from '@theia/core/lib/common/logger';
 import { MockLogger } from '@theia/core/lib/common/test/mock-logger';
 import { WorkspaceServer } from '@theia/workspace/lib/common/workspace-protocol';
 import { ClientProfile } from '@ai-cli-companion/core/lib/client-profiles';
 import { CompanionEndpoint } from '@ai-cli-companion/core/lib/companion-endpoint';
+import { NATIVE_EXTENSION_ENV } from '@ai-cli-companion/core/lib/native-extension';
 import { CompanionEndpointRegistry } from './companion-endpoint-registry';
 
-/** Keeps the registry's servers inside a temp dir and away from the real process env. */
+/** Keeps the registry's servers inside a temp dir; a short reload grace. */
 class SandboxedRegistry extends CompanionEndpointRegistry {
     static root: string;
-    exported: Record<string, string> = {};
+    static graceMs = 200;
+    protected override get reloadGraceMs(): number {
+        return SandboxedRegistry.graceMs;
+    }
     protected override createEndpoint(profiles?: readonly ClientProfile[]): CompanionEndpoint {
         const root = SandboxedRegistry.root;
-        return new CompanionEndpoint({ profiles, host: { env: {}, homedir: path.join(root, 'home'), tmpdir: path.join(root, 'tmp') } });
-    }
-    protected override exportToProcessEnv(endpoint: CompanionEndpoint): void {
-        this.exported = endpoint.terminalEnv();
+        return new CompanionEndpoint({ profiles, ideInfo: this.ideInfo(), host: { env: {}, homedir: path.join(root, 'home'), tmpdir: path.join(root, 'tmp') } });
     }
 }
 
 describe('CompanionEndpointRegistry', () => {
     let registry: SandboxedRegistry;
     let workspace: string;
+    const envBefore = { ...process.env };
 
     beforeEach(async () => {
         SandboxedRegistry.root = fs.mkdtempSync(path.join(os.tmpdir(), 'registry-spec-'));
@@ -36,6 +39,7 @@ describe('CompanionEndpointRegistry', () => {
         container.bind(ILogger).to(MockLogger);
         container.bind(EnvVariablesServer).toConstantValue({ getConfigDirUri: async () => `file://${SandboxedRegistry.root}/config` } as unknown as EnvVariablesServer);
         container.bind(WorkspaceServer).toConstantValue({ getMostRecentlyUsedWorkspace: async () => `file://${workspace}` } as unknown as WorkspaceServer);
+        container.bind(ApplicationPackage).toConstantValue({ props: { frontend: { config: { applicationName: 'Theia IDE' } } } } as unknown as ApplicationPackage);
         container.bind(SandboxedRegistry).toSelf().inSingletonScope();
         registry = container.get(SandboxedRegistry);
         await registry.initialize();
@@ -45,46 +49,77 @@ describe('CompanionEndpointRegistry', () => {
         registry.onStop();
         await new Promise(resolve => setTimeout(resolve, 50));
         fs.rmSync(SandboxedRegistry.root, { recursive: true, force: true });
+        for (const name of Object.keys(process.env).filter(n => !(n in envBefore))) {
+            delete process.env[name];
+        }
     });
 
-    it('starts a server on the startup workspace before any window and exports its env', () => {
-        assert.strictEqual(registry.exported.GEMINI_CLI_IDE_WORKSPACE_PATH, workspace);
-        assert.ok(Number(registry.exported.GEMINI_CLI_IDE_SERVER_PORT) > 0);
+    it('starts a server before any window, names the application, and puts no token into the backend env', async () => {
+        const { endpoint } = await registry.acquire({});
+        assert.strictEqual(endpoint.workspacePath, workspace);
+        assert.deepStrictEqual(endpoint.ideInfo, { name: 'theia', displayName: 'Theia IDE' });
+        assert.strictEqual(process.env[NATIVE_EXTENSION_ENV], String(process.pid));
+        const token = endpoint.terminalEnv().GEMINI_CLI_IDE_AUTH_TOKEN;
+        assert.ok(token);
+        assert.ok(!Object.values(process.env).includes(token), 'children of the backend never see a token');
+        assert.strictEqual(process.env.GEMINI_CLI_IDE_SERVER_PORT, envBefore.GEMINI_CLI_IDE_SERVER_PORT);
     });
 
-    it('gives the first window the startup server, later windows their own, and takes the startup one back on reload', async () => {
-        const [windowA, windowB, reloadedA] = [{}, {}, {}];
+    it('gives a reloaded window its own server back, the first window and a later one alike', async () => {
+        const [windowA, windowB] = [{}, {}];
         const first = await registry.acquire(windowA);
-        assert.strictEqual(String(first.port), registry.exported.GEMINI_CLI_IDE_SERVER_PORT);
         const second = await registry.acquire(windowB);
-        assert.notStrictEqual(second.port, first.port);
-        await registry.release(windowB, second);
-        assert.strictEqual(second.port, 0, 'a window server stops with its window');
-        await registry.release(windowA, first);
-        assert.ok(first.port > 0, 'the startup server outlives its window');
-        assert.strictEqual(await registry.acquire(reloadedA), first, 'a reloaded window finds it again, no dead server left');
+        assert.notStrictEqual(second.endpoint.port, first.endpoint.port);
+        assert.notStrictEqual(second.windowKey, first.windowKey);
+        registry.release(windowB, second.endpoint);
+        registry.release(windowA, first.endpoint);
+        const reloadedB = await registry.acquire({}, second.windowKey);
+        const reloadedA = await registry.acquire({}, first.windowKey);
+        assert.strictEqual(reloadedB.endpoint, second.endpoint, 'same port, tokens and files');
+        assert.strictEqual(reloadedA.endpoint, first.endpoint);
+        assert.ok(second.endpoint.port > 0);
     });
 
-    it('empties the startup server\'s context when its window goes, and only then', async () => {
-        const [windowA, stranger] = [{}, {}];
-        const endpoint = await registry.acquire(windowA);
-        endpoint.updateContext({ workspaceState: { openFiles: [{ path: path.join(workspace, 'a.ts'), timestamp: 1, isActive: true }] } });
-        const sent: unknown[] = [];
-        const update = endpoint.updateContext.bind(endpoint);
-        endpoint.updateContext = context => {
-            sent.push(context);
-            update(context);
-        };
-        await registry.release(stranger, endpoint);
-        assert.deepStrictEqual(sent, [], 'a window that does not hold the server changes nothing');
-        await registry.release(windowA, endpoint);
-        assert.deepStrictEqual(sent, [{ workspaceState: { openFiles: [] } }]);
+    it('hands a server over to a reload whose old connection closes late, but not to a duplicated tab', async () => {
+        const old = {};
+        const first = await registry.acquire(old);
+        const reloading = registry.acquire({}, first.windowKey);
+        setTimeout(() => registry.release(old, first.endpoint), 100);
+        assert.strictEqual((await reloading).endpoint, first.endpoint);
+        const duplicate = await registry.acquire({}, first.windowKey);
+        assert.notStrictEqual(duplicate.endpoint, first.endpoint, 'the holder is alive: the copy gets its own');
+        assert.notStrictEqual(duplicate.windowKey, first.windowKey);
+    });
+
+    it('stops a window\'s server when the window does not come back, and frees the startup server for any window', async () => {
+        const startup = await registry.acquire({});
+        const [owner] = [{}];
+        const later = await registry.acquire(owner);
+        startup.endpoint.updateContext({ workspaceState: { openFiles: [{ path: path.join(workspace, 'a.ts'), timestamp: 1 }] } });
+        registry.release(owner, later.endpoint);
+        registry.release({}, startup.endpoint); // not its holder: nothing happens
+        assert.notStrictEqual((await registry.acquire({})).endpoint, startup.endpoint, 'still held by its window');
+        await new Promise(resolve => setTimeout(resolve, SandboxedRegistry.graceMs + 100));
+        assert.strictEqual(later.endpoint.port, 0, 'a window server stops once its grace is over');
+    });
+
+    it('after the grace the startup server is emptied and goes to the next window', async () => {
+        const holder = {};
+        const startup = await registry.acquire(holder);
+        startup.endpoint.updateContext({ workspaceState: { openFiles: [{ path: path.join(workspace, 'a.ts'), timestamp: 1 }] } });
+        registry.release(holder, startup.endpoint);
+        const stranger = await registry.acquire({});
+        assert.notStrictEqual(stranger.endpoint, startup.endpoint, 'during the grace it waits for its own window');
+        await new Promise(resolve => setTimeout(resolve, SandboxedRegistry.graceMs + 100));
+        assert.ok(startup.endpoint.port > 0, 'the startup server outlives its window');
+        const next = await registry.acquire({});
+        assert.strictEqual(next.endpoint, startup.endpoint);
     });
 
     it('removes every discovery file synchronously on stop', async () => {
         const other = await registry.acquire({});
         await registry.acquire({});
-        const files = [...other.status().files];
+        const files = [...other.endpoint.status().files];
         assert.ok(files.length > 0);
         registry.onStop();
         assert.ok(files.every(file => !fs.existsSync(file)));

@@ -1,18 +1,42 @@
 import { inject, injectable, named } from '@theia/core/shared/inversify';
+import { ApplicationPackage } from '@theia/core/shared/@theia/application-package';
 import { EnvVariablesServer } from '@theia/core/lib/common/env-variables';
 import { ILogger } from '@theia/core/lib/common/logger';
+import { generateUuid } from '@theia/core/lib/common/uuid';
 import { BackendApplicationContribution } from '@theia/core/lib/node/backend-application';
 import { WorkspaceServer } from '@theia/workspace/lib/common/workspace-protocol';
-import { ClientProfile, companionEnvNames } from '@ai-cli-companion/core/lib/client-profiles';
+import { ClientProfile } from '@ai-cli-companion/core/lib/client-profiles';
 import { CompanionEndpoint } from '@ai-cli-companion/core/lib/companion-endpoint';
+import { NATIVE_EXTENSION_ENV } from '@ai-cli-companion/core/lib/native-extension';
 import { enabledProfilesAtStartup } from './startup-preferences';
 import { startupWorkspaceRoots } from './startup-workspace';
 import { toCompanionLogger } from './theia-companion-logger';
 
+/** What the CLIs call a Theia product that does not name itself. */
+const DEFAULT_APPLICATION_NAME = 'Eclipse Theia';
+
+/** A window that reloads gets its server back if it returns within this time. */
+const DEFAULT_RELOAD_GRACE_MS = 30_000;
+
+/** A reloading page may connect before its old connection is closed; it waits this long for the handover. */
+const HANDOVER_WAIT_MS = 3_000;
+
+/** One server and the window that holds it, or held it last. */
+interface EndpointLease {
+    readonly endpoint: CompanionEndpoint;
+    readonly startup: boolean;
+    /** Kept by the page across reloads (sessionStorage): how a reloaded window finds its server again. */
+    windowKey: string | undefined;
+    owner: object | undefined;
+    graceTimer?: NodeJS.Timeout;
+    handover?: () => void;
+}
+
 /**
- * Owns every companion server of this backend. One starts with the backend, before any terminal
- * can exist (the CLIs look for the IDE once, at their start); the first window to connect adopts
- * it and hands it back when it closes or reloads. Every further window gets a server of its own.
+ * Owns every companion server of this backend. One starts with the backend, before any terminal can
+ * exist (the CLIs look for the IDE once, at their start); the first window to connect adopts it. Every
+ * further window gets a server of its own. A window that goes away leaves its server waiting for a
+ * while: a reload (same window key) gets the same port, tokens, files, CLI sessions and pending diffs.
  */
 @injectable()
 export class CompanionEndpointRegistry implements BackendApplicationContribution {
@@ -25,79 +49,131 @@ export class CompanionEndpointRegistry implements BackendApplicationContribution
     @inject(EnvVariablesServer)
     protected readonly envVariables: EnvVariablesServer;
 
-    protected backendEndpoint: CompanionEndpoint | undefined;
-    protected backendEndpointOwner: object | undefined;
-    protected readonly windowEndpoints = new Set<CompanionEndpoint>();
+    @inject(ApplicationPackage)
+    protected readonly applicationPackage: ApplicationPackage;
+
+    protected readonly leases: EndpointLease[] = [];
+
+    protected get reloadGraceMs(): number {
+        const configured = Number(process.env.AI_CLI_COMPANION_RELOAD_GRACE_MS);
+        return Number.isFinite(configured) && configured >= 0 ? configured : DEFAULT_RELOAD_GRACE_MS;
+    }
 
     async initialize(): Promise<void> {
         process.once('exit', () => this.removeAllDiscoveryFilesSync());
+        // Not a secret: tells the .vsix in the plugin host (a child of this process) to stay idle.
+        process.env[NATIVE_EXTENSION_ENV] = String(process.pid);
         const roots = await startupWorkspaceRoots(this.workspaceServer);
         const endpoint = this.createEndpoint(enabledProfilesAtStartup(await this.envVariables.getConfigDirUri(), roots));
         await endpoint.start({ roots });
-        this.backendEndpoint = endpoint;
-        endpoint.onDidChange(() => this.exportToProcessEnv(endpoint));
-        this.exportToProcessEnv(endpoint);
+        this.leases.push({ endpoint, startup: true, windowKey: undefined, owner: undefined });
     }
 
-    /** A server for a window: the backend's own one if no window holds it, else a new one. */
-    async acquire(owner: object): Promise<CompanionEndpoint> {
-        if (this.backendEndpoint && !this.backendEndpointOwner) {
-            this.backendEndpointOwner = owner;
-            return this.backendEndpoint;
+    /**
+     * A server for a window: its own one back after a reload, else the startup server if no window
+     * holds it, else a new one. Returns the key the window keeps for its next reload.
+     */
+    async acquire(owner: object, windowKey?: string): Promise<{ endpoint: CompanionEndpoint; windowKey: string }> {
+        const known = windowKey !== undefined ? this.leases.find(lease => lease.windowKey === windowKey) : undefined;
+        if (known && (!known.owner || await this.waitForHandover(known))) {
+            return this.adopt(known, owner, windowKey!);
+        }
+        const free = this.leases.find(lease => lease.startup && !lease.owner && lease.windowKey === undefined);
+        const key = windowKey !== undefined && !known ? windowKey : generateUuid();
+        if (free) {
+            return this.adopt(free, owner, key);
         }
         const endpoint = this.createEndpoint();
-        this.windowEndpoints.add(endpoint);
-        await endpoint.start();
-        return endpoint;
+        try {
+            await endpoint.start();
+        } catch (error) {
+            await endpoint.stop().catch(() => undefined);
+            throw error; // nothing registered: the next attach tries again
+        }
+        const lease: EndpointLease = { endpoint, startup: false, windowKey: key, owner };
+        this.leases.push(lease);
+        return { endpoint, windowKey: key };
     }
 
-    /** The window is gone: its own server stops, the backend's server waits for the next window. */
-    async release(owner: object, endpoint: CompanionEndpoint): Promise<void> {
-        if (endpoint === this.backendEndpoint) {
-            // Only its holder lets it go: anyone else would cut the holding window off its diffs.
-            if (this.backendEndpointOwner === owner) {
-                this.backendEndpointOwner = undefined;
-                endpoint.setDiffHandler(undefined);
-                // The window's editors went with it: connected CLIs must not keep them as context
-                // until the next window adopts the server and sends its own.
-                endpoint.updateContext({ workspaceState: { openFiles: [] } });
-            }
-            return;
+    /** The window closed or reloaded: its server keeps everything and waits for it for a while. */
+    release(owner: object, endpoint: CompanionEndpoint): void {
+        const lease = this.leases.find(each => each.endpoint === endpoint);
+        if (!lease || lease.owner !== owner) {
+            return; // only its holder lets it go: anyone else would cut the holding window off its diffs
         }
-        endpoint.setDiffHandler(undefined);
-        this.windowEndpoints.delete(endpoint);
-        await endpoint.stop();
+        lease.owner = undefined;
+        endpoint.detachView(true);
+        lease.handover?.();
+        lease.graceTimer = setTimeout(() => void this.expire(lease), this.reloadGraceMs);
+        lease.graceTimer.unref();
     }
 
     onStop(): void {
         // Synchronous first: on process exit nothing after the first await runs.
         this.removeAllDiscoveryFilesSync();
-        for (const endpoint of this.allEndpoints()) {
-            void endpoint.stop();
+        for (const lease of this.leases) {
+            clearTimeout(lease.graceTimer);
+            void lease.endpoint.stop();
         }
+    }
+
+    protected adopt(lease: EndpointLease, owner: object, windowKey: string): { endpoint: CompanionEndpoint; windowKey: string } {
+        clearTimeout(lease.graceTimer);
+        lease.graceTimer = undefined;
+        lease.owner = owner;
+        lease.windowKey = windowKey;
+        return { endpoint: lease.endpoint, windowKey };
+    }
+
+    /** True if the holder let go in time (a reload whose old connection closed late). */
+    protected waitForHandover(lease: EndpointLease): Promise<boolean> {
+        return new Promise(resolve => {
+            const timer = setTimeout(() => {
+                lease.handover = undefined;
+                resolve(false); // still held: a duplicated tab, not a reload
+            }, HANDOVER_WAIT_MS);
+            lease.handover = () => {
+                clearTimeout(timer);
+                lease.handover = undefined;
+                resolve(true);
+            };
+        });
+    }
+
+    /** The window did not come back: its diffs are answered, its server stops (the startup one waits for any window). */
+    protected async expire(lease: EndpointLease): Promise<void> {
+        lease.graceTimer = undefined;
+        if (lease.owner) {
+            return;
+        }
+        lease.endpoint.rejectPendingDiffs();
+        if (lease.startup) {
+            lease.windowKey = undefined;
+            lease.endpoint.detachView(false);
+            // The window's editors went with it: CLIs must not keep them as context until the next window sends its own.
+            lease.endpoint.updateContext({ workspaceState: { openFiles: [] } });
+            return;
+        }
+        this.leases.splice(this.leases.indexOf(lease), 1);
+        await lease.endpoint.stop();
     }
 
     protected createEndpoint(profiles?: readonly ClientProfile[]): CompanionEndpoint {
-        return new CompanionEndpoint({ profiles, logger: toCompanionLogger(this.logger) });
+        return new CompanionEndpoint({ profiles, ideInfo: this.ideInfo(), logger: toCompanionLogger(this.logger) });
     }
 
-    protected allEndpoints(): CompanionEndpoint[] {
-        return [...(this.backendEndpoint ? [this.backendEndpoint] : []), ...this.windowEndpoints];
+    /** The CLIs say "Connected to <this>": the product's own name ("Theia IDE", or your app's). */
+    protected ideInfo(): { name: string; displayName: string } {
+        let displayName = DEFAULT_APPLICATION_NAME;
+        try {
+            displayName = this.applicationPackage.props.frontend.config.applicationName || DEFAULT_APPLICATION_NAME;
+        } catch (error) {
+            this.logger.warn(`Cannot read the application name, using "${DEFAULT_APPLICATION_NAME}": ${(error as Error).message}`);
+        }
+        return { name: 'theia', displayName };
     }
 
     protected removeAllDiscoveryFilesSync(): void {
-        this.allEndpoints().forEach(endpoint => endpoint.removeDiscoveryFilesSync());
-    }
-
-    /**
-     * Every process the backend starts inherits these, so even a terminal no window configured
-     * (a task, an external launcher) finds the backend's server. Windows override them per terminal.
-     */
-    protected exportToProcessEnv(endpoint: CompanionEndpoint): void {
-        const env = endpoint.terminalEnv();
-        for (const name of companionEnvNames().filter(n => !(n in env))) {
-            delete process.env[name]; // a client switched off, or no folder open any more
-        }
-        Object.assign(process.env, env);
+        this.leases.forEach(lease => lease.endpoint.removeDiscoveryFilesSync());
     }
 }

@@ -1,12 +1,13 @@
 import { inject, injectable } from '@theia/core/shared/inversify';
+import { CliSettingsFile } from '@ai-cli-companion/core/lib/cli-settings-file';
 import { CLIENT_PROFILES, ClientProfile, findProfile } from '@ai-cli-companion/core/lib/client-profiles';
 import type { CompanionEndpoint } from '@ai-cli-companion/core/lib/companion-endpoint';
-import { CompanionClient, CompanionService, CompanionStatus, DiffOutcome, IdeContext, WindowWorkspace } from '../common/companion-protocol';
-import { CliSettingsFile } from './cli-settings-file';
+import {
+    CompanionClient, CompanionService, CompanionStatus, DiffDelivery, DiffOutcome, IdeContext, WindowAttachment, WindowWorkspace
+} from '../common/companion-protocol';
 import { CompanionEndpointRegistry } from './companion-endpoint-registry';
-import { PendingDiffs } from './pending-diffs';
 
-/** One per window (frontend connection): binds the window to its companion server. */
+/** One per window (frontend connection): binds the window to its companion server and shows its diffs. */
 @injectable()
 export class CompanionServiceImpl implements CompanionService {
     @inject(CompanionEndpointRegistry)
@@ -14,47 +15,45 @@ export class CompanionServiceImpl implements CompanionService {
 
     protected client: CompanionClient | undefined;
     protected endpoint: CompanionEndpoint | undefined;
-    protected attaching: Promise<CompanionEndpoint> | undefined;
+    protected attaching: Promise<{ endpoint: CompanionEndpoint; windowKey: string }> | undefined;
     protected unsubscribe: (() => void) | undefined;
     protected disposed = false;
-    protected readonly pendingDiffs = new PendingDiffs();
 
     setClient(client: CompanionClient | undefined): void {
         this.client = client;
     }
 
-    async attach(workspace: WindowWorkspace, enabledClients: string[]): Promise<Record<string, string>> {
-        const endpoint = await this.ensureEndpoint();
-        endpoint.update({ workspace, profiles: profilesOf(enabledClients) });
-        return endpoint.terminalEnv();
+    async attach(windowKey: string | undefined, workspace: WindowWorkspace, enabledClients: string[]): Promise<WindowAttachment> {
+        const attached = await this.ensureEndpoint(windowKey);
+        attached.endpoint.update({ workspace, profiles: profilesOf(enabledClients) });
+        return { windowKey: attached.windowKey, terminalEnv: attached.endpoint.terminalEnv() };
     }
 
     async updateWorkspace(workspace: WindowWorkspace): Promise<Record<string, string>> {
-        const endpoint = await this.ensureEndpoint();
+        const endpoint = await this.requireEndpoint();
         endpoint.setWorkspace(workspace);
         return endpoint.terminalEnv();
     }
 
     async setEnabledClients(clientIds: string[]): Promise<Record<string, string>> {
-        const endpoint = await this.ensureEndpoint();
+        const endpoint = await this.requireEndpoint();
         endpoint.setEnabledProfiles(profilesOf(clientIds));
         return endpoint.terminalEnv();
     }
 
     async updateContext(context: IdeContext): Promise<void> {
-        (await this.ensureEndpoint()).updateContext(context);
+        (await this.requireEndpoint()).updateContext(context);
     }
 
-    async resolveDiff(sessionId: string, filePath: string, outcome: DiffOutcome): Promise<boolean> {
-        const endpoint = await this.ensureEndpoint();
-        this.pendingDiffs.delete({ sessionId, filePath });
-        return outcome.accepted
-            ? endpoint.sendDiffAccepted(sessionId, filePath, outcome.content)
-            : endpoint.sendDiffRejected(sessionId, filePath);
+    async resolveDiff(diffId: string, outcome: DiffOutcome): Promise<DiffDelivery> {
+        return (await this.requireEndpoint()).resolveDiff(diffId, outcome);
     }
 
     async getStatus(): Promise<CompanionStatus> {
-        return this.statusOf(await this.ensureEndpoint());
+        if (!this.attaching) {
+            return { running: false, port: 0, workspacePath: '', enabledClients: [], sessions: [], discoveryFiles: [], pendingDiffs: 0 };
+        }
+        return this.statusOf(await this.requireEndpoint());
     }
 
     async isIdeModeEnabled(clientId: string): Promise<boolean> {
@@ -67,6 +66,17 @@ export class CompanionServiceImpl implements CompanionService {
         return settings.path;
     }
 
+    /** The window closed or reloaded: its server keeps sessions and pending diffs and waits for it. */
+    dispose(): void {
+        this.disposed = true;
+        this.unsubscribe?.();
+        if (this.endpoint) {
+            this.registry.release(this, this.endpoint);
+        }
+        this.endpoint = undefined;
+        this.client = undefined;
+    }
+
     protected profile(clientId: string): ClientProfile {
         const profile = findProfile(clientId);
         if (!profile) {
@@ -75,51 +85,45 @@ export class CompanionServiceImpl implements CompanionService {
         return profile;
     }
 
-    dispose(): void {
-        this.disposed = true;
-        this.unsubscribe?.();
-        if (this.endpoint) {
-            // The window closed or reloaded with diffs still open: nobody can decide on them any
-            // more, and the CLI would wait for an answer forever.
-            for (const { sessionId, filePath } of this.pendingDiffs.drain()) {
-                this.endpoint.sendDiffRejected(sessionId, filePath);
-            }
-            void this.registry.release(this, this.endpoint);
+    /** Calls racing the attach wait for it; before any attach they fail. */
+    protected async requireEndpoint(): Promise<CompanionEndpoint> {
+        if (!this.attaching) {
+            throw new Error('This window has not attached to its companion server yet.');
         }
-        this.endpoint = undefined;
-        this.client = undefined;
+        return (await this.attaching).endpoint;
     }
 
-    protected ensureEndpoint(): Promise<CompanionEndpoint> {
-        this.attaching ??= this.registry.acquire(this).then(endpoint => {
+    /** A failed attach is not kept: the window's next attach tries again. */
+    protected ensureEndpoint(windowKey: string | undefined): Promise<{ endpoint: CompanionEndpoint; windowKey: string }> {
+        if (this.attaching) {
+            return this.attaching;
+        }
+        const attaching = this.registry.acquire(this, windowKey).then(attached => {
+            const { endpoint } = attached;
             if (this.disposed) {
-                void this.registry.release(this, endpoint);
+                this.registry.release(this, endpoint);
                 throw new Error('The window has closed.');
             }
             this.endpoint = endpoint;
-            endpoint.setDiffHandler({
-                openDiff: async request => {
-                    await this.requireClient().openDiff(request);
-                    this.pendingDiffs.add(request);
-                },
-                closeDiff: request => {
-                    this.pendingDiffs.delete(request);
-                    return this.requireClient().closeDiff(request);
-                },
-                sessionEnded: sessionId => {
-                    this.pendingDiffs.deleteSession(sessionId);
-                    this.client?.sessionEnded(sessionId);
-                }
-            });
             this.unsubscribe = endpoint.onDidChange(() => this.client?.statusChanged(this.statusOf(endpoint)));
-            return endpoint;
+            endpoint.attachView({
+                show: async diff => this.requireClient().showDiff(diff),
+                close: diffId => this.client ? this.client.closeDiff(diffId) : Promise.resolve(undefined)
+            });
+            return attached;
         });
-        return this.attaching;
+        this.attaching = attaching;
+        attaching.catch(() => {
+            if (this.attaching === attaching) {
+                this.attaching = undefined;
+            }
+        });
+        return attaching;
     }
 
     protected requireClient(): CompanionClient {
         if (!this.client) {
-            throw new Error('no Theia window is open');
+            throw new Error('the Theia window is closing');
         }
         return this.client;
     }
@@ -133,6 +137,7 @@ export class CompanionServiceImpl implements CompanionService {
             enabledClients: [...status.profiles],
             sessions: status.sessions.map(session => ({ ...session })),
             discoveryFiles: [...status.files],
+            pendingDiffs: status.pendingDiffs,
             lastError: status.lastError
         };
     }

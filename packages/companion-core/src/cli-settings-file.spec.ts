@@ -2,7 +2,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { findProfile } from '@ai-cli-companion/core/lib/client-profiles';
+import { findProfile } from './client-profiles';
 import { CliSettingsFile } from './cli-settings-file';
 
 describe('CliSettingsFile', () => {
@@ -41,5 +41,23 @@ describe('CliSettingsFile', () => {
         fs.writeFileSync(file, '{ "ide": ');
         assert.throws(() => new CliSettingsFile(findProfile('gemini')!, host()).enableIdeMode(), /not valid JSON/);
         assert.strictEqual(fs.readFileSync(file, 'utf8'), '{ "ide": ');
+    });
+
+    it('edits a symlinked settings file in place: the link, the mode and the other keys stay', () => {
+        const dotfiles = path.join(home, 'dotfiles');
+        fs.mkdirSync(dotfiles);
+        const real = path.join(dotfiles, 'gemini-settings.json');
+        fs.writeFileSync(real, '{ "theme": "dark" }\n', { mode: 0o640 });
+        fs.chmodSync(real, 0o640);
+        fs.mkdirSync(path.join(home, '.gemini'));
+        const link = path.join(home, '.gemini', 'settings.json');
+        fs.symlinkSync(real, link);
+        const settings = new CliSettingsFile(findProfile('gemini')!, host());
+        settings.enableIdeMode();
+        assert.ok(fs.lstatSync(link).isSymbolicLink(), 'still a link');
+        assert.strictEqual(fs.readlinkSync(link), real);
+        assert.strictEqual(fs.statSync(real).mode & 0o777, 0o640);
+        assert.deepStrictEqual(JSON.parse(fs.readFileSync(real, 'utf8')), { theme: 'dark', ide: { enabled: true } });
+        assert.strictEqual(settings.isIdeModeEnabled(), true);
     });
 });

@@ -1,12 +1,13 @@
 import * as fs from 'fs';
 import { applyEdits, modify, parse, ParseError } from 'jsonc-parser';
-import { ClientProfile } from '@ai-cli-companion/core/lib/client-profiles';
-import { currentHostEnvironment, resolveHomeRelative, HostEnvironment } from '@ai-cli-companion/core/lib/host-paths';
-import { writePrivateFileAtomic } from '@ai-cli-companion/core/lib/discovery-file';
+import { ClientProfile } from './client-profiles';
+import { currentHostEnvironment, resolveHomeRelative, HostEnvironment } from './host-paths';
+import { writePrivateFileAtomic } from './discovery-file';
 
 /**
  * The CLI's user settings file (`~/.gemini/settings.json`, `~/.qwen/settings.json`), where
- * `/ide enable` stores `ide.enabled`. Edited in place: every other key, comment and indent stays.
+ * `/ide enable` stores `ide.enabled`. Edited in place: every other key, comment and indent stays, and
+ * so do a symlinked dotfile's link and the file's mode and owner (the bytes are written into the real file).
  */
 export class CliSettingsFile {
     readonly path: string;
@@ -22,7 +23,7 @@ export class CliSettingsFile {
     }
 
     enableIdeMode(): void {
-        let text = '{}';
+        let text: string | undefined;
         try {
             text = fs.readFileSync(this.path, 'utf8');
         } catch (error) {
@@ -31,12 +32,17 @@ export class CliSettingsFile {
             }
         }
         const errors: ParseError[] = [];
-        parse(text, errors, { allowTrailingComma: true });
+        parse(text ?? '{}', errors, { allowTrailingComma: true });
         if (errors.length > 0) {
             throw new Error(`${this.path} is not valid JSON; not changed.`);
         }
-        const edits = modify(text, ['ide', 'enabled'], true, { formattingOptions: { insertSpaces: true, tabSize: 2 } });
-        writePrivateFileAtomic(this.path, applyEdits(text, edits));
+        const edits = modify(text ?? '{}', ['ide', 'enabled'], true, { formattingOptions: { insertSpaces: true, tabSize: 2 } });
+        const updated = applyEdits(text ?? '{}', edits);
+        if (text === undefined) {
+            writePrivateFileAtomic(this.path, updated); // may hold API keys later: 0600, like the CLIs' own
+        } else {
+            fs.writeFileSync(fs.realpathSync(this.path), updated);
+        }
     }
 
     protected read(): Record<string, unknown> | undefined {
