@@ -243,6 +243,18 @@ describe('agent API with the real gemini --acp', function () {
         assert.equal(next.body.response, 'Back.');
     });
 
+    it('a model error ends the turn with an error event naming it; the next chat works', async () => {
+        fake.enqueue({ error: { status: 400, message: 'fake bad request' } });
+        const chat = await ChatStream.open(api, { message: 'Fail please' });
+        const error = await chat.finished();
+        assert.equal(error.type, 'error');
+        assert.equal(error.data.code, 'AGENT_ERROR');
+        assert.match(`${error.data.message} ${error.data.details}`, /fake bad request/);
+        assert.ok(!JSON.stringify(chat.list).includes('fake-gemini-key'), 'no secret in the error');
+        fake.enqueue({ text: 'Recovered.' });
+        assert.equal((await api.json('/chat', { method: 'POST', body: { message: 'Again' } })).body.response, 'Recovered.');
+    });
+
     it('reports the package version in /status', async () => {
         const { status, body } = await api.json('/status');
         const { version } = JSON.parse(fs.readFileSync(new URL('../../packages/agent-api/package.json', import.meta.url), 'utf8'));
