@@ -77,6 +77,11 @@ export class WorkspaceAgent {
         return true;
     }
 
+    /** Gives back a reservation whose turn was never run (runTurn releases its own). */
+    release(): void {
+        this.busy = false;
+    }
+
     /** Runs a reserved turn to its end; never throws: failures end the stream with an `error` event. */
     async runTurn(request: TurnRequest): Promise<TurnResult> {
         const translator = new TurnTranslator();

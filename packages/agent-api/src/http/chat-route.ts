@@ -3,6 +3,7 @@ import * as path from 'path';
 import type * as acp from '@agentclientprotocol/sdk';
 import { NdjsonWriter, SseWriter, writeJson } from '@ai-cli-companion/loopback-http';
 import { AgentPool } from '../engine/agent-pool';
+import { WorkspaceAgent } from '../engine/workspace-agent';
 import { WorkspaceRoots } from '../files/workspace-roots';
 import { badRequest, conflict, success } from './api-envelope';
 import { StreamEvent } from './api-types';
@@ -42,6 +43,18 @@ export class ChatRoute {
             throw conflict(`A chat turn is already running in ${workspace}; wait for its "complete" event or cancel it by closing that stream.`,
                 'Turn in progress');
         }
+        const turn = { started: false };
+        try {
+            await this.run(agent, request, response, prompt(message, references), stream === true, headers, turn);
+        } finally {
+            if (!turn.started) {
+                agent.release(); // the answer could not even start: do not keep the workspace busy
+            }
+        }
+    }
+
+    private async run(agent: WorkspaceAgent, request: IncomingMessage, response: ServerResponse, prompt: acp.ContentBlock[],
+        stream: boolean, headers: Record<string, string>, turn: { started: boolean }): Promise<void> {
         const abort = new AbortController();
         // Only a client that goes away before the answer is over cancels the turn.
         response.once('close', () => {
@@ -49,17 +62,18 @@ export class ChatRoute {
                 abort.abort();
             }
         });
-        const prompt = promptBlocks(message, references);
         const accept = request.headers.accept ?? '';
         if (accept.includes('application/x-ndjson')) {
             const writer = new NdjsonWriter(response, { headers });
+            turn.started = true;
             await agent.runTurn({ prompt, signal: abort.signal, emit: event => void writer.send(event) });
             writer.end();
             return;
         }
-        if (stream === true) {
+        if (stream) {
             const writer = new SseWriter(response, { headers, keepAliveMs: this.options.keepAliveMs });
             let id = 0;
+            turn.started = true;
             await agent.runTurn({
                 prompt, signal: abort.signal,
                 emit: (event: StreamEvent) => void writer.send({ id: ++id, event: event.type, data: event })
@@ -69,6 +83,7 @@ export class ChatRoute {
         }
         // Nobody can answer a confirmation without the stream: such calls are refused, and said so.
         let failure: StreamEvent | undefined;
+        turn.started = true;
         const result = await agent.runTurn({
             prompt, signal: abort.signal, refuseConfirmations: true,
             emit: event => { if (event.type === 'error') { failure = event; } }
@@ -90,7 +105,7 @@ export class ChatRoute {
  * The message, then one resource link per file: both CLIs turn a link into an `@/abs/path`
  * reference and inline the file (an `@path` typed into ACP prompt text is not expanded).
  */
-function promptBlocks(message: string, files: string[]): acp.ContentBlock[] {
+function prompt(message: string, files: string[]): acp.ContentBlock[] {
     return [
         { type: 'text', text: message },
         // Not percent-encoded: gemini 0.61 takes the URI's path verbatim, so "%20" would name another file.
