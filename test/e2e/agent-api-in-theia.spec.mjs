@@ -24,11 +24,14 @@ describe('Agent API in a Theia window', function () {
         fs.mkdirSync(path.join(home, '.gemini'), { recursive: true });
         fs.writeFileSync(path.join(home, '.gemini', 'settings.json'), JSON.stringify(geminiAcpSettings()));
         fs.writeFileSync(path.join(home, '.gemini', 'trustedFolders.json'), JSON.stringify({ [workspace]: 'TRUST_FOLDER' }));
-        const geminiDir = path.dirname(findCliBinary('gemini', '@google/gemini-cli'));
+        // A PATH with `gemini` and node only (npx would add node_modules/.bin, hiding a lookup bug).
+        const binDir = path.join(root, 'bin');
+        fs.mkdirSync(binDir);
+        fs.symlinkSync(findCliBinary('gemini', '@google/gemini-cli'), path.join(binDir, 'gemini'));
         backend = await TheiaBackend.start({
             root, workspace, unset: ['CI', 'XDG_CONFIG_HOME'],
             env: {
-                PATH: `${geminiDir}${path.delimiter}${process.env.PATH}`,
+                PATH: [binDir, path.dirname(process.execPath), '/usr/local/bin', '/usr/bin', '/bin'].join(path.delimiter),
                 GEMINI_API_KEY: 'fake-gemini-key-0123456789', GOOGLE_GEMINI_BASE_URL: fake.baseUrl, REMOTE_CONTAINERS: 'true'
             },
             settings: { 'aiCliAgentApi.port': 0 }
