@@ -11,7 +11,7 @@ import {
 import { discoveryBaseDirectory } from './host-paths';
 import { McpHttpServer, McpHttpServerOptions, McpSession } from './mcp-http-server';
 import { ideProcessId, isInContainer, joinWorkspaceRoots } from './process-info';
-import { generateToken } from './request-guard';
+import { generateToken } from '@ai-cli-companion/loopback-http';
 import { EventKind, toSseEvent } from './session-transport';
 import { IdeContext, IdeNotification, IdeNotificationMethods, assertValidNotification } from './wire-schemas';
 import { resolveInWorkspace } from './workspace-paths';

@@ -3,8 +3,8 @@ import * as http from 'http';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { CompanionLogger, silentLogger } from './companion-logger';
 import { JsonRpcErrorCode, errorBody, isInitializeRequest, parseMessages } from './json-rpc';
-import { RequestGuard } from './request-guard';
-import { EventKind, SessionTransport, writeJson } from './session-transport';
+import { LoopbackWall, declaresTooLarge, drainAndRespond, readBody, respondRaw } from '@ai-cli-companion/loopback-http';
+import { EventKind, SessionTransport } from './session-transport';
 
 export const MCP_PATH = '/mcp';
 
@@ -61,7 +61,7 @@ export class McpHttpServer {
     private readonly sessions = new Map<string, SessionState>();
     private readonly listeners = new Set<McpSessionListener>();
     private readonly logger: CompanionLogger;
-    private guard: RequestGuard | undefined;
+    private guard: LoopbackWall | undefined;
     private tokens: ReadonlyMap<string, string>;
     private keepAliveTimer: NodeJS.Timeout | undefined;
     private sweepTimer: NodeJS.Timeout | undefined;
@@ -94,7 +94,7 @@ export class McpHttpServer {
                 resolve();
             });
         });
-        this.guard = new RequestGuard(this.port, this.tokens);
+        this.guard = new LoopbackWall({ port: this.port, tokens: this.tokens });
         const keepAliveMs = this.options.keepAliveMs ?? 30_000;
         this.keepAliveTimer = setInterval(() => this.sessions.forEach(s => s.transport.keepAlive()), keepAliveMs);
         this.keepAliveTimer.unref();
@@ -107,7 +107,7 @@ export class McpHttpServer {
     /** Replaces the accepted tokens (a client profile switched on or off); open sessions of a removed owner end. */
     setTokens(tokens: ReadonlyMap<string, string>): void {
         this.tokens = tokens;
-        this.guard = new RequestGuard(this.port, tokens);
+        this.guard = new LoopbackWall({ port: this.port, tokens });
         for (const session of this.sessions.values()) {
             if (!tokens.has(session.owner)) {
                 void this.closeSession(session, 'its client profile was switched off');
@@ -162,8 +162,7 @@ export class McpHttpServer {
             return;
         }
         const limit = this.options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-        const declared = Number(request.headers['content-length']);
-        if (declared > limit) {
+        if (declaresTooLarge(request, limit)) {
             drainAndRespond(request, response, 413, { error: `Request body larger than ${limit} bytes.` });
             return;
         }
@@ -312,41 +311,4 @@ export class McpHttpServer {
 
 function headerValue(value: string | string[] | undefined): string | undefined {
     return Array.isArray(value) ? value[0] : value;
-}
-
-/** Reads the body as UTF-8; undefined as soon as it passes the limit (the rest is discarded). */
-function readBody(request: http.IncomingMessage, limit: number): Promise<string | undefined> {
-    return new Promise((resolve, reject) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        const onData = (chunk: Buffer) => {
-            size += chunk.length;
-            if (size > limit) {
-                request.off('data', onData);
-                chunks.length = 0;
-                resolve(undefined);
-            } else {
-                chunks.push(chunk);
-            }
-        };
-        request.on('data', onData);
-        request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-        request.on('error', reject);
-    });
-}
-
-function respondRaw(response: http.ServerResponse, status: number, text: string): void {
-    if (response.headersSent) {
-        return;
-    }
-    response.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) }).end(text);
-}
-
-/** Answers before the body is read; closing keeps a refused client from streaming a huge body at us. */
-function drainAndRespond(request: http.IncomingMessage, response: http.ServerResponse, status: number, body: unknown): void {
-    if (!request.complete) {
-        response.setHeader('connection', 'close');
-    }
-    writeJson(response, status, body);
-    request.resume();
 }
