@@ -241,8 +241,10 @@ export function launchChromium() {
  * folders never share Theia's local-storage state), with its console errors kept for diagnostics.
  */
 export class TheiaWindow {
-    static async open(browser, backend, folder, { timeout = 120_000 } = {}) {
+    /** `setup(context)` runs before the page loads: permissions, init scripts. */
+    static async open(browser, backend, folder, { timeout = 120_000, setup } = {}) {
         const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+        await setup?.(context);
         const page = await context.newPage();
         const window = new TheiaWindow(backend, context, page, folder);
         await page.goto(`${backend.url}/#${folder}`);

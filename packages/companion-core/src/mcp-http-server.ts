@@ -29,6 +29,11 @@ export interface McpSession {
     readonly owner: string;
     readonly transport: SessionTransport & Transport;
     readonly createdAt: number;
+    /**
+     * The client-side TCP port of the session's event stream (before it opens: of its latest request); lets the IDE find
+     * the CLI process that holds the connection, e.g. to know which terminal runs it.
+     */
+    readonly remotePort?: number;
 }
 
 export interface McpSessionListener {
@@ -40,6 +45,7 @@ export interface McpSessionListener {
 interface SessionState extends McpSession {
     protocol?: { close(): Promise<void> };
     lastActivity: number;
+    remotePort?: number;
     dropTimer?: NodeJS.Timeout;
 }
 
@@ -184,7 +190,7 @@ export class McpHttpServer {
                     'Invalid Request: initialize must be sent alone and without an mcp-session-id'));
                 return;
             }
-            this.openSession(owner).then(
+            this.openSession(owner, request.socket.remotePort).then(
                 session => session.transport.handlePost(messages, kinds, batch, response),
                 error => respondRaw(response, 503, errorBody(JsonRpcErrorCode.connectionClosed, (error as Error).message)));
             return;
@@ -192,6 +198,9 @@ export class McpHttpServer {
         const session = this.findSession(sessionId, owner, response);
         if (session) {
             session.lastActivity = Date.now();
+            if (!session.transport.hasStream) { // the stream's connection is the one that stays open
+                session.remotePort = request.socket.remotePort ?? session.remotePort;
+            }
             session.transport.handlePost(messages, kinds, batch, response);
         }
     }
@@ -213,6 +222,7 @@ export class McpHttpServer {
         clearTimeout(session.dropTimer);
         session.dropTimer = undefined;
         session.lastActivity = Date.now();
+        session.remotePort = request.socket.remotePort ?? session.remotePort;
         this.listeners.forEach(listener => listener.streamOpened?.(session));
     }
 
@@ -237,13 +247,13 @@ export class McpHttpServer {
         return session;
     }
 
-    private async openSession(owner: string): Promise<SessionState> {
+    private async openSession(owner: string, remotePort: number | undefined): Promise<SessionState> {
         if (this.sessions.size >= (this.options.maxSessions ?? 64)) {
             throw new Error('Too many open sessions.');
         }
         const id = crypto.randomUUID();
         const transport = new SessionTransport(id);
-        const session: SessionState = { id, owner, transport, createdAt: Date.now(), lastActivity: Date.now() };
+        const session: SessionState = { id, owner, transport, createdAt: Date.now(), lastActivity: Date.now(), remotePort };
         this.sessions.set(id, session);
         transport.onStreamChange(open => {
             if (!open && !transport.isClosed) {
