@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { IdeClientProcess } from '../support/ide-client-process.mjs';
-import { TheiaBackend, TheiaWindow, launchChromium, makeTempRoot, removeTempRoot, writeTree } from '../support/theia-app.mjs';
+import { TheiaBackend, TheiaWindow, launchChromium, makeTempRoot, removeTempRoot, waitUntil, writeTree } from '../support/theia-app.mjs';
 
 describe('reloads, symlinked workspaces and CLIs that go away, in Chromium with the real IdeClient', function () {
     this.timeout(240_000);
@@ -59,6 +59,7 @@ describe('reloads, symlinked workspaces and CLIs that go away, in Chromium with 
         return diff;
     }
 
+    const streamsLost = () => (backend.log.match(/lost its event stream/g) ?? []).length;
     const disconnects = client => client.events.filter(e => e.event === 'status' && e.status === 'disconnected');
 
     it('after a reload, the first window and a later one keep their server, their connected CLIs and their pending diffs', async function () {
@@ -169,7 +170,10 @@ describe('reloads, symlinked workspaces and CLIs that go away, in Chromium with 
         const proposal = 'export const c = 333; // approved after the CLI died\n';
         startDiff(client, path.join(three, 'c.ts'), proposal);
         await window.diffTab('c.ts').waitFor({ state: 'visible', timeout: 30_000 });
+        const lostBefore = streamsLost();
         client.child.kill('SIGKILL'); // the CLI dies with the review open
+        // The user decides after the server has seen the CLI's stream go (not in the same millisecond as the kill).
+        await waitUntil(() => streamsLost() > lostBefore, { timeout: 30_000, what: 'the backend to see the event stream close' });
         await window.acceptButton().click();
         const notice = window.page.locator('.theia-notification-list-item')
             .filter({ hasText: 'Gemini CLI is no longer connected; the proposal was not applied.', visible: true });

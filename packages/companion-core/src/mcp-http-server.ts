@@ -257,6 +257,7 @@ export class McpHttpServer {
         this.sessions.set(id, session);
         transport.onStreamChange(open => {
             if (!open && !transport.isClosed) {
+                this.logger.info(`MCP session ${id} (${owner}) lost its event stream; it ends unless the client reconnects within ${(this.options.reconnectGraceMs ?? 10_000) / 1000} s`);
                 this.scheduleDrop(session);
             }
         });
