@@ -12,7 +12,8 @@ export { sleep, waitUntil };
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const BROWSER_APP = path.join(REPO_ROOT, 'browser-app');
-const BACKEND_MAIN = path.join(BROWSER_APP, 'lib', 'backend', 'main.js');
+/** The Theia IDE-shaped app (plugin host, Open VSX registry) the .vsix is tested in; installed by scripts/test.sh. */
+export const THEIA_IDE_APP = path.join(REPO_ROOT, 'test', 'theia-ide-app');
 export const ARTIFACTS_DIR = path.join(REPO_ROOT, 'test-artifacts');
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -44,8 +45,10 @@ export class TheiaBackend {
      * @param {string} options.workspace the folder the backend starts on
      * @param {string[]} [options.unset] variables of this process the backend (and its terminals) must not inherit
      * @param {object} [options.settings] user settings over the defaults below (trust off, no welcome page)
+     * @param {string} [options.app] the built Theia application to run (default: browser-app)
+     * @param {string[]} [options.args] more arguments for the backend (e.g. --install-plugin=<file.vsix>)
      */
-    static async start({ root, workspace, env = {}, unset = [], settings = {}, timeout = 90_000 }) {
+    static async start({ root, workspace, env = {}, unset = [], settings = {}, timeout = 90_000, app = BROWSER_APP, args = [] }) {
         const home = path.join(root, 'home');
         const tmp = path.join(root, 'tmp');
         const configDir = path.join(home, '.theia');
@@ -75,11 +78,12 @@ export class TheiaBackend {
                 delete backendEnv[key];
             }
         }
-        if (!fs.existsSync(BACKEND_MAIN)) {
-            throw new Error(`${BACKEND_MAIN} is missing: build the browser app first ("npm run build:browser", or scripts/test.sh).`);
+        const backendMain = path.join(app, 'lib', 'backend', 'main.js');
+        if (!fs.existsSync(backendMain)) {
+            throw new Error(`${backendMain} is missing: build that app first (scripts/test.sh builds every app it tests).`);
         }
-        const child = spawn(process.execPath, [BACKEND_MAIN, workspace, '--hostname', '127.0.0.1', '--port', '0'], {
-            cwd: BROWSER_APP,
+        const child = spawn(process.execPath, [backendMain, workspace, '--hostname', '127.0.0.1', '--port', '0', ...args], {
+            cwd: app,
             env: backendEnv,
             stdio: ['ignore', 'pipe', 'pipe'],
             detached: false
