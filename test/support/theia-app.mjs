@@ -239,20 +239,29 @@ export function launchChromium() {
 }
 
 /**
+ * How a companion shows itself in a window: the native Theia extension, or the .vsix in a plugin host
+ * (Theia names a plugin's status bar item and toolbar buttons after the ids the extension chose).
+ */
+export const NATIVE_UI = { statusBarId: 'status-bar-ai-cli-companion-status', acceptId: 'aiCliCompanion.diff.accept', rejectId: 'aiCliCompanion.diff.reject' };
+export const VSIX_UI = { statusBarId: 'status-bar-aiCli.status', acceptId: 'aiCli.diff.accept', rejectId: 'aiCli.diff.reject' };
+
+/**
  * One Theia window: a Chromium page in its own browser context (own storage, so two windows on two
  * folders never share Theia's local-storage state), with its console errors kept for diagnostics.
  */
 export class TheiaWindow {
-    static async open(browser, backend, folder, { timeout = 120_000 } = {}) {
+    static async open(browser, backend, folder, { timeout = 120_000, ui = NATIVE_UI, onNavigate } = {}) {
         const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
         const page = await context.newPage();
-        const window = new TheiaWindow(backend, context, page, folder);
+        const window = new TheiaWindow(backend, context, page, folder, ui);
+        onNavigate?.();
         await page.goto(`${backend.url}/#${folder}`);
         await window.waitForShell(timeout);
         return window;
     }
 
-    constructor(backend, context, page, folder) {
+    constructor(backend, context, page, folder, ui = NATIVE_UI) {
+        this.ui = ui;
         this.backend = backend;
         this.context = context;
         this.page = page;
@@ -277,8 +286,8 @@ export class TheiaWindow {
         await page.waitForSelector('.theia-preload', { state: 'detached', timeout });
         // The workspace is open once the title names the folder; the companion is up once its status item shows.
         const folderName = path.basename(this.folder);
-        await waitUntil(() => page.evaluate(name => document.title.startsWith(`${name} `)
-            && !!document.getElementById('status-bar-ai-cli-companion-status'), folderName),
+        await waitUntil(() => page.evaluate(([name, statusBarId]) => document.title.startsWith(`${name} `)
+            && !!document.getElementById(statusBarId), [folderName, this.ui.statusBarId]),
         { timeout, what: `the window on ${folderName} to be ready`, diagnostics: () => this.diagnostics() });
     }
 
@@ -370,7 +379,8 @@ export class TheiaWindow {
     async focusShell() {
         await this.page.evaluate(() => {
             const active = document.activeElement;
-            if (active instanceof HTMLElement && active.closest('.quick-input-widget')) {
+            // A terminal's xterm swallows Ctrl+P and F1 like any shell would.
+            if (active instanceof HTMLElement && active.closest('.quick-input-widget, .xterm')) {
                 active.blur();
             }
         });
@@ -382,11 +392,11 @@ export class TheiaWindow {
     }
 
     acceptButton() {
-        return this.page.locator('[id="aiCliCompanion.diff.accept"]');
+        return this.page.locator(`[id="${this.ui.acceptId}"]`);
     }
 
     rejectButton() {
-        return this.page.locator('[id="aiCliCompanion.diff.reject"]');
+        return this.page.locator(`[id="${this.ui.rejectId}"]`);
     }
 
     /** The visible diff editor of the main area. */
@@ -458,9 +468,29 @@ export class TheiaWindow {
         await page.keyboard.press('Enter');
     }
 
+    /**
+     * The text of the output channel `name`, read from Theia's OutputChannelManager (shown first: its
+     * text model exists once the channel is shown).
+     */
+    outputChannelText(name) {
+        return this.page.evaluate(async channelName => {
+            const container = window.theia?.container;
+            const managerId = [...container._bindingDictionary._map.keys()]
+                .find(key => typeof key === 'function' && /^OutputChannelManager\d*$/.test(key.name));
+            const manager = container.get(managerId);
+            if (!manager.getChannels().some(channel => channel.name === channelName)) {
+                return undefined;
+            }
+            const channel = manager.getChannel(channelName);
+            channel.show({ preserveFocus: true });
+            const reference = await Promise.race([channel.resource.editorModelRef.promise, new Promise(resolve => setTimeout(resolve, 5000))]);
+            return reference?.object.textEditorModel.getValue();
+        }, name);
+    }
+
     /** The text of the companion's status bar item. */
     statusBarText() {
-        return this.page.evaluate(() => document.getElementById('status-bar-ai-cli-companion-status')?.textContent ?? '');
+        return this.page.evaluate(id => document.getElementById(id)?.textContent ?? '', this.ui.statusBarId);
     }
 
     async close() {
