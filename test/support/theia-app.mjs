@@ -242,8 +242,17 @@ export function launchChromium() {
  * How a companion shows itself in a window: the native Theia extension, or the .vsix in a plugin host
  * (Theia names a plugin's status bar item and toolbar buttons after the ids the extension chose).
  */
-export const NATIVE_UI = { statusBarId: 'status-bar-ai-cli-companion-status', acceptId: 'aiCliCompanion.diff.accept', rejectId: 'aiCliCompanion.diff.reject' };
-export const VSIX_UI = { statusBarId: 'status-bar-aiCli.status', acceptId: 'aiCli.diff.accept', rejectId: 'aiCli.diff.reject' };
+export const NATIVE_UI = {
+    statusBarId: 'status-bar-ai-cli-companion-status',
+    accept: '[id="aiCliCompanion.diff.accept"]',
+    reject: '[id="aiCliCompanion.diff.reject"]'
+};
+/** A plugin's `editor/title` entries become toolbar items titled after the command (ids carry a suffix). */
+export const VSIX_UI = {
+    statusBarId: 'status-bar-aiCli.status',
+    accept: '#theia-main-content-panel [title^="Accept Proposed Change"]',
+    reject: '#theia-main-content-panel [title^="Reject Proposed Change"]'
+};
 
 /**
  * One Theia window: a Chromium page in its own browser context (own storage, so two windows on two
@@ -392,11 +401,11 @@ export class TheiaWindow {
     }
 
     acceptButton() {
-        return this.page.locator(`[id="${this.ui.acceptId}"]`);
+        return this.page.locator(this.ui.accept);
     }
 
     rejectButton() {
-        return this.page.locator(`[id="${this.ui.rejectId}"]`);
+        return this.page.locator(this.ui.reject);
     }
 
     /** The visible diff editor of the main area. */
