@@ -8,8 +8,10 @@ const mocha = ['node_modules/.bin/mocha', '--exit', '--color'];
 const suites = [
     { name: 'protocol core (unit)', cwd: 'packages/companion-core', args: ['--timeout', '20000', 'lib/**/*.spec.js'] },
     { name: 'theia extension (unit)', cwd: 'packages/theia-companion', args: ['--timeout', '20000', '--require', 'reflect-metadata', 'lib/**/*.spec.js'] },
+    { name: 'vscode extension (unit)', cwd: 'packages/vscode-companion', args: ['--timeout', '20000', '--require', './lib/test/vscode-stand-in.js', 'lib/**/*.spec.js'] },
     { name: 'integration', cwd: 'test', args: ['--timeout', '180000', '--slow', '10000', 'integration/**/*.spec.mjs'] },
-    { name: 'end-to-end', cwd: 'test', args: ['--timeout', '300000', '--slow', '30000', 'e2e/**/*.spec.mjs'] }
+    { name: 'end-to-end', cwd: 'test', args: ['--timeout', '300000', '--slow', '30000', 'e2e/**/*.spec.mjs'] },
+    { name: 'plugin host (.vsix in the Theia IDE-shaped app)', cwd: 'test', args: ['--timeout', '300000', '--slow', '30000', 'plugin-host/**/*.spec.mjs'] }
 ];
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
