@@ -7,7 +7,7 @@ import path from 'node:path';
 import { geminiTestSettings } from '../support/cli-home.mjs';
 import { openTheiaForCli } from '../support/cli-in-theia.mjs';
 import { findCliBinary } from '../support/cli-pty.mjs';
-import { sleep, waitUntil } from '../support/wait.mjs';
+import { waitUntil } from '../support/wait.mjs';
 
 const ORIGINAL = 'export const answer = 41;\n';
 
@@ -82,7 +82,11 @@ describe('gemini in a Theia terminal, end to end', function () {
         await window.rejectButton().click();
         await tab.waitFor({ state: 'detached', timeout: 15_000 });
         await waitUntil(async () => /cancel/i.test(await window.terminalText()), { timeout: 60_000, what: 'the CLI to report the cancellation', diagnostics: () => diagnostics() });
-        await sleep(1000);
+        // Barrier instead of a clock: once the CLI sends its next prompt, it is done with the cancelled edit.
+        const before = fake.chatRequests.length;
+        fake.enqueue({ text: 'Nothing changed.' });
+        await ask('Anything else?');
+        await fake.waitForRequest(request => fake.chatRequests.indexOf(request) >= before, 90_000);
         assert.equal(fs.readFileSync(path.join(workspace, 'app.ts'), 'utf8'), current);
     });
 });

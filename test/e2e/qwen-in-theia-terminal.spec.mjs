@@ -1,11 +1,12 @@
 // Qwen Code as a user meets it: "Run Qwen Code in Terminal" starts the published `qwen` in a Theia
 // terminal, Theia says IDE mode is off, `/ide enable` typed into xterm connects it to this window
-// and the CLI reports "Connected to Eclipse Theia".
+// and the CLI reports "Connected to <the app's name>".
 import assert from 'node:assert/strict';
 import { qwenTestSettings } from '../support/cli-home.mjs';
 import { openTheiaForCli } from '../support/cli-in-theia.mjs';
 import { findCliBinary } from '../support/cli-pty.mjs';
 import { waitUntil } from '../support/wait.mjs';
+import { BROWSER_APP_NAME } from '../support/theia-app.mjs';
 
 describe('qwen in a Theia terminal, end to end', function () {
     let setup, window;
@@ -40,7 +41,7 @@ describe('qwen in a Theia terminal, end to end', function () {
         await waitUntil(async () => (await window.statusBarText()).includes('Qwen Code'),
             { timeout: 60_000, what: 'Qwen Code to connect to the window', diagnostics });
         // `/ide enable` ends by printing the status line (the pty test in test/integration runs `/ide status` too).
-        await waitUntil(async () => /Connected to Eclipse Theia/.test(await window.terminalText()),
+        await waitUntil(async () => (await window.terminalText()).includes(`Connected to ${BROWSER_APP_NAME}`),
             { timeout: 30_000, what: 'qwen to report the connection', diagnostics });
     });
 });

@@ -4,10 +4,10 @@ import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CompanionEndpoint } from '@ai-cli-companion/core';
+import { startTestEndpoint } from '../support/test-endpoint.mjs';
 import { IdeClientProcess } from '../support/ide-client-process.mjs';
 import { CliHome, listFiles } from '../support/cli-home.mjs';
-import { TheiaBackend } from '../support/theia-app.mjs';
+import { BROWSER_APP_NAME, TheiaBackend } from '../support/theia-app.mjs';
 import { waitUntil } from '../support/wait.mjs';
 
 const MODE_WATCHER = fileURLToPath(new URL('../support/mode-watcher.mjs', import.meta.url));
@@ -37,7 +37,8 @@ describe('Theia backend lifecycle of discovery files', function () {
         const [file] = geminiFiles();
         assert.ok(file, 'no Gemini discovery file');
         const content = JSON.parse(fs.readFileSync(file, 'utf8'));
-        assert.deepEqual(content.ideInfo, { name: 'theia', displayName: 'Eclipse Theia' });
+        assert.deepEqual(content.ideInfo, { name: 'theia', displayName: BROWSER_APP_NAME }, 'the application names itself');
+        assert.equal(typeof content.aiCliCompanion, 'string', 'our marker');
         assert.equal(content.ppid, theia.pid);
         assert.equal(content.workspacePath, sandbox.workspace);
         assert.equal(fs.statSync(file).mode & 0o777, 0o600);
@@ -51,8 +52,7 @@ describe('Theia backend lifecycle of discovery files', function () {
         await new Promise(resolve => watcher.once('message', resolve));
         await backend();
         // Rewrites (roots or trust changing) go through the same path: hammer it in-process too.
-        const endpoint = new CompanionEndpoint({ host: sandbox.host });
-        await endpoint.start();
+        const endpoint = await startTestEndpoint({ host: sandbox.host });
         for (let i = 0; i < 300; i++) {
             endpoint.setWorkspace({ roots: [sandbox.workspace], trusted: i % 2 === 0 });
         }

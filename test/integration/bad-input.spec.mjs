@@ -1,6 +1,7 @@
 // Hostile and broken requests get a clear refusal, and nothing breaks for the good client after them.
 import assert from 'node:assert/strict';
-import { CompanionEndpoint, DEFAULT_MAX_BODY_BYTES } from '@ai-cli-companion/core';
+import { DEFAULT_MAX_BODY_BYTES } from '@ai-cli-companion/core';
+import { startTestEndpoint } from '../support/test-endpoint.mjs';
 import { IdeClientProcess } from '../support/ide-client-process.mjs';
 import { INITIALIZE, rawRequest } from '../support/raw-http.mjs';
 import { CliHome } from '../support/cli-home.mjs';
@@ -10,9 +11,7 @@ describe('bad input', function () {
 
     before(async () => {
         sandbox = CliHome.create();
-        endpoint = new CompanionEndpoint({ host: sandbox.host });
-        await endpoint.start();
-        endpoint.setWorkspace({ roots: [sandbox.workspace] });
+        endpoint = await startTestEndpoint({ host: sandbox.host, roots: [sandbox.workspace] });
         port = endpoint.port;
         token = endpoint.terminalEnv().GEMINI_CLI_IDE_AUTH_TOKEN;
         good = { host: `127.0.0.1:${port}`, authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' };

@@ -1,12 +1,12 @@
 // The real Gemini CLI IdeClient (@google/gemini-cli-core) against the companion server.
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { CompanionEndpoint } from '@ai-cli-companion/core';
 import { IdeClientProcess } from '../support/ide-client-process.mjs';
+import { RecordingDiffView, startTestEndpoint } from '../support/test-endpoint.mjs';
 import { CliHome } from '../support/cli-home.mjs';
 
 describe('real IdeClient against the companion server', function () {
-    let sandbox, endpoint, diffs;
+    let sandbox, endpoint, view;
     const clients = [];
 
     async function startClient(env = endpoint.terminalEnv()) {
@@ -17,14 +17,9 @@ describe('real IdeClient against the companion server', function () {
 
     beforeEach(async () => {
         sandbox = CliHome.create();
-        endpoint = new CompanionEndpoint({ host: sandbox.host });
-        await endpoint.start();
-        endpoint.setWorkspace({ roots: [sandbox.workspace], trusted: true });
-        diffs = [];
-        endpoint.setDiffHandler({
-            openDiff: async request => { diffs.push(request); },
-            closeDiff: async ({ filePath }) => diffs.findLast(d => d.filePath === filePath)?.newContent + ' (edited)'
-        });
+        endpoint = await startTestEndpoint({ host: sandbox.host, roots: [sandbox.workspace], trusted: true });
+        view = new RecordingDiffView();
+        endpoint.attachView(view);
     });
 
     afterEach(async () => {
@@ -61,21 +56,27 @@ describe('real IdeClient against the companion server', function () {
         await client.request('connect');
         const filePath = path.join(sandbox.workspace, 'dir', '..', 'x.ts'); // echoed verbatim, never normalised
         const pending = client.request('openDiff', { filePath, newContent: 'proposal' });
-        await waitForDiff(filePath);
-        assert.equal(diffs[0].clientId, 'gemini');
-        assert.ok(endpoint.sendDiffAccepted(diffs[0].sessionId, filePath, 'proposal + user edit'));
+        const first = await view.waitFor(filePath);
+        assert.equal(first.clientId, 'gemini');
+        assert.equal(first.editorPath, path.join(sandbox.workspace, 'x.ts'));
+        assert.deepEqual(await endpoint.resolveDiff(first.id, { accepted: true, content: 'proposal + user edit' }), { delivered: true });
         assert.deepEqual(await pending, { status: 'accepted', content: 'proposal + user edit' });
 
         const rejected = client.request('openDiff', { filePath, newContent: 'second' });
-        await waitForDiff(filePath, 2);
-        endpoint.sendDiffRejected(diffs[1].sessionId, filePath);
+        await endpoint.resolveDiff((await view.waitFor(filePath, 2)).id, { accepted: false });
         assert.deepEqual(await rejected, { status: 'rejected' });
 
+        let thirdSettled = false;
         const third = client.request('openDiff', { filePath, newContent: 'third' });
-        await waitForDiff(filePath, 3);
+        third.finally(() => { thirdSettled = true; });
+        const shown = await view.waitFor(filePath, 3);
+        view.edits.set(shown.id, 'third (edited)');
         assert.equal(await client.request('closeDiff', { filePath, options: { suppressNotification: true } }), 'third (edited)');
-        const raced = await Promise.race([third, new Promise(resolve => setTimeout(() => resolve('still pending'), 500))]);
-        assert.equal(raced, 'still pending', 'closeDiff must not send a diff notification');
+        // A notification sent by closeDiff would arrive before this later context: wait for the context, not a clock.
+        const marker = path.join(sandbox.workspace, 'after-close-diff.ts');
+        endpoint.updateContext({ workspaceState: { openFiles: [{ path: marker, timestamp: Date.now() }] } });
+        await client.waitForContext(c => c.workspaceState?.openFiles?.[0]?.path === marker);
+        assert.equal(thirdSettled, false, 'closeDiff must not send a diff notification');
     });
 
     it('two CLIs at once each get their own replies', async () => {
@@ -87,22 +88,20 @@ describe('real IdeClient against the companion server', function () {
             one.request('openDiff', { filePath: fileOne, newContent: '1' }),
             two.request('openDiff', { filePath: fileTwo, newContent: '2' })
         ]);
-        await waitForDiff(fileOne);
-        await waitForDiff(fileTwo);
-        const sessionOf = file => diffs.find(d => d.filePath === file).sessionId;
-        assert.notEqual(sessionOf(fileOne), sessionOf(fileTwo));
-        endpoint.sendDiffAccepted(sessionOf(fileTwo), fileTwo, 'two accepted');
-        endpoint.sendDiffAccepted(sessionOf(fileOne), fileOne, 'one accepted');
+        const [diffOne, diffTwo] = [await view.waitFor(fileOne), await view.waitFor(fileTwo)];
+        assert.notEqual(diffOne.sessionId, diffTwo.sessionId);
+        await endpoint.resolveDiff(diffTwo.id, { accepted: true, content: 'two accepted' });
+        await endpoint.resolveDiff(diffOne.id, { accepted: true, content: 'one accepted' });
         assert.deepEqual(await results, [{ status: 'accepted', content: 'one accepted' }, { status: 'accepted', content: 'two accepted' }]);
     });
 
     it('with no window attached, openDiff fails with a clear error and the client stays connected', async () => {
-        endpoint.setDiffHandler(undefined);
+        endpoint.detachView(false);
         const client = await startClient();
         await client.request('connect');
         const result = await client.request('openDiff', { filePath: path.join(sandbox.workspace, 'x.ts'), newContent: 'y' })
             .then(value => ({ value }), error => ({ error: error.message }));
-        assert.match(JSON.stringify(result), /no Theia window is open/);
+        assert.match(JSON.stringify(result), /no editor window is open/);
         assert.equal((await client.request('describe')).status, 'connected');
     });
 
@@ -113,12 +112,4 @@ describe('real IdeClient against the companion server', function () {
         assert.equal(state.status, 'disconnected');
         assert.match(state.details, /Directory mismatch/);
     });
-
-    async function waitForDiff(filePath, count = 1) {
-        const deadline = Date.now() + 10_000;
-        while (diffs.filter(d => d.filePath === filePath).length < count) {
-            assert.ok(Date.now() < deadline, `openDiff for ${filePath} never reached the provider`);
-            await new Promise(resolve => setTimeout(resolve, 20));
-        }
-    }
 });

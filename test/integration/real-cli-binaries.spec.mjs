@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { CompanionEndpoint } from '@ai-cli-companion/core';
+import { startTestEndpoint } from '../support/test-endpoint.mjs';
 import { CliPty, findCliBinary } from '../support/cli-pty.mjs';
 import { CliHome, cleanProcessEnv, geminiTestSettings, qwenTestSettings } from '../support/cli-home.mjs';
 import { FakeGeminiApi } from '../support/fake-gemini-api.mjs';
@@ -60,10 +60,8 @@ describe('published CLI binaries in a pseudo-terminal, against a CompanionEndpoi
     }
 
     async function startEndpoint(home) {
-        const endpoint = new CompanionEndpoint({ host: home.host });
+        const endpoint = await startTestEndpoint({ host: home.host, roots: [home.workspace] });
         cleanups.push(() => endpoint.stop());
-        await endpoint.start();
-        endpoint.setWorkspace({ roots: [home.workspace] });
         return endpoint;
     }
 

@@ -44,7 +44,7 @@ export class IdeClientProcess {
     }
 
     async stop() {
-        if (this.child.exitCode === null) {
+        if (this.child.exitCode === null && this.child.signalCode === null) { // not already gone (a test may kill it)
             const exited = new Promise(resolve => this.child.once('exit', resolve));
             this.child.kill('SIGTERM');
             await exited;

@@ -14,6 +14,8 @@ export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const BROWSER_APP = path.join(REPO_ROOT, 'browser-app');
 /** The Theia IDE-shaped app (plugin host, Open VSX registry) the .vsix is tested in; installed by scripts/test.sh. */
 export const THEIA_IDE_APP = path.join(REPO_ROOT, 'test', 'theia-ide-app');
+/** What the CLIs call the browser app ("Connected to …"): its applicationName, not a fixed "Eclipse Theia". */
+export const BROWSER_APP_NAME = JSON.parse(fs.readFileSync(path.join(BROWSER_APP, 'package.json'), 'utf8')).theia.frontend.config.applicationName;
 export const ARTIFACTS_DIR = path.join(REPO_ROOT, 'test-artifacts');
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -295,7 +297,8 @@ export class TheiaWindow {
         await page.waitForSelector('.theia-preload', { state: 'detached', timeout });
         // The workspace is open once the title names the folder; the companion is up once its status item shows.
         const folderName = path.basename(this.folder);
-        await waitUntil(() => page.evaluate(([name, statusBarId]) => document.title.startsWith(`${name} `)
+        // The title names the folder after the active editor's name, if any (a reloaded window reopens its reviews).
+        await waitUntil(() => page.evaluate(([name, statusBarId]) => document.title.split(/\s+[—–-]\s+/).includes(name)
             && !!document.getElementById(statusBarId), [folderName, this.ui.statusBarId]),
         { timeout, what: `the window on ${folderName} to be ready`, diagnostics: () => this.diagnostics() });
     }

@@ -81,7 +81,7 @@ describe('CompanionEndpoint diffs', () => {
         assert.strictEqual(view.shown[0].editorPath, file('a.ts'));
         assert.strictEqual(view.shown[0].relativePath, 'a.ts');
         assert.strictEqual(view.shown[0].clientName, 'Gemini CLI');
-        assert.deepStrictEqual(endpoint.resolveDiff(view.shown[0].id, { accepted: true, content: 'edited' }), { delivered: true });
+        assert.deepStrictEqual(await endpoint.resolveDiff(view.shown[0].id, { accepted: true, content: 'edited' }), { delivered: true });
         const accepted = await a.stream.waitFor(m => m.method === 'ide/diffAccepted');
         assert.deepStrictEqual(accepted.params, { filePath: asked, content: 'edited' });
         await flushMarker(b.stream, 'marker.ts');
@@ -130,7 +130,7 @@ describe('CompanionEndpoint diffs', () => {
         assert.match(text(result)!, /did not show it within 0.2 s/);
         assert.deepStrictEqual(view.closed, [view.shown[0].id], 'the view is told to drop it');
         assert.strictEqual(endpoint.pendingDiffs().length, 0);
-        assert.deepStrictEqual(endpoint.resolveDiff(view.shown[0].id, { accepted: true, content: 'late' }).delivered, false);
+        assert.deepStrictEqual((await endpoint.resolveDiff(view.shown[0].id, { accepted: true, content: 'late' })).delivered, false);
     });
 
     it('withdraws a diff whose client gave up on the request', async () => {
@@ -152,6 +152,21 @@ describe('CompanionEndpoint diffs', () => {
         assert.strictEqual(endpoint.pendingDiffs().length, 0);
     });
 
+    it('a decision taken while the CLI\'s stream reconnects is delivered once it is back', async () => {
+        await start();
+        const view = new RecordingView();
+        endpoint.attachView(view);
+        const a = await session();
+        await client.callTool(a.id, 70, 'openDiff', { filePath: file('r.ts'), newContent: 'r' });
+        a.stream.close();
+        await waitUntil(() => !endpoint.status().sessions.find(s => s.id === a.id)?.streaming);
+        const delivery = endpoint.resolveDiff(view.shown[0].id, { accepted: true, content: 'r!' });
+        const back = await client.openStream(a.id);
+        streams.push(back);
+        assert.deepStrictEqual(await delivery, { delivered: true });
+        assert.deepStrictEqual((await back.waitFor(m => m.method === 'ide/diffAccepted')).params, { filePath: file('r.ts'), content: 'r!' });
+    });
+
     it('keeps pending diffs across a window reload and shows them again', async () => {
         await start();
         const first = new RecordingView();
@@ -164,7 +179,7 @@ describe('CompanionEndpoint diffs', () => {
         const reloaded = new RecordingView();
         endpoint.attachView(reloaded);
         assert.deepStrictEqual(reloaded.shown.map(d => d.relativePath), ['kept.ts', 'during.ts']);
-        endpoint.resolveDiff(reloaded.shown[0].id, { accepted: false });
+        await endpoint.resolveDiff(reloaded.shown[0].id, { accepted: false });
         assert.deepStrictEqual((await a.stream.waitFor(m => m.method === 'ide/diffRejected')).params, { filePath: file('kept.ts') });
     });
 
@@ -176,10 +191,15 @@ describe('CompanionEndpoint diffs', () => {
         const view = new RecordingView();
         endpoint.attachView(view);
         await client.callTool(a.id, 51, 'openDiff', { filePath: file('a.ts'), newContent: 'x' });
+        await client.callTool(a.id, 52, 'openDiff', { filePath: file('b.ts'), newContent: 'y' });
         a.stream.close();
+        await waitUntil(() => !endpoint.status().sessions.find(s => s.id === a.id)?.streaming);
+        // Decided while the CLI's stream is gone: the answer waits for a reconnect that never comes.
+        const late = await endpoint.resolveDiff(view.shown[1].id, { accepted: true, content: 'y' });
+        assert.deepStrictEqual(late, { delivered: false, reason: 'Gemini CLI is no longer connected; the proposal was not applied.' });
         await waitUntil(() => endpoint.status().sessions.length === 0);
-        assert.deepStrictEqual(view.closed, [view.shown[0].id], 'the ended session\'s review is closed');
-        assert.deepStrictEqual(endpoint.resolveDiff(view.shown[0].id, { accepted: true, content: 'x' }).delivered, false);
+        assert.deepStrictEqual(view.closed, [view.shown[0].id], 'the ended session\'s other review is closed');
+        assert.deepStrictEqual((await endpoint.resolveDiff(view.shown[0].id, { accepted: true, content: 'x' })).delivered, false);
     });
 
     it('a second proposal for the same file from the same session supersedes the first', async () => {

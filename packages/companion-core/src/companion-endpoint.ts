@@ -46,6 +46,8 @@ export interface EndpointSessionStatus {
     readonly id: string;
     readonly clientId: string;
     readonly since: number;
+    /** Whether its event stream is open right now (a CLI reconnects it within about a second). */
+    readonly streaming: boolean;
 }
 
 export interface EndpointStatus {
@@ -184,16 +186,21 @@ export class CompanionEndpoint {
         return this.diffs.all();
     }
 
-    /** The user decided. Delivered only if the session that asked is still there; the diff is done either way. */
-    resolveDiff(diffId: string, outcome: DiffOutcome): DiffDelivery {
+    /**
+     * The user decided. Delivered only if the session that asked is still connected (a session whose
+     * stream just dropped gets it once it reconnects); the diff is done either way.
+     */
+    async resolveDiff(diffId: string, outcome: DiffOutcome): Promise<DiffDelivery> {
         const diff = this.diffs.remove(diffId);
         if (!diff) {
             return { delivered: false, reason: 'The CLI no longer waits for this proposal (it closed the diff or ended its session).' };
         }
         this.fireChange();
-        const sent = outcome.accepted
+        const session = this.http.sessionList.find(s => s.id === diff.sessionId);
+        const connected = session ? await session.transport.whenStreamOpen() : false;
+        const sent = connected && (outcome.accepted
             ? this.sendDiffAccepted(diff.sessionId, diff.filePath, outcome.content)
-            : this.sendDiffRejected(diff.sessionId, diff.filePath);
+            : this.sendDiffRejected(diff.sessionId, diff.filePath));
         return sent ? { delivered: true } : { delivered: false, reason: `${diff.clientName} is no longer connected; the proposal was not applied.` };
     }
 
@@ -258,7 +265,7 @@ export class CompanionEndpoint {
             port: this.port,
             workspacePath: this.workspacePath,
             profiles: this.profiles.map(p => p.id),
-            sessions: this.http.sessionList.map(s => ({ id: s.id, clientId: s.owner, since: s.createdAt })),
+            sessions: this.http.sessionList.map(s => ({ id: s.id, clientId: s.owner, since: s.createdAt, streaming: s.transport.hasStream })),
             files: [...this.files.values()],
             pendingDiffs: this.diffs.all().length,
             lastError: this.lastError

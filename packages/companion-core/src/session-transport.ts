@@ -47,6 +47,7 @@ export class SessionTransport implements Transport {
     private initializeId: RequestId | undefined;
     private initialized = false;
     private streamListeners: Array<(open: boolean) => void> = [];
+    private closeListeners: Array<() => void> = [];
 
     constructor(readonly sessionId: string) { }
 
@@ -62,6 +63,20 @@ export class SessionTransport implements Transport {
 
     onStreamChange(listener: (open: boolean) => void): void {
         this.streamListeners.push(listener);
+    }
+
+    /**
+     * True once the session has an event stream (at once if it has one), false if the session closes
+     * first: a client whose stream dropped reconnects within about a second, a dead one never does.
+     */
+    whenStreamOpen(): Promise<boolean> {
+        if (this.stream || this.closed) {
+            return Promise.resolve(!!this.stream);
+        }
+        return new Promise(resolve => {
+            this.streamListeners.push(open => open && resolve(true));
+            this.closeListeners.push(() => resolve(false));
+        });
     }
 
     async send(message: JSONRPCMessage, _options?: TransportSendOptions): Promise<void> {
@@ -240,6 +255,7 @@ export class SessionTransport implements Transport {
         this.fastRequests.clear();
         this.queue.length = 0;
         this.streamListeners = [];
+        this.closeListeners.splice(0).forEach(listener => listener());
         this.onclose?.();
     }
 

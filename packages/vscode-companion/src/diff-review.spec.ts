@@ -31,7 +31,7 @@ describe('DiffReview (the .vsix diff view)', () => {
         const originals = new MemoryFileSystem(ORIGINAL_SCHEME, true);
         proposals.register();
         originals.register();
-        review = new DiffReview((id, outcome) => {
+        review = new DiffReview(async (id, outcome) => {
             decisions.push({ id, outcome });
             return { delivered: true };
         }, proposals, originals, new OutputLog(() => false));
@@ -83,6 +83,7 @@ describe('DiffReview (the .vsix diff view)', () => {
         await review.reject();
         await review.show(pending({ id: 'd2' }));
         standIn.closeTab(diffTabs()[0]);
+        await new Promise(resolve => setImmediate(resolve));
         assert.deepStrictEqual(decisions, [{ id: 'd1', outcome: { accepted: false } }, { id: 'd2', outcome: { accepted: false } }]);
         assert.strictEqual(review.openReviews, 0);
     });
@@ -109,11 +110,13 @@ describe('DiffReview (the .vsix diff view)', () => {
 
     it('an undeliverable decision is shown to the user', async () => {
         review.dispose();
-        review = new DiffReview(() => ({ delivered: false, reason: 'Gemini CLI is no longer connected' }),
+        review = new DiffReview(async () => ({ delivered: false, reason: 'Gemini CLI is no longer connected' }),
             proposals, new MemoryFileSystem(ORIGINAL_SCHEME, true), new OutputLog(() => false));
         await review.show(pending());
         await review.accept();
         assert.deepStrictEqual(standIn.messages, ['Gemini CLI is no longer connected']);
+        await new Promise(resolve => setImmediate(resolve));
+        assert.strictEqual(standIn.clipboard, 'proposed\n', 'the accepted proposal is offered for copying, not lost');
     });
 
     function getOriginals(): MemoryFileSystem {

@@ -8,6 +8,8 @@ import type { OutputLog } from './output-log';
 /** True while the active editor tab is one of our diffs: shows ✓ and ✗ and binds Ctrl/Cmd+S to accept. */
 export const DIFF_ACTIVE_CONTEXT = 'aiCli.diffActive';
 
+const COPY_PROPOSAL = 'Copy Proposal';
+
 interface OpenReview {
     readonly diff: PendingDiff;
     readonly original: vscode.Uri;
@@ -17,7 +19,7 @@ interface OpenReview {
 }
 
 /** Where the user's decision goes: the core's resolveDiff. */
-export type DiffResolver = (diffId: string, outcome: DiffOutcome) => DiffDelivery;
+export type DiffResolver = (diffId: string, outcome: DiffOutcome) => Promise<DiffDelivery>;
 
 /**
  * The review UI of the .vsix: each proposal is a native diff editor, left the file as it is on disk
@@ -73,7 +75,7 @@ export class DiffReview implements DiffView, vscode.Disposable {
             return;
         }
         const content = await this.closeReview(review);
-        this.report(review, this.resolve(review.diff.id, { accepted: true, content }), 'accepted');
+        this.report(review, await this.resolve(review.diff.id, { accepted: true, content }), 'accepted', content);
     }
 
     async reject(target?: unknown): Promise<void> {
@@ -82,7 +84,7 @@ export class DiffReview implements DiffView, vscode.Disposable {
             return;
         }
         await this.closeReview(review);
-        this.report(review, this.resolve(review.diff.id, { accepted: false }), 'rejected');
+        this.report(review, await this.resolve(review.diff.id, { accepted: false }), 'rejected');
     }
 
     get openReviews(): number {
@@ -117,7 +119,7 @@ export class DiffReview implements DiffView, vscode.Disposable {
             if (review && !review.closing && this.tabsOf(review).length === 0) {
                 // The user closed the tab: that is a rejection.
                 this.forget(review.diff.id);
-                this.report(review, this.resolve(review.diff.id, { accepted: false }), 'rejected (tab closed)');
+                this.resolve(review.diff.id, { accepted: false }).then(delivery => this.report(review, delivery, 'rejected (tab closed)'));
             }
         }
         this.updateContextKey();
@@ -170,13 +172,20 @@ export class DiffReview implements DiffView, vscode.Disposable {
         this.updateContextKey();
     }
 
-    private report(review: OpenReview, delivery: DiffDelivery, what: string): void {
+    /** An accepted proposal that cannot reach its CLI is not lost: the user can copy it. */
+    private report(review: OpenReview, delivery: DiffDelivery, what: string, acceptedContent?: string): void {
         if (delivery.delivered) {
             this.log.info(`${review.diff.relativePath}: ${what}, sent to ${review.diff.clientName}`);
-        } else {
-            this.log.warn(`${review.diff.relativePath}: ${what}, but ${delivery.reason}`);
-            vscode.window.showWarningMessage(delivery.reason);
+            return;
         }
+        this.log.warn(`${review.diff.relativePath}: ${what}, but ${delivery.reason}`);
+        const actions = acceptedContent === undefined ? [] : [COPY_PROPOSAL];
+        vscode.window.showWarningMessage(delivery.reason, ...actions).then(choice => {
+            if (choice === COPY_PROPOSAL && acceptedContent !== undefined) {
+                return vscode.env.clipboard.writeText(acceptedContent);
+            }
+            return undefined;
+        });
     }
 
     private updateContextKey(): void {

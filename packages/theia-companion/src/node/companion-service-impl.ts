@@ -50,6 +50,9 @@ export class CompanionServiceImpl implements CompanionService {
     }
 
     async getStatus(): Promise<CompanionStatus> {
+        if (!this.attaching) {
+            return { running: false, port: 0, workspacePath: '', enabledClients: [], sessions: [], discoveryFiles: [], pendingDiffs: 0 };
+        }
         return this.statusOf(await this.requireEndpoint());
     }
 
@@ -104,7 +107,7 @@ export class CompanionServiceImpl implements CompanionService {
             this.endpoint = endpoint;
             this.unsubscribe = endpoint.onDidChange(() => this.client?.statusChanged(this.statusOf(endpoint)));
             endpoint.attachView({
-                show: diff => this.requireClient().showDiff(diff),
+                show: async diff => this.requireClient().showDiff(diff),
                 close: diffId => this.client ? this.client.closeDiff(diffId) : Promise.resolve(undefined)
             });
             return attached;

@@ -122,6 +122,7 @@ export const standIn = {
     commandHandlers: new Map<string, (...args: unknown[]) => unknown>(),
     contextKeys: new Map<string, unknown>(),
     messages: [] as string[],
+    clipboard: undefined as string | undefined,
     configuration: new Map<string, unknown>(),
     group,
     /** Shows a tab in the group and makes it active, like the editor opening it. */
@@ -149,6 +150,7 @@ export const standIn = {
         this.commandHandlers.clear();
         this.contextKeys.clear();
         this.messages.length = 0;
+        this.clipboard = undefined;
         this.configuration.clear();
         group.tabs = [];
         group.activeTab = undefined;
@@ -188,7 +190,8 @@ export const window = {
     onDidChangeTextEditorSelection: (listener: Listener<{ textEditor: TextEditor }>) => window.changeSelection.event(listener),
     createOutputChannel: (name: string) => ({ name, lines: [] as string[], appendLine(line: string) { this.lines.push(line); }, show() { /* no UI */ }, dispose() { /* nothing */ } }),
     createStatusBarItem: () => ({ text: '', tooltip: '', show() { /* no UI */ }, dispose() { /* nothing */ } }),
-    showWarningMessage: (message: string) => { standIn.messages.push(message); return Promise.resolve(undefined); },
+    /** Picks the first action offered, like a user who clicks it. */
+    showWarningMessage: (message: string, ...actions: string[]) => { standIn.messages.push(message); return Promise.resolve(actions[0]); },
     showInformationMessage: (message: string) => { standIn.messages.push(message); return Promise.resolve(undefined); },
     showErrorMessage: (message: string) => { standIn.messages.push(message); return Promise.resolve(undefined); }
 };
@@ -237,9 +240,11 @@ export const commands = {
     }
 };
 
+export const env = { clipboard: { writeText: async (text: string) => { standIn.clipboard = text; } } };
+
 const exported = {
     EventEmitter, Disposable, Uri, FileType, FilePermission, FileSystemError, TabInputText, TabInputTextDiff,
-    StatusBarAlignment, Position, Selection, window, workspace, commands, standIn
+    StatusBarAlignment, Position, Selection, window, workspace, commands, env, standIn
 };
 
 const resolve = Module._resolveFilename;
