@@ -11,6 +11,7 @@ const suites = [
     { name: 'vscode extension (unit)', cwd: 'packages/vscode-companion', args: ['--timeout', '20000', '--require', './lib/test/vscode-stand-in.js', 'lib/**/*.spec.js'] },
     { name: 'integration', cwd: 'test', args: ['--timeout', '180000', '--slow', '10000', 'integration/**/*.spec.mjs'] },
     { name: 'end-to-end', cwd: 'test', args: ['--timeout', '300000', '--slow', '30000', 'e2e/**/*.spec.mjs'] },
+    { name: 'custom Theia app from the npm tarballs', cwd: 'test', args: ['--timeout', '900000', '--slow', '120000', 'custom-app/**/*.spec.mjs'] },
     { name: 'plugin host (.vsix in the Theia IDE-shaped app)', cwd: 'test', args: ['--timeout', '300000', '--slow', '30000', 'plugin-host/**/*.spec.mjs'] }
 ];
 
