@@ -105,6 +105,9 @@ if (results.chromium) {
     const p = (s, d = 1) => `${fmt(s.p50, d)} / ${fmt(s.p99, d)} ms`;
     rows.push([`Chromium: key press → ide/contextUpdate at the real IdeClient, p50 / p99 (${result.moves} moves)`, p(stats.moveOurs),
         `${p(stats.moveCaret)} (press → Monaco caret moved)`, `+${fmt(stats.moveAdded.p50, 1)} ms (paired p50)`, `p50 ≤ ${targets.cursorP50Ms} ms`]);
+    const { burst } = result;
+    rows.push([`  burst of 100 presses back to back: updates per second at the IdeClient`, `${fmt(burst.updates / (burst.durationMs / 1000), 1)}/s (${burst.updates} in ${fmt(burst.durationMs, 0)} ms)`,
+        '', `last state +${fmt(burst.lastStateAfterMs, 1)} ms after the last press`, `≤ ${targets.burstUpdatesPerSecond}/s`]);
     rows.push([`Chromium: openDiff → diff editor shows the proposal, p50 / p99 (${result.diffs} diffs)`, p(stats.diffOurs),
         `${p(stats.diffPlain)} (Explorer click → plain editor)`, `${(stats.diffOurs.p50 / stats.diffPlain.p50).toFixed(2)}×`, `p50 ≤ ${targets.diffP50Ms} ms`]);
     rows.push(['  … and the changes highlighted', p(stats.diffHighlighted), '', `${(stats.diffHighlighted.p50 / stats.diffPlain.p50).toFixed(2)}×`, '—']);

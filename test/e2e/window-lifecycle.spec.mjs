@@ -18,6 +18,7 @@ describe('reloads, symlinked workspaces and CLIs that go away, in Chromium with 
         writeTree(path.join(root, 'one'), { 'src/a.ts': 'export const a = 1;\n' });
         writeTree(path.join(root, 'two'), { 'b.ts': 'export const b = 2;\n' });
         writeTree(path.join(root, 'three'), { 'c.ts': 'export const c = 3;\n' });
+        writeTree(path.join(root, 'four'), { 'src/old-name.ts': 'export {};\n', 'doomed.ts': 'export {};\n', 'stays.ts': 'export {};\n' });
         backend = await TheiaBackend.start({ root, workspace: path.join(root, 'one') });
         browser = await launchChromium();
     });
@@ -131,6 +132,33 @@ describe('reloads, symlinked workspaces and CLIs that go away, in Chromium with 
         }
         assert.equal(await window.page.locator('#theia-main-content-panel .monaco-diff-editor').count(), 0, 'no diff opened for an escape');
         assert.equal((await client.request('describe')).status, 'connected');
+    });
+
+    it('the context follows a rename and a delete made in Theia, with no stale entry', async function () {
+        const four = path.join(root, 'four');
+        const window = await openWindow(four);
+        const client = await startClient(four, await backend.waitForDiscoveryFile([four]));
+        for (const file of ['stays.ts', 'doomed.ts', 'src/old-name.ts']) {
+            await window.openFile(file);
+        }
+        const paths = context => (context.workspaceState?.openFiles ?? []).map(f => f.path).sort();
+        const all = [path.join(four, 'doomed.ts'), path.join(four, 'src', 'old-name.ts'), path.join(four, 'stays.ts')];
+        await client.waitForContext(c => JSON.stringify(paths(c)) === JSON.stringify(all), 30_000);
+
+        await window.fileOperation('move', 'src', 'lib');
+        const renamed = await client.waitForContext(c => paths(c).includes(path.join(four, 'lib', 'old-name.ts')), 30_000);
+        assert.ok(!paths(renamed).includes(path.join(four, 'src', 'old-name.ts')), 'the old path is gone');
+        await window.fileOperation('delete', 'doomed.ts');
+        // (The client's event log holds every context since connecting: match only the state after the delete.)
+        const deleted = await client.waitForContext(c => paths(c).includes(path.join(four, 'lib', 'old-name.ts'))
+            && !paths(c).includes(path.join(four, 'doomed.ts')), 30_000);
+        assert.deepEqual(paths(deleted), [path.join(four, 'lib', 'old-name.ts'), path.join(four, 'stays.ts')]);
+
+        // Closing the renamed file's editor removes it: the tracker finds it under its new path.
+        await window.closeTab('old-name.ts');
+        const closed = await client.waitForContext(c => paths(c).includes(path.join(four, 'stays.ts'))
+            && !paths(c).some(p => p.endsWith('old-name.ts')), 30_000);
+        assert.deepEqual(paths(closed), [path.join(four, 'stays.ts')]);
     });
 
     it('a decision that cannot reach its CLI any more is reported, and the proposal can be copied', async function () {

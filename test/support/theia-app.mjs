@@ -500,6 +500,25 @@ export class TheiaWindow {
         }, name);
     }
 
+    /**
+     * Moves or deletes a file through Theia's own FileService, as the Explorer's rename and delete do
+     * (an operation event, not only a watcher event). Paths are relative to the first workspace root.
+     */
+    fileOperation(operation, from, to) {
+        return this.page.evaluate(async ({ operation, from, to }) => {
+            const container = window.theia?.container;
+            const get = name => container.get([...container._bindingDictionary._map.keys()]
+                .find(key => typeof key === 'function' && key.name === name));
+            const root = (await get('WorkspaceService').roots)[0].resource;
+            const fileService = get('FileService');
+            if (operation === 'move') {
+                await fileService.move(root.resolve(from), root.resolve(to));
+            } else {
+                await fileService.delete(root.resolve(from));
+            }
+        }, { operation, from, to });
+    }
+
     /** The text of the companion's status bar item. */
     statusBarText() {
         return this.page.evaluate(id => document.getElementById(id)?.textContent ?? '', this.ui.statusBarId);
