@@ -65,7 +65,9 @@ function packVsix(dir, manifest) {
     const file = path.join(dist, `${manifest.name}-${manifest.version}.vsix`);
     // --no-dependencies: everything is bundled; vsce's npm listing breaks on hoisted workspaces.
     run(path.join(root, 'node_modules', '.bin', 'vsce'), ['package', '--no-dependencies', '--out', file], dir);
-    const entries = run('unzip', ['-Z1', file], dir).split('\n').filter(Boolean);
+    // python3 is already a build dependency (node-gyp); unzip may not be installed.
+    const entries = run('python3', ['-c', 'import sys, zipfile; print("\\n".join(zipfile.ZipFile(sys.argv[1]).namelist()))', file], dir)
+        .split('\n').filter(Boolean);
     const unwanted = entries.filter(entry => /node_modules\/|\.spec\.|\.ts$|\.map$|(^|\/)src\//.test(entry));
     fail(path.basename(file), unwanted.map(entry => `must not ship ${entry}`));
     console.log(`${manifest.publisher}.${manifest.name}@${manifest.version}: ${entries.join(', ')}`);
