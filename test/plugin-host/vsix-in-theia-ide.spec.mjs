@@ -115,6 +115,8 @@ describe('the .vsix in the Theia IDE-shaped app (plugin host)', function () {
         // The shell starts in the workspace; a short line, so the terminal does not wrap it.
         const envFile = path.join(root, 'env.txt');
         await window.runCommand('Create New Terminal');
+        // Keys typed before the shell prints its prompt can be lost.
+        await waitUntil(async () => /[$#]\s*$/.test(await window.terminalText()), { timeout: 30_000, what: 'the shell prompt', diagnostics: () => window.terminalText() });
         await window.typeInTerminal('env > ../env.tmp && mv ../env.tmp ../env.txt');
         await waitUntil(() => fs.existsSync(envFile), { timeout: 30_000, what: 'the terminal to write its env' });
         const lines = fs.readFileSync(envFile, 'utf8').split('\n');
