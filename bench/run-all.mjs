@@ -1,9 +1,9 @@
-// Runs the four benchmarks one after the other (each in its own process), then prints a markdown
+// Runs the five benchmarks one after the other (each in its own process), then prints a markdown
 // block for the README. Nothing here asserts on timings: the figures are reported, with ratios
 // against baselines measured in the same run, because shared machines are noisy.
 //
 //   npm run bench            (from the repo root; same as `node bench/run-all.mjs`)
-//   node bench/run-all.mjs [--rebuild] [--runs=15] [--skip=startup,fanout,roundtrip,chromium]
+//   node bench/run-all.mjs [--rebuild] [--runs=15] [--skip=startup,fanout,roundtrip,chromium,agentapi]
 //
 // The startup bench builds browser-app/ and bench/.baseline-app/ first when they are missing
 // (--rebuild forces both). The summary is also written to bench/.results/.
@@ -51,6 +51,9 @@ if (!skip.has('startup')) {
 }
 if (!skip.has('chromium')) {
     results.chromium = await run('chromium', path.join(BENCH_DIR, 'chromium-latency.mjs'), []);
+}
+if (!skip.has('agentapi')) {
+    results.agentapi = await run('agentapi', path.join(BENCH_DIR, 'agent-api-first-content.mjs'), []);
 }
 
 const ms = value => `${fmt(value, 3)} ms`;
@@ -111,6 +114,17 @@ if (results.chromium) {
     rows.push([`Chromium: openDiff → diff editor shows the proposal, p50 / p99 (${result.diffs} diffs)`, p(stats.diffOurs),
         `${p(stats.diffPlain)} (Explorer click → plain editor)`, `${(stats.diffOurs.p50 / stats.diffPlain.p50).toFixed(2)}×`, `p50 ≤ ${targets.diffP50Ms} ms`]);
     rows.push(['  … and the changes highlighted', p(stats.diffHighlighted), '', `${(stats.diffHighlighted.p50 / stats.diffPlain.p50).toFixed(2)}×`, '—']);
+}
+
+if (results.agentapi) {
+    const { result } = results.agentapi;
+    const { first, memory, target } = result;
+    const mib = bytes => `${fmt(bytes / 1048576, 1)} MB`;
+    rows.push([`Agent API: prompt → first content event, gemini --acp, p50 / p99 (${result.rounds} rounds)`,
+        `${fmt(first.server.p50, 1)} / ${fmt(first.server.p99, 1)} ms`, `${fmt(first.direct.p50, 1)} / ${fmt(first.direct.p99, 1)} ms (direct ACP client)`,
+        `${first.ratio.toFixed(2)}× / +${fmt(first.addedMs, 1)} ms`, `≤ ${target.ratio}× + ${target.addedMs} ms`]);
+    rows.push([`  Agent API server RSS with ${memory.chats} concurrent streaming chats on ${memory.chats} workspaces`, `${mib(memory.peakRss)} peak`,
+        `${mib(memory.warmRss)} with ${memory.chats} idle agents`, `+${mib(memory.peakRss - memory.warmRss)}`, '—']);
 }
 
 const widths = rows[0].map((_, col) => Math.max(...rows.map(row => String(row[col]).length)));

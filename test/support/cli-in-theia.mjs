@@ -11,7 +11,7 @@ import { REPO_ROOT, TheiaBackend, TheiaWindow, launchChromium, makeTempRoot, rem
  * @param {(workspace: string) => Record<string, string>} options.homeFiles files under HOME, by relative path
  * @param {(fake: FakeGeminiApi) => Record<string, string>} options.env what the CLI needs in its environment
  */
-export async function openTheiaForCli({ prefix, workspaceFiles, homeFiles, env }) {
+export async function openTheiaForCli({ prefix, workspaceFiles, homeFiles, env, windowSetup }) {
     const setup = { root: makeTempRoot(prefix) };
     setup.close = async () => {
         await setup.window?.close();
@@ -27,13 +27,14 @@ export async function openTheiaForCli({ prefix, workspaceFiles, homeFiles, env }
         root: setup.root,
         workspace: setup.workspace,
         env: {
-            ...env(setup.fake),
-            PATH: `${path.join(REPO_ROOT, 'node_modules', '.bin')}${path.delimiter}${process.env.PATH}`
+            // The installed CLIs on PATH, unless the test sets a PATH of its own.
+            PATH: `${path.join(REPO_ROOT, 'node_modules', '.bin')}${path.delimiter}${process.env.PATH}`,
+            ...env(setup.fake)
         },
         // CI=true would put the CLI in non-interactive mode; a user's terminal has no such variable.
         unset: ['CI', 'GITHUB_ACTIONS', 'NO_COLOR']
     });
     setup.browser = await launchChromium();
-    setup.window = await TheiaWindow.open(setup.browser, setup.backend, setup.workspace);
+    setup.window = await TheiaWindow.open(setup.browser, setup.backend, setup.workspace, { setup: windowSetup });
     return setup;
 }

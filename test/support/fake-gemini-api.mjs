@@ -9,6 +9,9 @@ import { AwaitableLog } from './ipc.mjs';
  *
  * Replies: `{ text }`, `{ functionCall: { name, args } }`, `{ functionCalls: [...] }`, `{ parts }`
  * (raw Gemini parts) or `{ error: { status, message } }` (an HTTP error the CLI will see).
+ * Chat turns may also be `{ chunks: ['Hel', 'lo.'] }` (one SSE event per chunk, a streamed answer),
+ * carry `thought: '**Subject** text'` (a thought part sent first), wait `delayMs` before answering,
+ * or be `{ hold: true }` (headers only, then nothing until `releaseHeld()`: a model that hangs).
  */
 export class FakeGeminiApi {
     static async start({ defaultText = 'ok' } = {}) {
@@ -24,6 +27,7 @@ export class FakeGeminiApi {
         this.defaultText = defaultText;
         this.chatQueue = [];
         this.sideQueue = [];
+        this.held = new Set();
         /** Every request seen: { method, url, model, action, body }. */
         this.log = new AwaitableLog();
         this.server = http.createServer((req, res) => this.handle(req, res));
@@ -61,7 +65,16 @@ export class FakeGeminiApi {
             `saw: ${this.requests.map(r => `${r.method} ${r.url}`).join(', ') || 'none'}`);
     }
 
+    /** Ends every chat turn held open by a `{ hold: true }` reply. */
+    releaseHeld() {
+        for (const res of this.held) {
+            res.destroy();
+        }
+        this.held.clear();
+    }
+
     async close() {
+        this.releaseHeld();
         this.server.closeAllConnections?.();
         await new Promise(resolve => this.server.close(() => resolve()));
     }
@@ -80,7 +93,7 @@ export class FakeGeminiApi {
         const url = new URL(req.url, 'http://fake');
         // e.g. /v1beta/models/gemini-2.5-pro:streamGenerateContent
         const match = /\/models\/([^/:]+):(\w+)$/.exec(url.pathname);
-        const request = { method: req.method, url: req.url, model: match?.[1], action: match?.[2], body };
+        const request = { method: req.method, url: req.url, model: match?.[1], action: match?.[2], body, headers: req.headers };
         this.log.push(request);
 
         if (req.method === 'POST' && request.action === 'countTokens') {
@@ -88,12 +101,30 @@ export class FakeGeminiApi {
         }
         if (req.method === 'POST' && request.action === 'streamGenerateContent') {
             const reply = this.chatQueue.shift() ?? { text: this.defaultText };
+            if (reply.delayMs) {
+                await new Promise(resolve => setTimeout(resolve, reply.delayMs));
+            }
             if (reply.error) {
                 return sendError(res, reply.error);
             }
             // One SSE event is a valid stream; the CLI concatenates parts across events.
             res.writeHead(200, { 'content-type': 'text/event-stream' });
-            res.end(`data: ${JSON.stringify(response(reply, request.model))}\r\n\r\n`);
+            if (reply.hold) {
+                this.held.add(res);
+                res.once('close', () => this.held.delete(res));
+                res.flushHeaders();
+                return;
+            }
+            const events = [];
+            if (reply.thought) {
+                events.push(response({ parts: [{ text: reply.thought, thought: true }] }, request.model, false));
+            }
+            if (reply.chunks) {
+                reply.chunks.forEach((text, index) => events.push(response({ text }, request.model, index === reply.chunks.length - 1)));
+            } else {
+                events.push(response(reply, request.model));
+            }
+            res.end(events.map(event => `data: ${JSON.stringify(event)}\r\n\r\n`).join(''));
             return;
         }
         if (req.method === 'POST' && request.action === 'generateContent') {
@@ -106,12 +137,12 @@ export class FakeGeminiApi {
     }
 }
 
-function response(reply, model) {
+function response(reply, model, last = true) {
     const parts = reply.parts
         ?? (reply.functionCalls ?? (reply.functionCall ? [reply.functionCall] : undefined))?.map(functionCall => ({ functionCall }))
         ?? [{ text: reply.text ?? '' }];
     return {
-        candidates: [{ content: { role: 'model', parts }, finishReason: 'STOP', index: 0 }],
+        candidates: [{ content: { role: 'model', parts }, ...(last ? { finishReason: 'STOP' } : {}), index: 0 }],
         usageMetadata: { promptTokenCount: 10, candidatesTokenCount: 5, totalTokenCount: 15 },
         modelVersion: model
     };

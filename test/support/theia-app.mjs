@@ -261,8 +261,10 @@ export const VSIX_UI = {
  * folders never share Theia's local-storage state), with its console errors kept for diagnostics.
  */
 export class TheiaWindow {
-    static async open(browser, backend, folder, { timeout = 120_000, ui = NATIVE_UI, onNavigate } = {}) {
+    /** `setup(context)` runs before the page loads: permissions, init scripts. `ui`: which companion's widgets. */
+    static async open(browser, backend, folder, { timeout = 120_000, setup, ui = NATIVE_UI, onNavigate } = {}) {
         const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+        await setup?.(context);
         const page = await context.newPage();
         const window = new TheiaWindow(backend, context, page, folder, ui);
         onNavigate?.();

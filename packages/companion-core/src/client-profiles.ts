@@ -13,6 +13,8 @@ export interface ClientProfile {
     readonly displayName: string;
     /** The command that starts the CLI in a terminal. */
     readonly command: string;
+    /** The npm package that installs `command` (offered when the command is missing). */
+    readonly npmPackage?: string;
     readonly discovery: DiscoveryLayout;
     /** Names of the environment variables the CLI reads; absent ones are not exported. */
     readonly env: ProfileEnvNames;
@@ -57,6 +59,7 @@ export const CLIENT_PROFILES: readonly ClientProfile[] = [
         id: 'gemini',
         displayName: 'Gemini CLI',
         command: 'gemini',
+        npmPackage: '@google/gemini-cli',
         discovery: { base: 'tmpdir', segments: ['gemini', 'ide'], fileName: GEMINI_FILE },
         env: {
             port: 'GEMINI_CLI_IDE_SERVER_PORT',
@@ -70,6 +73,7 @@ export const CLIENT_PROFILES: readonly ClientProfile[] = [
         id: 'qwen',
         displayName: 'Qwen Code',
         command: 'qwen',
+        npmPackage: '@qwen-code/qwen-code',
         discovery: {
             base: 'home',
             home: { overrideEnv: 'QWEN_HOME', homeDir: '.qwen', segments: ['ide'] },

@@ -11,7 +11,7 @@ import {
 import { discoveryBaseDirectory } from './host-paths';
 import { McpHttpServer, McpHttpServerOptions, McpSession } from './mcp-http-server';
 import { ideProcessId, isInContainer, joinWorkspaceRoots } from './process-info';
-import { generateToken } from './request-guard';
+import { generateToken } from '@ai-cli-companion/loopback-http';
 import { EventKind, toSseEvent } from './session-transport';
 import { IdeContext, IdeNotification, IdeNotificationMethods, assertValidNotification } from './wire-schemas';
 import { resolveInWorkspace } from './workspace-paths';
@@ -48,6 +48,8 @@ export interface EndpointSessionStatus {
     readonly since: number;
     /** Whether its event stream is open right now (a CLI reconnects it within about a second). */
     readonly streaming: boolean;
+    /** See McpSession.remotePort. */
+    readonly remotePort?: number;
 }
 
 export interface EndpointStatus {
@@ -265,7 +267,9 @@ export class CompanionEndpoint {
             port: this.port,
             workspacePath: this.workspacePath,
             profiles: this.profiles.map(p => p.id),
-            sessions: this.http.sessionList.map(s => ({ id: s.id, clientId: s.owner, since: s.createdAt, streaming: s.transport.hasStream })),
+            sessions: this.http.sessionList.map(s => ({
+                id: s.id, clientId: s.owner, since: s.createdAt, streaming: s.transport.hasStream, remotePort: s.remotePort
+            })),
             files: [...this.files.values()],
             pendingDiffs: this.diffs.all().length,
             lastError: this.lastError

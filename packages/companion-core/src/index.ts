@@ -12,7 +12,6 @@ export * from './mcp-http-server';
 export * from './native-extension';
 export * from './open-files-model';
 export * from './process-info';
-export * from './request-guard';
 export * from './session-transport';
 export * from './wire-schemas';
 export * from './workspace-paths';

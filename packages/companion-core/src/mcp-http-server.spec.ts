@@ -127,6 +127,12 @@ describe('Streamable HTTP sessions', () => {
         assert.deepStrictEqual(batch.json.map((r: { id: string }) => r.id), ['a', 'b']);
     });
 
+    it('reports the client port of the session\'s event stream, so the IDE can find the CLI process', async () => {
+        const { session } = await initialize('2025-06-18');
+        const stream = await openStream(session);
+        assert.strictEqual(endpoint.status().sessions[0].remotePort, stream.response.socket.localPort);
+        stream.close();
+    });
 });
 
 describe('McpHttpServer limits', () => {

@@ -3,8 +3,8 @@ import * as http from 'http';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { CompanionLogger, silentLogger } from './companion-logger';
 import { JsonRpcErrorCode, errorBody, isInitializeRequest, parseMessages } from './json-rpc';
-import { RequestGuard } from './request-guard';
-import { EventKind, SessionTransport, writeJson } from './session-transport';
+import { LoopbackWall, declaresTooLarge, drainAndRespond, readBody, respondRaw } from '@ai-cli-companion/loopback-http';
+import { EventKind, SessionTransport } from './session-transport';
 
 export const MCP_PATH = '/mcp';
 
@@ -29,6 +29,11 @@ export interface McpSession {
     readonly owner: string;
     readonly transport: SessionTransport & Transport;
     readonly createdAt: number;
+    /**
+     * The client-side TCP port of the session's event stream (before it opens: of its latest request); lets the IDE find
+     * the CLI process that holds the connection, e.g. to know which terminal runs it.
+     */
+    readonly remotePort?: number;
 }
 
 export interface McpSessionListener {
@@ -40,6 +45,7 @@ export interface McpSessionListener {
 interface SessionState extends McpSession {
     protocol?: { close(): Promise<void> };
     lastActivity: number;
+    remotePort?: number;
     dropTimer?: NodeJS.Timeout;
 }
 
@@ -55,7 +61,7 @@ export class McpHttpServer {
     private readonly sessions = new Map<string, SessionState>();
     private readonly listeners = new Set<McpSessionListener>();
     private readonly logger: CompanionLogger;
-    private guard: RequestGuard | undefined;
+    private guard: LoopbackWall | undefined;
     private tokens: ReadonlyMap<string, string>;
     private keepAliveTimer: NodeJS.Timeout | undefined;
     private sweepTimer: NodeJS.Timeout | undefined;
@@ -88,7 +94,7 @@ export class McpHttpServer {
                 resolve();
             });
         });
-        this.guard = new RequestGuard(this.port, this.tokens);
+        this.guard = new LoopbackWall({ port: this.port, tokens: this.tokens });
         const keepAliveMs = this.options.keepAliveMs ?? 30_000;
         this.keepAliveTimer = setInterval(() => this.sessions.forEach(s => s.transport.keepAlive()), keepAliveMs);
         this.keepAliveTimer.unref();
@@ -101,7 +107,7 @@ export class McpHttpServer {
     /** Replaces the accepted tokens (a client profile switched on or off); open sessions of a removed owner end. */
     setTokens(tokens: ReadonlyMap<string, string>): void {
         this.tokens = tokens;
-        this.guard = new RequestGuard(this.port, tokens);
+        this.guard = new LoopbackWall({ port: this.port, tokens });
         for (const session of this.sessions.values()) {
             if (!tokens.has(session.owner)) {
                 void this.closeSession(session, 'its client profile was switched off');
@@ -156,8 +162,7 @@ export class McpHttpServer {
             return;
         }
         const limit = this.options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-        const declared = Number(request.headers['content-length']);
-        if (declared > limit) {
+        if (declaresTooLarge(request, limit)) {
             drainAndRespond(request, response, 413, { error: `Request body larger than ${limit} bytes.` });
             return;
         }
@@ -185,7 +190,7 @@ export class McpHttpServer {
                     'Invalid Request: initialize must be sent alone and without an mcp-session-id'));
                 return;
             }
-            this.openSession(owner).then(
+            this.openSession(owner, request.socket.remotePort).then(
                 session => session.transport.handlePost(messages, kinds, batch, response),
                 error => respondRaw(response, 503, errorBody(JsonRpcErrorCode.connectionClosed, (error as Error).message)));
             return;
@@ -193,6 +198,9 @@ export class McpHttpServer {
         const session = this.findSession(sessionId, owner, response);
         if (session) {
             session.lastActivity = Date.now();
+            if (!session.transport.hasStream) { // the stream's connection is the one that stays open
+                session.remotePort = request.socket.remotePort ?? session.remotePort;
+            }
             session.transport.handlePost(messages, kinds, batch, response);
         }
     }
@@ -214,6 +222,7 @@ export class McpHttpServer {
         clearTimeout(session.dropTimer);
         session.dropTimer = undefined;
         session.lastActivity = Date.now();
+        session.remotePort = request.socket.remotePort ?? session.remotePort;
         this.listeners.forEach(listener => listener.streamOpened?.(session));
     }
 
@@ -238,13 +247,13 @@ export class McpHttpServer {
         return session;
     }
 
-    private async openSession(owner: string): Promise<SessionState> {
+    private async openSession(owner: string, remotePort: number | undefined): Promise<SessionState> {
         if (this.sessions.size >= (this.options.maxSessions ?? 64)) {
             throw new Error('Too many open sessions.');
         }
         const id = crypto.randomUUID();
         const transport = new SessionTransport(id);
-        const session: SessionState = { id, owner, transport, createdAt: Date.now(), lastActivity: Date.now() };
+        const session: SessionState = { id, owner, transport, createdAt: Date.now(), lastActivity: Date.now(), remotePort };
         this.sessions.set(id, session);
         transport.onStreamChange(open => {
             if (!open && !transport.isClosed) {
@@ -302,41 +311,4 @@ export class McpHttpServer {
 
 function headerValue(value: string | string[] | undefined): string | undefined {
     return Array.isArray(value) ? value[0] : value;
-}
-
-/** Reads the body as UTF-8; undefined as soon as it passes the limit (the rest is discarded). */
-function readBody(request: http.IncomingMessage, limit: number): Promise<string | undefined> {
-    return new Promise((resolve, reject) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        const onData = (chunk: Buffer) => {
-            size += chunk.length;
-            if (size > limit) {
-                request.off('data', onData);
-                chunks.length = 0;
-                resolve(undefined);
-            } else {
-                chunks.push(chunk);
-            }
-        };
-        request.on('data', onData);
-        request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-        request.on('error', reject);
-    });
-}
-
-function respondRaw(response: http.ServerResponse, status: number, text: string): void {
-    if (response.headersSent) {
-        return;
-    }
-    response.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) }).end(text);
-}
-
-/** Answers before the body is read; closing keeps a refused client from streaming a huge body at us. */
-function drainAndRespond(request: http.IncomingMessage, response: http.ServerResponse, status: number, body: unknown): void {
-    if (!request.complete) {
-        response.setHeader('connection', 'close');
-    }
-    writeJson(response, status, body);
-    request.resume();
 }

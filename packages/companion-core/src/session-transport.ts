@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'http';
+import { writeJson } from '@ai-cli-companion/loopback-http';
 import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { MessageKind, RequestId, messageId } from './json-rpc';
@@ -150,7 +151,7 @@ export class SessionTransport implements Transport {
         });
         const duplicate = ids.find((id, index) => this.pending.has(id) || ids.indexOf(id) !== index);
         if (duplicate !== undefined) {
-            writeJson(response, 400, { jsonrpc: '2.0', error: { code: -32600, message: `Invalid Request: request id ${duplicate} is already in use` }, id: null }, this.sessionId);
+            writeJson(response, 400, { jsonrpc: '2.0', error: { code: -32600, message: `Invalid Request: request id ${duplicate} is already in use` }, id: null }, { 'mcp-session-id': this.sessionId });
             return;
         }
         if (ids.length === 0) {
@@ -273,25 +274,10 @@ export class SessionTransport implements Transport {
             return;
         }
         const body = post.batch ? post.ids.map(each => post.replies.get(each)) : message;
-        writeJson(post.response, 200, body, this.sessionId);
+        writeJson(post.response, 200, body, { 'mcp-session-id': this.sessionId });
     }
 }
 
 export function toSseEvent(message: JSONRPCMessage): string {
     return `event: message\ndata: ${JSON.stringify(message)}\n\n`;
-}
-
-export function writeJson(response: ServerResponse, status: number, body: unknown, sessionId?: string): void {
-    if (response.headersSent || response.destroyed) {
-        return;
-    }
-    const text = JSON.stringify(body);
-    const headers: Record<string, string | number> = {
-        'content-type': 'application/json',
-        'content-length': Buffer.byteLength(text)
-    };
-    if (sessionId) {
-        headers['mcp-session-id'] = sessionId;
-    }
-    response.writeHead(status, headers).end(text);
 }

@@ -2,11 +2,9 @@ import { inject, injectable } from '@theia/core/shared/inversify';
 import { Command, CommandContribution, CommandRegistry } from '@theia/core/lib/common/command';
 import { MessageService } from '@theia/core/lib/common/message-service';
 import { QuickInputService, QuickPickItem } from '@theia/core/lib/common/quick-pick-service';
-import { FileUri } from '@theia/core/lib/common/file-uri';
-import { TerminalService } from '@theia/terminal/lib/browser/base/terminal-service';
-import { WorkspaceService } from '@theia/workspace/lib/browser/workspace-service';
 import { CLIENT_PROFILES, ClientProfile } from '@ai-cli-companion/core/lib/client-profiles';
 import { CompanionService } from '../common/companion-protocol';
+import { CliLauncher } from './cli-launcher';
 import { CompanionOutput } from './companion-output';
 
 const CATEGORY = 'AI CLI';
@@ -25,11 +23,10 @@ export namespace CompanionCommands {
 @injectable()
 export class CompanionCommandsContribution implements CommandContribution {
     @inject(CompanionService) protected readonly service: CompanionService;
-    @inject(TerminalService) protected readonly terminals: TerminalService;
-    @inject(WorkspaceService) protected readonly workspace: WorkspaceService;
     @inject(QuickInputService) protected readonly quickInput: QuickInputService;
     @inject(MessageService) protected readonly messages: MessageService;
     @inject(CompanionOutput) protected readonly output: CompanionOutput;
+    @inject(CliLauncher) protected readonly launcher: CliLauncher;
 
     registerCommands(registry: CommandRegistry): void {
         for (const profile of CLIENT_PROFILES) {
@@ -39,15 +36,9 @@ export class CompanionCommandsContribution implements CommandContribution {
         registry.registerCommand(CompanionCommands.SHOW_STATUS, { execute: () => this.showStatus(registry) });
     }
 
+    /** Checks that the command exists (offering npm / npx if not), then starts it in a new terminal. */
     async runInTerminal(profile: ClientProfile): Promise<void> {
-        const root = await this.pickRoot();
-        const terminal = await this.terminals.newTerminal({ title: profile.displayName, cwd: root?.toString() });
-        await terminal.start();
-        await this.terminals.open(terminal, { mode: 'activate' });
-        terminal.sendText(`${profile.command}\r`);
-        if (!await this.service.isIdeModeEnabled(profile.id).catch(() => true)) {
-            this.messages.info(`${profile.displayName} is not in IDE mode yet: type /ide enable once in its prompt, or run "Enable IDE Mode for ${profile.displayName}".`);
-        }
+        await this.launcher.run(profile);
     }
 
     async enableIdeMode(profile: ClientProfile): Promise<void> {
@@ -74,15 +65,5 @@ export class CompanionCommandsContribution implements CommandContribution {
         ];
         const picked = await this.quickInput.showQuickPick(items, { placeholder: `AI CLI companion: ${status.sessions.length} session(s)` });
         await picked?.run?.();
-    }
-
-    protected async pickRoot(): Promise<ReturnType<typeof FileUri.create> | undefined> {
-        const roots = (await this.workspace.roots).map(root => root.resource);
-        if (roots.length <= 1) {
-            return roots[0];
-        }
-        const picked = await this.quickInput.showQuickPick(roots.map(uri => ({ label: uri.path.base, description: uri.path.fsPath(), uri })),
-            { placeholder: 'Folder to run the CLI in' });
-        return picked?.uri;
     }
 }

@@ -18,6 +18,7 @@ import { DiffReviewService } from './diff-review-service';
 import { EditorContextTracker } from './editor-context-tracker';
 import { ProposalResources } from './proposal-resources';
 import { injectCompanionEnvIntoTerminals } from './terminal-env-injection';
+import { bindBeyondCompanionFeatures } from './beyond-companion-module';
 
 export default new ContainerModule((bind, _unbind, _isBound, _rebind, _unbindAsync, onActivation) => {
     bindCompanionPreferences(bind);
@@ -48,4 +49,6 @@ export default new ContainerModule((bind, _unbind, _isBound, _rebind, _unbindAsy
     bind(CommandContribution).toService(CompanionCommandsContribution);
     bind(CompanionStatusBarContribution).toSelf().inSingletonScope();
     bind(FrontendApplicationContribution).toService(CompanionStatusBarContribution);
+
+    bindBeyondCompanionFeatures(bind);
 });

@@ -54,6 +54,9 @@ export class DiffReviewService {
     protected readonly onDidChangeEmitter = new Emitter<void>();
     /** Fires when a review opens or ends (context keys, toolbar). */
     readonly onDidChange = this.onDidChangeEmitter.event;
+    protected readonly onWillShowEmitter = new Emitter<PendingDiff>();
+    /** Fires when a proposal arrives, before its editor opens (which a hidden window may hold back). */
+    readonly onWillShow = this.onWillShowEmitter.event;
 
     get openReviews(): DiffReview[] {
         return [...this.reviews.values()];
@@ -67,6 +70,7 @@ export class DiffReviewService {
         if (this.reviews.has(diff.id) || this.withdrawn.delete(diff.id)) {
             return;
         }
+        this.onWillShowEmitter.fire(diff);
         // Pending diffs come back while a reloaded window is still restoring its layout.
         await this.appState.reachedState('initialized_layout');
         const fileUri = URI.fromFilePath(diff.editorPath);

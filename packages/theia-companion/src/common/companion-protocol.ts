@@ -19,6 +19,8 @@ export interface CompanionSessionInfo {
     readonly id: string;
     readonly clientId: string;
     readonly since: number;
+    /** The client-side port of the session's connection: finds the CLI process (and its terminal). */
+    readonly remotePort?: number;
 }
 
 /** A window's companion server as the status bar and the status command show it. */

@@ -3,6 +3,8 @@ import { ConnectionHandler, RpcConnectionHandler } from '@theia/core/lib/common/
 import { BackendApplicationContribution } from '@theia/core/lib/node/backend-application';
 import { ConnectionContainerModule } from '@theia/core/lib/node/messaging/connection-container-module';
 import { COMPANION_SERVICE_PATH, CompanionClient, CompanionService } from '../common/companion-protocol';
+import { CLI_HOST_SERVICE_PATH, CliHostService } from '../common/cli-host-protocol';
+import { CliHostServiceImpl } from './cli-host-service-impl';
 import { CompanionEndpointRegistry } from './companion-endpoint-registry';
 import { CompanionServiceImpl } from './companion-service-impl';
 
@@ -22,4 +24,6 @@ export default new ContainerModule(bind => {
     bind(CompanionEndpointRegistry).toSelf().inSingletonScope();
     bind(BackendApplicationContribution).toService(CompanionEndpointRegistry);
     bind(ConnectionContainerModule).toConstantValue(perWindowModule);
+    bind(CliHostService).to(CliHostServiceImpl).inSingletonScope();
+    bind(ConnectionHandler).toDynamicValue(ctx => new RpcConnectionHandler(CLI_HOST_SERVICE_PATH, () => ctx.container.get(CliHostService))).inSingletonScope();
 });

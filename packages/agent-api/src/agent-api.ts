@@ -1,0 +1,129 @@
+import * as crypto from 'crypto';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { generateToken } from '@ai-cli-companion/loopback-http';
+import { AgentLogger, silentLogger } from './agent-logger';
+import { AuthService } from './auth/auth-service';
+import { CredentialStore, chooseCredentialStore } from './auth/credential-store';
+import { FileCredentialStore } from './auth/file-credential-store';
+import { KeyringCredentialStore } from './auth/keyring-credential-store';
+import { AgentPool } from './engine/agent-pool';
+import { agentProfile } from './engine/agent-profiles';
+import { WorkspaceRoots } from './files/workspace-roots';
+import { AgentApiServer } from './http/agent-api-server';
+import { packageVersion } from './package-version';
+import { SECRET_ENV_NAMES, SecretScrubber } from './secret-scrubber';
+
+export const DEFAULT_PORT = 18080;
+export const DEFAULT_HOST = '127.0.0.1';
+
+export interface AgentApiOptions {
+    readonly workspaces: readonly string[];
+    readonly agent?: 'gemini' | 'qwen';
+    readonly agentCommand?: string;
+    /** 0 picks a free port. */
+    readonly port?: number;
+    readonly host?: string;
+    /** Where the token is written (0600); a per-port file in the config directory by default. */
+    readonly tokenFile?: string;
+    /** A fixed token (e.g. from AGENT_API_TOKEN); a fresh random one per start otherwise. */
+    readonly token?: string;
+    readonly allowedOrigins?: readonly string[];
+    readonly enableExecuteCommand?: boolean;
+    /** The agent's base environment; this process's by default. */
+    readonly env?: NodeJS.ProcessEnv;
+    /** The keychain to try first (Theia passes its own store); the OS keychain by default. */
+    readonly keychain?: CredentialStore;
+    /** Where secrets go when no keychain is reachable. */
+    readonly credentialFile?: string;
+    readonly logger?: AgentLogger;
+    readonly keepAliveMs?: number;
+    readonly maxBodyBytes?: number;
+}
+
+export interface RunningAgentApi {
+    readonly url: string;
+    readonly port: number;
+    readonly token: string;
+    readonly tokenFile: string;
+    readonly credentialStore: string;
+    readonly pool: AgentPool;
+    stop(): Promise<void>;
+}
+
+/** `$XDG_CONFIG_HOME/ai-cli-agent-api`, else `~/.config/ai-cli-agent-api`. */
+export function configDirectory(env: NodeJS.ProcessEnv = process.env): string {
+    const base = env.XDG_CONFIG_HOME || path.join(env.HOME || os.homedir(), '.config');
+    return path.join(base, 'ai-cli-agent-api');
+}
+
+/** Starts the API: what the command and the Theia contribution both call. */
+export async function startAgentApi(options: AgentApiOptions): Promise<RunningAgentApi> {
+    const env = options.env ?? process.env;
+    const logger = options.logger ?? silentLogger;
+    const profile = agentProfile(options.agent ?? 'gemini');
+    const host = options.host ?? DEFAULT_HOST;
+    const roots = new WorkspaceRoots(options.workspaces);
+    const token = options.token ?? generateToken();
+    const scrubber = new SecretScrubber();
+    scrubber.add(token, ...SECRET_ENV_NAMES.map(name => env[name]));
+    const store = await chooseCredentialStore(options.keychain ?? new KeyringCredentialStore(),
+        new FileCredentialStore(options.credentialFile ?? path.join(configDirectory(env), 'credentials.json')),
+        message => logger.warn(message));
+    const auth = new AuthService(store, profile, env);
+    scrubber.add(...await auth.secrets());
+    const pool = new AgentPool({
+        profile, command: options.agentCommand, logger, scrub: scrubber.scrub,
+        environment: async () => {
+            const credentials = await auth.environment();
+            scrubber.add(...Object.values(credentials));
+            // The token is ours, not the agent's.
+            const { AGENT_API_TOKEN: _token, ...inherited } = env;
+            return { ...inherited, ...credentials };
+        }
+    });
+    const server = new AgentApiServer({
+        roots, pool, auth, token, host, port: options.port ?? DEFAULT_PORT,
+        allowedOrigins: options.allowedOrigins ?? [], enableExecuteCommand: options.enableExecuteCommand ?? false,
+        version: packageVersion(), logger, scrub: scrubber.scrub,
+        keepAliveMs: options.keepAliveMs, maxBodyBytes: options.maxBodyBytes
+    });
+    const port = await server.listen();
+    const tokenFile = options.tokenFile ?? path.join(configDirectory(env), `token-${port}`);
+    try {
+        writePrivateFile(tokenFile, token);
+    } catch (error) {
+        await server.close();
+        throw error;
+    }
+    const urlHost = host.includes(':') ? `[${host}]` : host;
+    logger.info(`Agent API for ${profile.displayName} on ${urlHost}:${port}, workspaces ${roots.roots.join(', ')}; ` +
+        `secrets in the ${store.description}; execute-command ${options.enableExecuteCommand ? 'ENABLED' : 'disabled'}`);
+    let stopping: Promise<void> | undefined;
+    return {
+        url: `http://${urlHost}:${port}`, port, token, tokenFile, credentialStore: store.description, pool,
+        stop: () => stopping ??= (async () => {
+            await server.close();
+            removeIfOurs(tokenFile, token);
+        })()
+    };
+}
+
+/** Created 0600 under a new name, then renamed: never readable by others, not even for a moment. */
+function writePrivateFile(file: string, content: string): void {
+    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    const temp = `${file}.${crypto.randomBytes(6).toString('hex')}.tmp`;
+    fs.writeFileSync(temp, content, { mode: 0o600, flag: 'wx' });
+    fs.renameSync(temp, file);
+}
+
+function removeIfOurs(file: string, token: string): void {
+    try {
+        if (fs.readFileSync(file, 'utf8') === token) {
+            fs.rmSync(file);
+        }
+    } catch {
+        // already gone
+    }
+}

@@ -1,0 +1,35 @@
+/** What differs between the CLIs we drive, as data (no `if (agent === 'qwen')` elsewhere). */
+export interface AgentProfile {
+    readonly id: 'gemini' | 'qwen';
+    readonly displayName: string;
+    /** Binary looked up on PATH unless --agent-command names one. */
+    readonly command: string;
+    readonly args: readonly string[];
+    /** Environment variable that carries an API key of the spec's `gemini-api-key` auth type. */
+    readonly apiKeyEnv: string;
+    /** Where the CLI caches its own "Log in with Google" credentials, relative to HOME. */
+    readonly oauthCredentialFile?: string;
+    /** The command a user runs to log in interactively. */
+    readonly loginHint: string;
+}
+
+export const AGENT_PROFILES: Readonly<Record<AgentProfile['id'], AgentProfile>> = {
+    gemini: {
+        id: 'gemini', displayName: 'Gemini CLI', command: 'gemini', args: ['--acp'],
+        apiKeyEnv: 'GEMINI_API_KEY', oauthCredentialFile: '.gemini/oauth_creds.json',
+        loginHint: 'run `gemini` in a terminal, choose "Login with Google" and finish the browser flow; the server then uses the CLI\'s cached login'
+    },
+    qwen: {
+        id: 'qwen', displayName: 'Qwen Code', command: 'qwen', args: ['--acp'],
+        apiKeyEnv: 'OPENAI_API_KEY',
+        loginHint: 'Qwen Code has no Google login; configure `gemini-api-key` (its value becomes OPENAI_API_KEY) or run `qwen` and use /auth'
+    }
+};
+
+export function agentProfile(id: string): AgentProfile {
+    const profile = (AGENT_PROFILES as Record<string, AgentProfile>)[id];
+    if (!profile) {
+        throw new Error(`Unknown agent "${id}": expected ${Object.keys(AGENT_PROFILES).join(' or ')}.`);
+    }
+    return profile;
+}

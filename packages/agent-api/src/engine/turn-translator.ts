@@ -1,0 +1,288 @@
+import { StreamEvent, ToolCallData, ToolCallSummary, streamEvent } from '../http/api-types';
+
+/** The parts of ACP's `ToolCall` / `ToolCallUpdate` we read; both CLIs send subsets (see acp.md §3, §4). */
+export interface AcpToolCall {
+    toolCallId: string;
+    status?: string | null;
+    title?: string | null;
+    kind?: string | null;
+    content?: Array<Record<string, unknown>> | null;
+    locations?: Array<{ path: string; line?: number | null }> | null;
+    rawInput?: unknown;
+    rawOutput?: unknown;
+    _meta?: Record<string, unknown> | null;
+}
+
+export interface AcpPermissionOption { optionId: string; name: string; kind: string }
+
+/** `session/update` payloads; unknown kinds are ignored. */
+export type AcpUpdate = { sessionUpdate: string } & Record<string, unknown>;
+
+interface CallState {
+    data: ToolCallData;
+    announced: boolean;
+    status: ToolCallSummary['status'];
+    result?: string;
+    error?: string | null;
+}
+
+/** gemini announces a mode switch as message text, e.g. "[MODE_UPDATE] autoEdit". */
+const MODE_UPDATE_TEXT = /^\s*\[MODE_UPDATE\]/;
+/** gemini sends a thought as "**Subject**\nDescription" ("****\n…" without a subject). */
+const THOUGHT_SUBJECT = /^\*\*(.*?)\*\*\n?/s;
+
+/**
+ * Turns one prompt turn's ACP traffic into the spec's stream events. Stateful per turn: it
+ * remembers each tool call so a call is announced once (`tool_call`), with the right
+ * `requiresConfirmation`, name and arguments, whichever CLI sent what first.
+ */
+export class TurnTranslator {
+    private readonly calls = new Map<string, CallState>();
+    private text = '';
+    private sentContent = false;
+
+    /** Everything the agent said as text in this turn (the non-streaming answer). */
+    get responseText(): string {
+        return this.text;
+    }
+
+    get toolCalls(): ToolCallSummary[] {
+        return [...this.calls.values()].map(call => ({
+            callId: call.data.callId, name: call.data.name, displayName: call.data.displayName, args: call.data.args,
+            requiresConfirmation: call.data.requiresConfirmation, status: call.status,
+            ...(call.result !== undefined ? { result: call.result } : {}),
+            ...(call.error !== undefined ? { error: call.error } : {})
+        }));
+    }
+
+    update(update: AcpUpdate): StreamEvent[] {
+        switch (update.sessionUpdate) {
+            case 'agent_message_chunk': return this.messageChunk(update.content as { type?: string; text?: string } | undefined);
+            case 'agent_thought_chunk': return this.thoughtChunk(update.content as { type?: string; text?: string } | undefined);
+            case 'tool_call':
+            case 'tool_call_update': return this.toolUpdate(update as unknown as AcpToolCall);
+            default: return [];
+        }
+    }
+
+    /** A permission request: the call is announced (needing confirmation) and the question asked. */
+    permission(toolCall: AcpToolCall, options: readonly AcpPermissionOption[]): StreamEvent[] {
+        const events: StreamEvent[] = [];
+        const call = this.track(toolCall, true);
+        if (!call.announced) {
+            call.announced = true;
+            events.push(streamEvent('tool_call', { ...call.data }));
+        }
+        const { data } = call;
+        const command = commandOf(toolCall, data);
+        events.push(streamEvent('tool_confirmation', {
+            callId: data.callId, name: data.name, displayName: data.displayName,
+            description: `Confirm tool call: ${data.displayName}`,
+            prompt: `Allow ${data.name}: ${command}?`,
+            command,
+            options: options.map(option => ({ outcome: option.optionId, label: option.name }))
+        }));
+        events.push(streamEvent('tool_execution', { callId: data.callId, status: 'pending', message: `Waiting for confirmation of ${data.name}` }));
+        return events;
+    }
+
+    /** The user's answer to a permission request, reported before the agent acts on it. */
+    confirmed(callId: string, outcome: string): StreamEvent[] {
+        const call = this.calls.get(callId);
+        if (!call) {
+            return [];
+        }
+        if (outcome === 'cancel') {
+            return this.finish(call, false, '', `Tool "${call.data.name}" was cancelled by the user.`, 'cancelled');
+        }
+        return [streamEvent('tool_execution', { callId, status: 'executing', message: `Executing ${call.data.name}…` })];
+    }
+
+    /** The turn ended: the last content chunk (`isPartial: false`) and `complete`, or `error`. */
+    end(outcome: { stopReason: string } | { error: { message: string; code: string; details: string } }): StreamEvent[] {
+        const events: StreamEvent[] = [];
+        for (const call of this.calls.values()) {
+            if (call.status === 'pending') {
+                events.push(...this.finish(call, false, '', 'The turn ended before the tool call finished.', 'cancelled'));
+            }
+        }
+        if (this.sentContent) {
+            events.push(streamEvent('content', { text: '', isPartial: false }));
+        }
+        if ('error' in outcome) {
+            events.push(streamEvent('error', outcome.error));
+            return events;
+        }
+        const cancelled = outcome.stopReason === 'cancelled';
+        events.push(streamEvent('complete', {
+            success: !cancelled && outcome.stopReason !== 'refusal',
+            message: cancelled ? 'Conversation cancelled' : `Conversation complete (${outcome.stopReason})`
+        }));
+        return events;
+    }
+
+    private messageChunk(content: { type?: string; text?: string } | undefined): StreamEvent[] {
+        const text = content?.type === 'text' ? content.text ?? '' : '';
+        if (text === '' || MODE_UPDATE_TEXT.test(text)) {
+            return [];
+        }
+        this.text += text;
+        this.sentContent = true;
+        return [streamEvent('content', { text, isPartial: true })];
+    }
+
+    private thoughtChunk(content: { type?: string; text?: string } | undefined): StreamEvent[] {
+        const text = content?.type === 'text' ? content.text ?? '' : '';
+        if (text.trim() === '') {
+            return [];
+        }
+        const match = THOUGHT_SUBJECT.exec(text);
+        return [streamEvent('thought', match
+            ? { subject: match[1].trim(), description: text.slice(match[0].length).trim() }
+            : { subject: '', description: text })];
+    }
+
+    private toolUpdate(update: AcpToolCall): StreamEvent[] {
+        const known = this.calls.get(update.toolCallId);
+        const call = this.track(update, known?.data.requiresConfirmation ?? false);
+        const events: StreamEvent[] = [];
+        // qwen announces a call as "pending" before it knows whether it will ask: wait for the
+        // permission request or the start of execution, which say which it is.
+        if (!call.announced && update.status !== 'pending') {
+            call.announced = true;
+            events.push(streamEvent('tool_call', { ...call.data }));
+        }
+        switch (update.status) {
+            case 'in_progress':
+                events.push(streamEvent('tool_execution', { callId: call.data.callId, status: 'executing', message: `Executing ${call.data.name}…` }));
+                break;
+            case 'completed':
+                events.push(...this.finish(call, true, resultText(update) || (update.title ?? ''), null, 'completed'));
+                break;
+            case 'failed':
+                events.push(...this.finish(call, false, '', resultText(update) || 'Tool call failed.', 'failed'));
+                break;
+        }
+        return events;
+    }
+
+    private finish(call: CallState, success: boolean, result: string, error: string | null, status: CallState['status']): StreamEvent[] {
+        if (call.status !== 'pending') {
+            return []; // already reported (e.g. a cancel we answered, then the agent's own failure)
+        }
+        call.status = status;
+        call.result = result;
+        call.error = error;
+        const events: StreamEvent[] = [];
+        if (!call.announced) {
+            call.announced = true;
+            events.push(streamEvent('tool_call', { ...call.data }));
+        }
+        const { callId, name, displayName } = call.data;
+        events.push(streamEvent('tool_execution', {
+            callId, status: success ? 'completed' : 'failed',
+            message: success ? `${name} completed` : error ?? `${name} failed`
+        }));
+        events.push(streamEvent('tool_result', {
+            callId, name, result, success, error,
+            displayResult: success ? `${displayName}: done` : `${displayName}: ${status === 'cancelled' ? 'cancelled' : 'failed'}`
+        }));
+        return events;
+    }
+
+    /** Merges what this message says about the call into what is known already. */
+    private track(update: AcpToolCall, requiresConfirmation: boolean): CallState {
+        let call = this.calls.get(update.toolCallId);
+        if (!call) {
+            call = {
+                data: { callId: update.toolCallId, name: '', displayName: '', description: '', args: {}, requiresConfirmation },
+                announced: false, status: 'pending'
+            };
+            this.calls.set(update.toolCallId, call);
+        }
+        const data = call.data;
+        data.requiresConfirmation = data.requiresConfirmation || requiresConfirmation;
+        if (!data.name || data.name === 'tool') {
+            data.name = toolName(update);
+        }
+        const title = update.title ?? '';
+        if (title && (!data.displayName || data.displayName === data.name || /^[A-Z]\w+$/.test(data.displayName))) {
+            data.displayName = title; // qwen's first "WriteFile" becomes "Writing to hello.txt"
+        }
+        data.displayName ||= data.name;
+        data.description = title || data.description || data.name;
+        const args = argsOf(update);
+        if (Object.keys(args).length > 0) {
+            data.args = { ...data.args, ...args };
+        }
+        return call;
+    }
+}
+
+/** ACP kinds to the CLIs' tool names, for gemini, which sends neither name nor arguments. */
+const NAME_BY_KIND: Record<string, string> = {
+    edit: 'write_file', read: 'read_file', execute: 'run_shell_command', search: 'search',
+    fetch: 'web_fetch', delete: 'delete', move: 'move', think: 'think'
+};
+
+function toolName(update: AcpToolCall): string {
+    const metaName = update._meta?.toolName;
+    if (typeof metaName === 'string' && metaName) {
+        return metaName;
+    }
+    // gemini's call ids start with the tool name: "write_file__write_file_1795351650788_0".
+    const prefix = /^([a-z][a-z0-9_]*?)__/i.exec(update.toolCallId)?.[1];
+    if (prefix) {
+        return prefix;
+    }
+    return NAME_BY_KIND[update.kind ?? ''] ?? update.kind ?? 'tool';
+}
+
+/** Arguments: `rawInput` when sent (qwen), else rebuilt from the diff, locations and title (gemini). */
+function argsOf(update: AcpToolCall): Record<string, unknown> {
+    if (update.rawInput && typeof update.rawInput === 'object' && Object.keys(update.rawInput).length > 0) {
+        return update.rawInput as Record<string, unknown>;
+    }
+    const args: Record<string, unknown> = {};
+    const diff = update.content?.find(item => item.type === 'diff');
+    if (diff) {
+        args.file_path = diff.path;
+        args.content = diff.newText;
+    } else if (update.locations && update.locations.length > 0) {
+        args.file_path = update.locations[0].path;
+    }
+    if (update.kind === 'execute' && update.title) {
+        args.command = update.title;
+    }
+    return args;
+}
+
+function commandOf(update: AcpToolCall, data: ToolCallData): string {
+    if (typeof data.args.command === 'string') {
+        return data.args.command;
+    }
+    const target = data.args.file_path ?? data.args.path ?? data.args.absolute_path;
+    return typeof target === 'string' ? `${data.name} ${target}` : update.title ?? data.name;
+}
+
+/** Text of a finished call: its text content, else a diff summary, else `rawOutput`. */
+function resultText(update: AcpToolCall): string {
+    const parts: string[] = [];
+    for (const item of update.content ?? []) {
+        if (item.type === 'content') {
+            const inner = item.content as { type?: string; text?: string } | undefined;
+            if (inner?.type === 'text' && inner.text) {
+                parts.push(inner.text);
+            }
+        } else if (item.type === 'diff') {
+            parts.push(`Wrote ${String(item.path)}`);
+        }
+    }
+    if (parts.length > 0) {
+        return parts.join('\n');
+    }
+    if (typeof update.rawOutput === 'string') {
+        return update.rawOutput;
+    }
+    return '';
+}

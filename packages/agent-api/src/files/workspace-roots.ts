@@ -1,0 +1,89 @@
+import * as fs from 'fs';
+import * as path from 'path';
+import { ApiError, badRequest, forbidden } from '../http/api-envelope';
+
+/**
+ * The directories the API may touch. A path is inside when its real path (symlinks resolved; for a
+ * file that does not exist yet, the real path of its nearest existing parent) is a root or under one.
+ */
+export class WorkspaceRoots {
+    /** As given (absolute, normalised) and as real paths, index for index. */
+    readonly roots: readonly string[];
+    private readonly realRoots: readonly string[];
+
+    constructor(roots: readonly string[]) {
+        if (roots.length === 0) {
+            throw new Error('At least one workspace is required.');
+        }
+        this.roots = roots.map(root => path.resolve(root));
+        this.realRoots = this.roots.map(root => {
+            const stat = fs.statSync(root, { throwIfNoEntry: false });
+            if (!stat?.isDirectory()) {
+                throw new Error(`Workspace ${root} is not a directory.`);
+            }
+            return fs.realpathSync(root);
+        });
+    }
+
+    get primary(): string {
+        return this.roots[0];
+    }
+
+    /**
+     * Resolves a request path (absolute, or relative to `base`, default the first root) to the real
+     * path to use; 403 when it ends up outside every root.
+     */
+    resolve(requested: unknown, base = this.primary): string {
+        if (typeof requested !== 'string' || requested.length === 0) {
+            throw badRequest('"path" must be a non-empty string.');
+        }
+        if (requested.includes('\0')) {
+            throw badRequest('"path" contains a NUL byte.');
+        }
+        const absolute = path.resolve(base, requested);
+        const real = realPathOfNearest(absolute);
+        if (!this.contains(real)) {
+            throw forbidden(`Path ${requested} is outside the workspace${this.roots.length > 1 ? 's' : ''} (${this.roots.join(', ')}).`, 'Path outside workspace');
+        }
+        return real;
+    }
+
+    /** A directory to run in: resolved like a path, and it must be an existing directory. */
+    resolveDirectory(requested: unknown, base = this.primary): string {
+        const directory = this.resolve(requested, base);
+        if (!fs.statSync(directory, { throwIfNoEntry: false })?.isDirectory()) {
+            throw new ApiError(400, 'Not a directory', `${String(requested)} is not an existing directory.`);
+        }
+        return directory;
+    }
+
+    contains(realPath: string): boolean {
+        return this.realRoots.some(root => {
+            const relative = path.relative(root, realPath);
+            return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+        });
+    }
+}
+
+/** The real path of `target`, or of its nearest existing ancestor joined with the rest. */
+function realPathOfNearest(target: string): string {
+    const missing: string[] = [];
+    let current = target;
+    for (;;) {
+        try {
+            return path.join(fs.realpathSync(current), ...missing.reverse());
+        } catch (error) {
+            const code = (error as NodeJS.ErrnoException).code;
+            const parent = path.dirname(current);
+            if ((code !== 'ENOENT' && code !== 'ENOTDIR') || parent === current) {
+                throw error;
+            }
+            // A dangling symlink resolves nowhere safe: refuse rather than follow it later.
+            if (fs.lstatSync(current, { throwIfNoEntry: false })?.isSymbolicLink()) {
+                throw forbidden(`${target} is a symbolic link to a missing target.`, 'Path outside workspace');
+            }
+            missing.push(path.basename(current));
+            current = parent;
+        }
+    }
+}

@@ -1,0 +1,5 @@
+export * from './cors';
+export * from './json-response';
+export * from './loopback-wall';
+export * from './request-body';
+export * from './stream-writer';

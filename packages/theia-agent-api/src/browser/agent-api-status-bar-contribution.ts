@@ -1,0 +1,86 @@
+import { inject, injectable } from '@theia/core/shared/inversify';
+import { FrontendApplicationContribution } from '@theia/core/lib/browser/frontend-application-contribution';
+import { StatusBar, StatusBarAlignment } from '@theia/core/lib/browser/status-bar/status-bar';
+import { Command, CommandContribution, CommandRegistry } from '@theia/core/lib/common/command';
+import { MessageService } from '@theia/core/lib/common/message-service';
+import { FileUri } from '@theia/core/lib/common/file-uri';
+import { WorkspaceService } from '@theia/workspace/lib/browser/workspace-service';
+import { AgentApiService, AgentApiSettings, AgentApiStatus } from '../common/agent-api-protocol';
+import { AGENT_API_PREFERENCES, AgentApiPreferences } from '../common/agent-api-preferences';
+
+export const AGENT_API_STATUS_BAR_ID = 'ai-cli-agent-api-status';
+
+export namespace AgentApiCommands {
+    export const SHOW_STATUS: Command = { id: 'aiCliAgentApi.showStatus', category: 'Agent API', label: 'Show Server Status' };
+}
+
+/**
+ * Applies the preferences and workspace roots to the backend's server whenever either changes, and
+ * shows it in the status bar while it runs (nothing at all while the preference is off).
+ */
+@injectable()
+export class AgentApiStatusBarContribution implements FrontendApplicationContribution, CommandContribution {
+    @inject(StatusBar) protected readonly statusBar: StatusBar;
+    @inject(AgentApiService) protected readonly service: AgentApiService;
+    @inject(AgentApiPreferences) protected readonly preferences: AgentApiPreferences;
+    @inject(WorkspaceService) protected readonly workspace: WorkspaceService;
+    @inject(MessageService) protected readonly messages: MessageService;
+
+    protected status: AgentApiStatus | undefined;
+
+    onStart(): void {
+        this.preferences.onPreferenceChanged(event => {
+            if ((Object.values(AGENT_API_PREFERENCES) as string[]).includes(event.preferenceName)) {
+                void this.apply();
+            }
+        });
+        this.workspace.onWorkspaceChanged(() => void this.apply());
+        void this.preferences.ready.then(() => this.workspace.roots).then(() => this.apply());
+    }
+
+    registerCommands(commands: CommandRegistry): void {
+        commands.registerCommand(AgentApiCommands.SHOW_STATUS, {
+            execute: () => {
+                const status = this.status;
+                if (!status?.running) {
+                    return this.messages.info(status?.error ? `Agent API is not running: ${status.error}` : 'Agent API is off (preference aiCliAgentApi.enabled).');
+                }
+                return this.messages.info(`Agent API (${status.agent}) on ${status.url}; token in ${status.tokenFile}; ` +
+                    `secrets in the ${status.credentialStore}; execute-command ${status.executeCommand ? 'enabled' : 'disabled'}.`);
+            }
+        });
+    }
+
+    protected async apply(): Promise<void> {
+        const roots = await this.workspace.roots;
+        const settings: AgentApiSettings = {
+            enabled: this.preferences[AGENT_API_PREFERENCES.enabled],
+            agent: this.preferences[AGENT_API_PREFERENCES.agent],
+            port: this.preferences[AGENT_API_PREFERENCES.port],
+            enableExecuteCommand: this.preferences[AGENT_API_PREFERENCES.enableExecuteCommand],
+            allowedOrigins: [...this.preferences[AGENT_API_PREFERENCES.allowedOrigins]],
+            workspaces: roots.map(root => FileUri.fsPath(root.resource))
+        };
+        try {
+            this.show(settings.enabled, await this.service.apply(settings));
+        } catch (error) {
+            this.show(settings.enabled, { running: false, workspaces: [], executeCommand: false, error: (error as Error).message });
+        }
+    }
+
+    protected show(enabled: boolean, status: AgentApiStatus): void {
+        this.status = status;
+        if (!enabled) {
+            this.statusBar.removeElement(AGENT_API_STATUS_BAR_ID);
+            return;
+        }
+        this.statusBar.setElement(AGENT_API_STATUS_BAR_ID, {
+            text: status.running ? `$(broadcast) Agent API :${new URL(status.url!).port}` : '$(warning) Agent API',
+            tooltip: status.running
+                ? `Agent API (${status.agent}) on ${status.url}\nToken file: ${status.tokenFile}${status.executeCommand ? '\n/execute-command enabled' : ''}`
+                : `Agent API is not running: ${status.error ?? 'unknown reason'}`,
+            alignment: StatusBarAlignment.RIGHT, priority: 99,
+            command: AgentApiCommands.SHOW_STATUS.id
+        });
+    }
+}

@@ -1,0 +1,30 @@
+export const AGENT_API_SERVICE_PATH = '/services/ai-cli-agent-api';
+
+/** What the frontend's preferences and workspace say the server should be. */
+export interface AgentApiSettings {
+    enabled: boolean;
+    agent: 'gemini' | 'qwen';
+    port: number;
+    enableExecuteCommand: boolean;
+    allowedOrigins: string[];
+    /** Absolute paths of the workspace roots. */
+    workspaces: string[];
+}
+
+export interface AgentApiStatus {
+    running: boolean;
+    url?: string;
+    tokenFile?: string;
+    agent?: string;
+    workspaces: string[];
+    credentialStore?: string;
+    executeCommand: boolean;
+    error?: string;
+}
+
+export const AgentApiService = Symbol('AgentApiService');
+/** One server per backend: the last window to apply its settings decides them. */
+export interface AgentApiService {
+    apply(settings: AgentApiSettings): Promise<AgentApiStatus>;
+    getStatus(): Promise<AgentApiStatus>;
+}

@@ -1,0 +1,66 @@
+import 'reflect-metadata';
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { Container } from '@theia/core/shared/inversify';
+import { ILogger } from '@theia/core/lib/common/logger';
+import { MemoryCredentialStore } from '@ai-cli-companion/agent-api';
+import { AgentApiSettings } from '../common/agent-api-protocol';
+import { AgentApiServiceImpl } from './agent-api-service-impl';
+import { TheiaCredentialStore } from './theia-credential-store';
+
+describe('AgentApiServiceImpl', () => {
+    let dir: string;
+    let service: AgentApiServiceImpl;
+    let credentials: MemoryCredentialStore;
+    const previousConfig = process.env.XDG_CONFIG_HOME;
+
+    beforeEach(() => {
+        dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'theia-agent-api-')));
+        process.env.XDG_CONFIG_HOME = path.join(dir, 'config');
+        const container = new Container();
+        const messages: string[] = [];
+        const silent = { info: (m: string) => messages.push(m), warn: (m: string) => messages.push(m), error: (m: string) => messages.push(m) };
+        container.bind(ILogger).toConstantValue(silent as unknown as ILogger).whenTargetNamed('ai-cli-agent-api');
+        credentials = new MemoryCredentialStore();
+        container.bind(TheiaCredentialStore).toConstantValue(credentials as unknown as TheiaCredentialStore);
+        container.bind(AgentApiServiceImpl).toSelf().inSingletonScope();
+        service = container.get(AgentApiServiceImpl);
+    });
+
+    afterEach(async () => {
+        await service.onStop();
+        process.env.XDG_CONFIG_HOME = previousConfig;
+        fs.rmSync(dir, { recursive: true, force: true });
+    });
+
+    const settings = (overrides: Partial<AgentApiSettings> = {}): AgentApiSettings => ({
+        enabled: true, agent: 'gemini', port: 0, enableExecuteCommand: false, allowedOrigins: [], workspaces: [dir], ...overrides
+    });
+
+    it('is off until enabled, then serves the workspace with a token, using Theia\'s credential store', async () => {
+        assert.equal((await service.apply(settings({ enabled: false }))).running, false);
+        const status = await service.apply(settings());
+        assert.equal(status.running, true);
+        assert.equal(status.credentialStore, 'memory', 'the injected store (here an in-memory stand-in for Theia\'s) is used');
+        const token = fs.readFileSync(status.tokenFile!, 'utf8');
+        const response = await fetch(`${status.url}/status`, { headers: { authorization: `Bearer ${token}` } });
+        assert.equal(response.status, 200);
+        assert.equal((await response.json()).status, 'ok');
+        assert.equal((await fetch(`${status.url}/status`)).status, 401);
+    });
+
+    it('keeps the server for unchanged settings, restarts it for new ones, stops it when disabled', async () => {
+        const first = await service.apply(settings());
+        assert.equal((await service.apply(settings())).url, first.url);
+        const second = await service.apply(settings({ enableExecuteCommand: true }));
+        assert.equal(second.running, true);
+        assert.equal(second.executeCommand, true);
+        assert.equal(fs.existsSync(first.tokenFile!) && first.tokenFile !== second.tokenFile, false);
+        const off = await service.apply(settings({ enabled: false }));
+        assert.equal(off.running, false);
+        assert.equal(fs.existsSync(second.tokenFile!), false, 'the token file goes with the server');
+        assert.equal((await service.apply(settings({ workspaces: [] }))).error, 'No workspace folder is open.');
+    });
+});

@@ -1,0 +1,75 @@
+/*
+ * Change blocks of a proposal's diff, as Monaco reports them (ILineChange), and the edits that
+ * revert one of them. Pure: no Monaco imports, so it is unit-tested on plain line arrays.
+ */
+
+/** Monaco's ILineChange: 1-based lines; an end of 0 means "no lines on this side" (pure insert/delete). */
+export interface LineChange {
+    readonly originalStartLineNumber: number;
+    readonly originalEndLineNumber: number;
+    readonly modifiedStartLineNumber: number;
+    readonly modifiedEndLineNumber: number;
+}
+
+/** An edit in Monaco coordinates (1-based lines and columns). */
+export interface LineEdit {
+    readonly startLineNumber: number;
+    readonly startColumn: number;
+    readonly endLineNumber: number;
+    readonly endColumn: number;
+    readonly text: string;
+}
+
+function linesOf(lines: readonly string[], start: number, end: number): string[] {
+    return end === 0 ? [] : lines.slice(start - 1, end);
+}
+
+/** Identifies a block by its content on both sides, so it survives line shifts from other edits. */
+export function blockKey(original: readonly string[], modified: readonly string[], change: LineChange): string {
+    return JSON.stringify([
+        linesOf(original, change.originalStartLineNumber, change.originalEndLineNumber),
+        linesOf(modified, change.modifiedStartLineNumber, change.modifiedEndLineNumber)
+    ]);
+}
+
+/** Whether the cursor's line (1-based, in the proposal) belongs to the block. */
+export function blockContainsLine(change: LineChange, line: number): boolean {
+    if (change.modifiedEndLineNumber === 0) {
+        // Lines removed after modifiedStartLineNumber: the lines on both sides of the gap count.
+        return line === change.modifiedStartLineNumber || line === change.modifiedStartLineNumber + 1;
+    }
+    return line >= change.modifiedStartLineNumber && line <= change.modifiedEndLineNumber;
+}
+
+/** The line a block's controls sit on in the proposal. */
+export function blockAnchorLine(change: LineChange): number {
+    return Math.max(1, change.modifiedEndLineNumber === 0 ? change.modifiedStartLineNumber : change.modifiedStartLineNumber);
+}
+
+/** The edit of the proposal that puts the original lines of `change` back. */
+export function revertEdit(original: readonly string[], modified: readonly string[], change: LineChange, eol: string): LineEdit {
+    const originalLines = linesOf(original, change.originalStartLineNumber, change.originalEndLineNumber);
+    const lastModified = modified.length;
+    if (change.modifiedEndLineNumber === 0) {
+        // The proposal dropped lines after modifiedStartLineNumber: insert them again.
+        const after = change.modifiedStartLineNumber;
+        if (after < lastModified) {
+            return { startLineNumber: after + 1, startColumn: 1, endLineNumber: after + 1, endColumn: 1, text: originalLines.join(eol) + eol };
+        }
+        const column = (modified[lastModified - 1] ?? '').length + 1;
+        return { startLineNumber: Math.max(1, lastModified), startColumn: column, endLineNumber: Math.max(1, lastModified), endColumn: column, text: (lastModified > 0 ? eol : '') + originalLines.join(eol) };
+    }
+    const start = change.modifiedStartLineNumber;
+    const end = change.modifiedEndLineNumber;
+    if (change.originalEndLineNumber === 0) {
+        // The proposal added lines start..end: delete them with their line breaks.
+        if (end < lastModified) {
+            return { startLineNumber: start, startColumn: 1, endLineNumber: end + 1, endColumn: 1, text: '' };
+        }
+        if (start > 1) {
+            return { startLineNumber: start - 1, startColumn: modified[start - 2].length + 1, endLineNumber: end, endColumn: modified[end - 1].length + 1, text: '' };
+        }
+        return { startLineNumber: 1, startColumn: 1, endLineNumber: end, endColumn: modified[end - 1].length + 1, text: '' };
+    }
+    return { startLineNumber: start, startColumn: 1, endLineNumber: end, endColumn: modified[end - 1].length + 1, text: originalLines.join(eol) };
+}

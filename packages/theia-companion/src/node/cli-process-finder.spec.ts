@@ -1,0 +1,45 @@
+import * as assert from 'assert';
+import { spawn, ChildProcess } from 'child_process';
+import * as net from 'net';
+import * as os from 'os';
+import { CliProcessFinder } from './cli-process-finder';
+
+describe('CliProcessFinder', function () {
+    this.timeout(20_000);
+    let server: net.Server;
+    let shell: ChildProcess;
+    const finder = new CliProcessFinder();
+
+    before(function () {
+        if (!finder.supported) {
+            throw new Error('This test needs Linux /proc (the finder is Linux-only; see its comment for other platforms).');
+        }
+    });
+
+    afterEach(async () => {
+        shell?.kill('SIGKILL');
+        await new Promise(resolve => server?.close(resolve));
+    });
+
+    it('finds the grandchild of a shell that holds a session\'s connection, with its cwd', async () => {
+        const accepted = new Promise<net.Socket>(resolve => {
+            server = net.createServer(resolve).listen(0, '127.0.0.1');
+        });
+        await new Promise(resolve => server.once('listening', resolve));
+        const serverPort = (server.address() as net.AddressInfo).port;
+        // A "shell" (sh) that starts a "CLI" (node) which dials the server and stays.
+        const client = `require('net').connect(${serverPort}, '127.0.0.1'); setInterval(() => {}, 1000)`;
+        shell = spawn('/bin/sh', ['-c', `"${process.execPath}" -e "${client}"; true`], { cwd: os.tmpdir(), stdio: 'ignore' });
+        const socket = await accepted;
+        const found = finder.find([{ sessionId: 's1', serverPort, remotePort: socket.remotePort! }], [shell.pid!, 999_999_999]);
+        assert.strictEqual(found.length, 1);
+        assert.strictEqual(found[0].sessionId, 's1');
+        assert.strictEqual(found[0].shellPid, shell.pid);
+        assert.notStrictEqual(found[0].pid, shell.pid, 'the node child holds the socket, not the shell');
+        assert.strictEqual(found[0].cwd, require('fs').realpathSync(os.tmpdir()));
+        // The same connection under another shell is not found; nor a port nobody holds.
+        assert.deepStrictEqual(finder.find([{ sessionId: 's1', serverPort, remotePort: socket.remotePort! }], [process.pid + 999_999]), []);
+        assert.deepStrictEqual(finder.find([{ sessionId: 's2', serverPort, remotePort: 1 }], [shell.pid!]), []);
+        socket.destroy();
+    });
+});

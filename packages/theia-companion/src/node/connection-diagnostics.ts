@@ -1,0 +1,265 @@
+import { execFile } from 'child_process';
+import * as fs from 'fs';
+import * as http from 'http';
+import * as path from 'path';
+import { parse } from 'jsonc-parser';
+import { CLIENT_PROFILES, ClientProfile } from '@ai-cli-companion/core/lib/client-profiles';
+import { discoveryDirectory, currentHostEnvironment, HostEnvironment } from '@ai-cli-companion/core/lib/host-paths';
+import { isInContainer, isProcessAlive } from '@ai-cli-companion/core/lib/process-info';
+import { ConnectionDiagnosis, DiagnosisCheck, DiagnosisRequest, DiagnosisSection } from '../common/connection-diagnostics-protocol';
+import { CliCommandLookup } from './cli-command-lookup';
+import { CliProcessFinder } from './cli-process-finder';
+import { CliSettingsFile } from '@ai-cli-companion/core/lib/cli-settings-file';
+
+const VERSION_TIMEOUT_MS = 20_000;
+
+/**
+ * Settings under which a CLI never asks before writing a file, so no diff ever opens. Data per
+ * profile id, like the profiles themselves; qwen 0.24.4 defaults to `auto`.
+ */
+const SILENT_WRITE_MODES: Record<string, { settingsDir: string; key: string[]; defaultMode: string; silent: string[] }> = {
+    qwen: { settingsDir: '.qwen', key: ['tools', 'approvalMode'], defaultMode: 'auto', silent: ['auto', 'auto-edit', 'yolo'] }
+};
+
+/**
+ * Diagnose Connection's checks: everything the CLIs' own error messages blame ("IDE connection
+ * failed", "Directory mismatch", "could not find the IDE"…), each with a fix.
+ */
+export class ConnectionDiagnostics {
+    constructor(
+        protected readonly finder = new CliProcessFinder(),
+        protected readonly lookup = new CliCommandLookup(),
+        protected readonly host: HostEnvironment = currentHostEnvironment(),
+        protected readonly inContainer = isInContainer()
+    ) { }
+
+    async diagnose(request: DiagnosisRequest): Promise<ConnectionDiagnosis> {
+        const sections = await Promise.all([
+            this.serverSection(request),
+            this.discoverySection(request),
+            this.terminalSection(request),
+            ...CLIENT_PROFILES.map(profile => this.clientSection(profile, request))
+        ]);
+        return { createdAt: new Date().toISOString(), sections };
+    }
+
+    protected async serverSection({ status, terminalShellPids }: DiagnosisRequest): Promise<DiagnosisSection> {
+        const checks: DiagnosisCheck[] = [];
+        if (!status.running) {
+            checks.push({ status: 'error', title: 'The companion server of this window is not running', fix: 'Reload the window (F1 → Reload Window); if it stays down, see the "AI CLI Companion" output and the backend log.' });
+        } else {
+            const answer = await probe(status.port);
+            checks.push(answer === 401 || answer === 403
+                ? { status: 'ok', title: `Server listening on 127.0.0.1:${status.port}`, details: [`An unauthenticated request is refused with HTTP ${answer}, as it must be.`] }
+                : { status: 'error', title: `Port ${status.port} does not answer like the companion server (${answer})`, fix: 'Reload the window; another program may hold the port.' });
+        }
+        const processes = this.finder.find(status.sessions
+            .filter(s => s.remotePort)
+            .map(s => ({ sessionId: s.id, serverPort: status.port, remotePort: s.remotePort! })), terminalShellPids);
+        if (status.sessions.length === 0) {
+            checks.push({ status: 'info', title: 'No CLI is connected to this window', fix: 'Run "Run Gemini CLI in Terminal" (or Qwen Code), or type /ide enable in a CLI started in a terminal of this window.' });
+        }
+        for (const session of status.sessions) {
+            const found = processes.find(p => p.sessionId === session.id);
+            checks.push({
+                status: 'ok',
+                title: `${displayName(session.clientId)} connected (session ${session.id.slice(0, 8)})`,
+                details: [`since ${new Date(session.since).toISOString()}`,
+                    found ? `process ${found.pid} in the terminal whose shell is ${found.shellPid}, working directory ${found.cwd ?? '(unknown)'}` : 'not started from a terminal of this window (or its process is not visible)']
+            });
+        }
+        if (status.lastError) {
+            checks.push({ status: 'warning', title: 'Last error', details: [status.lastError], fix: 'See the "AI CLI Companion" output channel for the context of this error.' });
+        }
+        return { title: 'Companion server', checks };
+    }
+
+    protected discoverySection({ status }: DiagnosisRequest): DiagnosisSection {
+        const checks: DiagnosisCheck[] = [];
+        const uid = process.getuid?.();
+        for (const profile of CLIENT_PROFILES.filter(p => status.enabledClients.includes(p.id))) {
+            const directory = discoveryDirectory(profile, this.host);
+            const file = status.discoveryFiles.find(f => path.dirname(f) === directory);
+            if (!file) {
+                checks.push({ status: 'error', title: `No discovery file for ${profile.displayName} in ${directory}`, fix: `Reload the window; check that ${directory} is writable.` });
+                continue;
+            }
+            checks.push(this.discoveryFileCheck(profile, file, status.port, status.workspacePath, uid));
+        }
+        if (checks.length === 0) {
+            checks.push({ status: 'warning', title: 'No CLI is enabled for this window', fix: 'Turn on "aiCliCompanion.gemini.enabled" (or another client) in Preferences.' });
+        }
+        return { title: 'Discovery files', checks };
+    }
+
+    protected discoveryFileCheck(profile: ClientProfile, file: string, port: number, workspacePath: string, uid: number | undefined): DiagnosisCheck {
+        let stat: fs.Stats;
+        let content: Record<string, unknown>;
+        try {
+            stat = fs.statSync(file);
+            content = JSON.parse(fs.readFileSync(file, 'utf8'));
+        } catch (error) {
+            return { status: 'error', title: `${profile.displayName}: ${file} cannot be read`, details: [(error as Error).message], fix: 'Reload the window to write it again.' };
+        }
+        const mode = (stat.mode & 0o777).toString(8).padStart(3, '0');
+        const problems: string[] = [];
+        if (uid !== undefined && stat.uid !== uid) {
+            problems.push(`owned by uid ${stat.uid}, not by this user (${uid})`);
+        }
+        if ((stat.mode & 0o077) !== 0) {
+            problems.push(`mode ${mode} lets other users read the token`);
+        }
+        if (content.port !== port) {
+            problems.push(`port ${String(content.port)} is not this server's ${port}`);
+        }
+        if (content.workspacePath !== workspacePath) {
+            problems.push(`workspacePath "${String(content.workspacePath)}" is not the window's "${workspacePath}"`);
+        }
+        if (typeof content.ppid === 'number' && !isProcessAlive(content.ppid)) {
+            problems.push(`its ppid ${content.ppid} is not running`);
+        }
+        const token = typeof content.authToken === 'string' ? `present (${content.authToken.length} characters, not shown)` : 'MISSING';
+        return {
+            status: problems.length ? 'error' : 'ok',
+            title: `${profile.displayName}: ${file}`,
+            details: [`owner uid ${stat.uid}, mode ${mode}`, `port ${String(content.port)}, workspacePath "${String(content.workspacePath)}", ppid ${String(content.ppid)}, authToken ${token}`, ...problems],
+            fix: problems.length ? 'Reload the window so the server writes its file again; remove files other programs left in that folder if they are yours.' : undefined
+        };
+    }
+
+    protected terminalSection({ status, activeTerminal, roots }: DiagnosisRequest): DiagnosisSection {
+        const checks: DiagnosisCheck[] = [];
+        const containerNote = this.inContainer ? 'Running in a container (/.dockerenv or /run/.containerenv exists).' : 'Not running in a container.';
+        if (!activeTerminal) {
+            checks.push({ status: 'info', title: 'This window has no terminal', details: [containerNote], fix: 'Run "Run Gemini CLI in Terminal" to open one with the right environment.' });
+            return { title: 'Active terminal', checks };
+        }
+        const env = this.finder.environOf(activeTerminal.shellPid);
+        if (!env) {
+            checks.push({ status: 'info', title: `Terminal "${activeTerminal.title}": its environment cannot be read on this platform`, details: [containerNote] });
+            return { title: 'Active terminal', checks };
+        }
+        for (const profile of CLIENT_PROFILES.filter(p => status.enabledClients.includes(p.id))) {
+            const port = env[profile.env.port];
+            if (!port) {
+                checks.push({ status: 'error', title: `Terminal "${activeTerminal.title}" has no ${profile.env.port}`, details: [`${profile.displayName} started there cannot find this window's server.`],
+                    fix: 'This terminal was opened before the companion server started (or by another program): open a new terminal.' });
+            } else if (port !== String(status.port)) {
+                checks.push({ status: 'error', title: `Terminal "${activeTerminal.title}" points ${profile.displayName} at port ${port}, this window's server is on ${status.port}`,
+                    fix: 'This terminal was opened before the current server started (an earlier backend or window): open a new terminal.' });
+            } else if ((env[profile.env.workspacePath] ?? '') !== status.workspacePath) {
+                checks.push({ status: 'warning', title: `Terminal "${activeTerminal.title}": ${profile.env.workspacePath} is "${env[profile.env.workspacePath] ?? ''}", the window's folders are "${status.workspacePath}"`,
+                    fix: 'The workspace changed after this terminal opened: open a new terminal.' });
+            } else {
+                checks.push({ status: 'ok', title: `Terminal "${activeTerminal.title}" has ${profile.displayName}'s variables for this server (port ${port})` });
+            }
+        }
+        const cwd = this.finder.cwdOf(activeTerminal.shellPid);
+        if (cwd) {
+            const inside = roots.some(root => isInside(cwd, root));
+            checks.push(inside
+                ? { status: 'ok', title: `Working directory ${cwd} is inside the workspace` }
+                : { status: 'warning', title: `Directory mismatch: the terminal is in ${cwd}, outside the workspace folders (${roots.join(', ') || 'none'})`,
+                    fix: 'The CLIs refuse to connect outside the workspace ("Directory mismatch"): cd into a workspace folder before starting the CLI.' });
+        }
+        if (this.inContainer) {
+            checks.push(env.REMOTE_CONTAINERS === 'true'
+                ? { status: 'ok', title: 'Container detected; REMOTE_CONTAINERS=true is set, so Gemini CLI dials 127.0.0.1', details: [containerNote] }
+                : { status: 'error', title: 'Container detected but REMOTE_CONTAINERS is not set in this terminal', details: [containerNote, 'Gemini CLI then dials host.docker.internal instead of this server.'],
+                    fix: 'Open a new terminal (this window sets REMOTE_CONTAINERS=true in new ones).' });
+        } else {
+            checks.push({ status: 'info', title: containerNote });
+        }
+        return { title: `Active terminal "${activeTerminal.title}"`, checks };
+    }
+
+    protected async clientSection(profile: ClientProfile, { status, roots }: DiagnosisRequest): Promise<DiagnosisSection> {
+        const checks: DiagnosisCheck[] = [];
+        const enabled = status.enabledClients.includes(profile.id);
+        checks.push(enabled
+            ? { status: 'ok', title: `${profile.displayName} is enabled for this window` }
+            : { status: 'info', title: `${profile.displayName} is switched off for this window`, fix: `Set "aiCliCompanion.${profile.id}.enabled" to true in Preferences to use it.` });
+        const found = await this.lookup.locate(profile.command);
+        const settings = new CliSettingsFile(profile, this.host);
+        const ideEnabled = settings.isIdeModeEnabled();
+        if (!found.path) {
+            // Only a problem for a CLI the user set up for IDE mode; otherwise merely not used here.
+            checks.push({ status: ideEnabled ? 'warning' : 'info', title: `"${profile.command}" is not installed (neither the backend's PATH nor a login shell has it)`,
+                fix: profile.npmPackage
+                    ? `Run "Run ${profile.displayName} in Terminal" and choose Install with npm (${profile.npmPackage}), or Run once with npx.`
+                    : `Install ${profile.displayName} so that "${profile.command}" is on the PATH.` });
+        } else {
+            const version = await commandVersion(found.path);
+            checks.push({ status: 'ok', title: `"${profile.command}" ${version ?? '(version unknown)'} at ${found.path}`, details: [`found on the ${found.foundBy}`] });
+        }
+        checks.push(ideEnabled
+            ? { status: 'ok', title: `ide.enabled is true in ${settings.path}` }
+            : { status: enabled && found.path ? 'warning' : 'info', title: `ide.enabled is not true in ${settings.path}`, fix: `Run "Enable IDE Mode for ${profile.displayName}", or type /ide enable in the CLI once.` });
+        const approval = SILENT_WRITE_MODES[profile.id];
+        if (approval) {
+            checks.push(this.approvalModeCheck(profile, approval, settings.path, roots));
+        }
+        return { title: profile.displayName, checks };
+    }
+
+    protected approvalModeCheck(profile: ClientProfile, rule: typeof SILENT_WRITE_MODES[string], userSettings: string, roots: string[]): DiagnosisCheck {
+        // Workspace settings override the user's.
+        const files = [userSettings, ...roots.map(root => path.join(root, rule.settingsDir, 'settings.json'))];
+        let mode = rule.defaultMode;
+        let source = 'default';
+        for (const file of files) {
+            const value = readKey(file, rule.key);
+            if (typeof value === 'string') {
+                mode = value;
+                source = file;
+            }
+        }
+        const key = rule.key.join('.');
+        return rule.silent.includes(mode)
+            ? { status: 'warning', title: `${profile.displayName}: ${key} is "${mode}" (${source})`, details: ['In this mode the CLI writes files without asking, so no diff ever opens in Theia.'],
+                fix: `Set "${key}": "default" in ${userSettings} (or press Shift+Tab in the CLI until it asks before edits).` }
+            : { status: 'ok', title: `${profile.displayName}: ${key} is "${mode}" (${source}); edits are proposed as diffs` };
+    }
+}
+
+function displayName(clientId: string): string {
+    return CLIENT_PROFILES.find(p => p.id === clientId)?.displayName ?? clientId;
+}
+
+function isInside(child: string, root: string): boolean {
+    const relative = path.relative(root, child);
+    return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+}
+
+function readKey(file: string, key: string[]): unknown {
+    try {
+        let value: unknown = parse(fs.readFileSync(file, 'utf8'), [], { allowTrailingComma: true });
+        for (const part of key) {
+            value = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[part] : undefined;
+        }
+        return value;
+    } catch {
+        return undefined;
+    }
+}
+
+/** The HTTP status an unauthenticated GET to /mcp gets, or a description of the failure. */
+function probe(port: number): Promise<number | string> {
+    return new Promise(resolve => {
+        const request = http.get({ host: '127.0.0.1', port, path: '/mcp', headers: { host: `127.0.0.1:${port}` }, timeout: 3000 }, response => {
+            response.resume();
+            resolve(response.statusCode ?? 'no status');
+        });
+        request.on('timeout', () => request.destroy(new Error('timed out')));
+        request.on('error', error => resolve(error.message));
+    });
+}
+
+function commandVersion(file: string): Promise<string | undefined> {
+    return new Promise(resolve => {
+        execFile(file, ['--version'], { timeout: VERSION_TIMEOUT_MS, env: { ...process.env, NO_COLOR: '1' } }, (error, stdout) => {
+            const line = stdout?.trim().split('\n').pop();
+            resolve(error ? undefined : line);
+        });
+    });
+}

@@ -1,0 +1,90 @@
+// Diagnose Connection (issue 9 part 5) with the published `gemini` connected from a Theia terminal:
+// the report (editor tab, output channel, "Copy report") names the listening server, the discovery
+// file with its mode, the connected CLI's process and working directory, each CLI's version and
+// ide.enabled, Qwen Code's silent approval mode, the container variable, and a terminal outside the
+// workspace as "Directory mismatch". Run from test/:
+//   npx mocha --exit --timeout 300000 e2e/diagnose-connection.spec.mjs
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { geminiTestSettings } from '../support/cli-home.mjs';
+import { openTheiaForCli } from '../support/cli-in-theia.mjs';
+import { findCliBinary } from '../support/cli-pty.mjs';
+import { sleep, waitUntil } from '../support/wait.mjs';
+
+describe('Diagnose Connection with the real gemini connected', function () {
+    this.timeout(300_000);
+    let setup, window;
+
+    before(async () => {
+        findCliBinary('gemini', '@google/gemini-cli');
+        setup = await openTheiaForCli({
+            prefix: 'diagnose-e2e-',
+            workspaceFiles: { 'app.ts': 'export const a = 1;\n' },
+            homeFiles: trusted => ({
+                '.gemini/settings.json': JSON.stringify(geminiTestSettings({ ideEnabled: true })),
+                '.gemini/trustedFolders.json': JSON.stringify({ [trusted]: 'TRUST_FOLDER' })
+                // No ~/.qwen/settings.json: qwen 0.24.4 then runs in its default approval mode, "auto".
+            }),
+            env: api => ({ GEMINI_API_KEY: 'test-key-not-real', GOOGLE_GEMINI_BASE_URL: api.baseUrl }),
+            windowSetup: context => context.grantPermissions(['clipboard-read', 'clipboard-write'])
+        });
+        window = setup.window;
+        await window.runCommand('Run Gemini CLI in Terminal');
+        await waitUntil(async () => (await window.statusBarText()).includes('Gemini CLI'),
+            { timeout: 120_000, what: 'gemini to connect', diagnostics: () => window.diagnostics() });
+    });
+
+    after(() => setup?.close());
+
+    /** Runs the command, waits for the report tab, clicks "Copy report" and returns the clipboard. */
+    async function diagnose() {
+        await window.page.evaluate(() => navigator.clipboard.writeText(''));
+        await window.runCommand('Diagnose Connection');
+        const copy = window.page.locator('.theia-notification-list-item', { hasText: 'Connection diagnosis:' })
+            .locator('button', { hasText: 'Copy report' }).first();
+        await copy.waitFor({ state: 'visible', timeout: 90_000 });
+        await window.tab('connection-diagnosis.md').waitFor({ state: 'visible', timeout: 10_000 });
+        await copy.click();
+        await waitUntil(async () => (await window.page.evaluate(() => navigator.clipboard.readText())).startsWith('# AI CLI companion'),
+            { timeout: 10_000, what: 'the report on the clipboard' });
+        return window.page.evaluate(() => navigator.clipboard.readText());
+    }
+
+    it('reports every check with its result, and copies the report', async () => {
+        const report = await diagnose();
+        const discovery = setup.backend.discoveryFiles().find(f => f.content.workspacePath === setup.workspace);
+        assert.ok(discovery, 'the window\'s discovery file');
+        assert.match(report, new RegExp(`✔ OK: Server listening on 127\\.0\\.0\\.1:${discovery.port}`));
+        assert.match(report, new RegExp(`✔ OK: Gemini CLI: ${escape(discovery.file)}\\n  - owner uid \\d+, mode 600`));
+        assert.doesNotMatch(report, new RegExp(discovery.content.authToken), 'the token is never shown');
+        assert.match(report, /✔ OK: Gemini CLI connected \(session [0-9a-f]{8}\)/);
+        assert.match(report, new RegExp(`process \\d+ in the terminal whose shell is \\d+, working directory ${escape(setup.workspace)}`));
+        assert.match(report, /✔ OK: "gemini" 0\.61\.0 at /);
+        assert.match(report, new RegExp(`✔ OK: ide\\.enabled is true in ${escape(path.join(setup.backend.home, '.gemini', 'settings.json'))}`));
+        assert.match(report, /⚠ WARNING: Qwen Code: tools\.approvalMode is "auto" \(default\)\n  - In this mode the CLI writes files without asking/);
+        // The title is whatever the CLI set (gemini sets a glyph).
+        assert.match(report, /✔ OK: Terminal ".*" has Gemini CLI's variables for this server/);
+        if (fs.existsSync('/.dockerenv')) {
+            assert.match(report, /✔ OK: Container detected; REMOTE_CONTAINERS=true is set/);
+        }
+        await window.dismissHover();
+        await window.screenshot('diagnose-connection.png');
+    });
+
+    it('a terminal outside the workspace is reported as a directory mismatch, with the fix', async () => {
+        await window.runCommand('Create New Terminal');
+        // The new terminal has the focus; its shell needs a moment for its prompt.
+        await sleep(2000);
+        await window.page.keyboard.type('cd /');
+        await window.page.keyboard.press('Enter');
+        await sleep(1000);
+        const report = await diagnose();
+        assert.match(report, /⚠ WARNING: Directory mismatch: the terminal is in \/, outside the workspace folders/);
+        assert.match(report, /\*\*Fix:\*\* The CLIs refuse to connect outside the workspace/);
+    });
+});
+
+function escape(text) {
+    return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
