@@ -7,34 +7,49 @@ import { REPO_ROOT } from './theia-app.mjs';
 
 export const CUSTOM_APP_NAME = 'My Theia App';
 
-/** The tarballs `npm run package` wrote, by package name. */
-export function builtTarballs() {
+/**
+ * The tarballs `npm run package` wrote for `@ai-cli-companion/theia` and every package of ours it needs
+ * (its dependency closure, from the workspace manifests): `{ '@ai-cli-companion/core': '/…/dist/….tgz', … }`.
+ */
+export function builtTarballs(root = '@ai-cli-companion/theia') {
     const dist = path.join(REPO_ROOT, 'dist');
-    const find = prefix => {
-        const names = fs.existsSync(dist) ? fs.readdirSync(dist).filter(name => name.startsWith(prefix) && name.endsWith('.tgz')) : [];
-        if (names.length !== 1) {
-            throw new Error(`Expected one ${prefix}*.tgz in ${dist}, found ${names.length}: run "npm run build && npm run package" at the repository root.`);
+    const manifests = new Map(fs.readdirSync(path.join(REPO_ROOT, 'packages'))
+        .map(dir => path.join(REPO_ROOT, 'packages', dir, 'package.json'))
+        .filter(file => fs.existsSync(file))
+        .map(file => JSON.parse(fs.readFileSync(file, 'utf8')))
+        .map(manifest => [manifest.name, manifest]));
+    const tarballs = {};
+    const visit = name => {
+        const manifest = manifests.get(name);
+        if (!manifest || tarballs[name]) {
+            return;
         }
-        return path.join(dist, names[0]);
+        const file = path.join(dist, `${name.replace(/^@/, '').replace('/', '-')}-${manifest.version}.tgz`);
+        if (!fs.existsSync(file)) {
+            throw new Error(`${file} is missing: run "npm run build && npm run package" at the repository root.`);
+        }
+        tarballs[name] = file;
+        Object.keys(manifest.dependencies ?? {}).forEach(visit);
     };
-    return { core: find('ai-cli-companion-core-'), theia: find('ai-cli-companion-theia-') };
+    visit(root);
+    return tarballs;
 }
 
-/** package.json of the generated app: the usual IDE packages at 1.74.1 plus our two tarballs. */
-export function customAppManifest({ core, theia }) {
+/** package.json of the generated app: the usual IDE packages at 1.74.1 plus our tarballs. */
+export function customAppManifest(tarballs) {
     const theiaPackages = ['core', 'editor', 'editor-preview', 'filesystem', 'markers', 'messages', 'monaco', 'navigator',
         'output', 'preferences', 'process', 'terminal', 'workspace'];
+    const fileDependencies = Object.fromEntries(Object.entries(tarballs).map(([name, file]) => [name, `file:${file}`]));
     return {
         private: true,
         name: 'my-theia-app',
         version: '0.0.0',
         dependencies: {
             ...Object.fromEntries(theiaPackages.map(name => [`@theia/${name}`, '1.74.1'])),
-            '@ai-cli-companion/theia': `file:${theia}`,
-            '@ai-cli-companion/core': `file:${core}`
+            ...fileDependencies
         },
-        // The Theia extension depends on "@ai-cli-companion/core": "<version>"; resolve it to the tarball too.
-        overrides: { '@ai-cli-companion/core': `file:${core}` },
+        // Our packages depend on each other by version; resolve those to the tarballs too.
+        overrides: fileDependencies,
         devDependencies: { '@theia/cli': '1.74.1' },
         scripts: { build: 'theia build --mode development', start: 'theia start' },
         theia: { target: 'browser', frontend: { config: { applicationName: CUSTOM_APP_NAME } } }
