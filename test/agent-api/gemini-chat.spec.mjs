@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { AgentApiProcess, isAlive } from '../support/agent-api-process.mjs';
+import { agentApiSuite, isAlive } from '../support/agent-api-process.mjs';
 import { ChatStream } from '../support/agent-api-stream.mjs';
 import { FakeGeminiApi } from '../support/fake-gemini-api.mjs';
 import { waitUntil } from '../support/wait.mjs';
@@ -13,24 +13,8 @@ const ISO_8601 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 describe('agent API with the real gemini --acp', function () {
     let fake, api, workspace;
-
-    before(async () => {
-        fake = await FakeGeminiApi.start();
-        api = await AgentApiProcess.start({ agent: 'gemini', fake });
-        workspace = api.home.workspace;
-    });
-
-    after(async () => {
-        await api?.stop();
-        await fake?.close();
-        api?.home.cleanup();
-    });
-
-    afterEach(function () {
-        if (this.currentTest.state === 'failed') {
-            console.log(`--- agent-api stderr ---\n${api.stderr.slice(-4000)}`);
-        }
-    });
+    const suite = agentApiSuite('gemini', () => FakeGeminiApi.start());
+    before(() => ({ fake, api, workspace } = suite));
 
     it('streams a text answer as Server-Sent Events: id, event = type, data = the spec object', async () => {
         fake.enqueue({ chunks: ['Hello ', 'world.'] });

@@ -4,31 +4,15 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { AgentApiProcess, isAlive } from '../support/agent-api-process.mjs';
+import { agentApiSuite, isAlive } from '../support/agent-api-process.mjs';
 import { ChatStream } from '../support/agent-api-stream.mjs';
 import { FakeOpenAiApi } from '../support/fake-openai-api.mjs';
 import { waitUntil } from '../support/wait.mjs';
 
 describe('agent API with the real qwen --acp', function () {
     let fake, api, workspace;
-
-    before(async () => {
-        fake = await FakeOpenAiApi.start();
-        api = await AgentApiProcess.start({ agent: 'qwen', fake });
-        workspace = api.home.workspace;
-    });
-
-    after(async () => {
-        await api?.stop();
-        await fake?.close();
-        api?.home.cleanup();
-    });
-
-    afterEach(function () {
-        if (this.currentTest.state === 'failed') {
-            console.log(`--- agent-api stderr ---\n${api.stderr.slice(-4000)}`);
-        }
-    });
+    const suite = agentApiSuite('qwen', () => FakeOpenAiApi.start());
+    before(() => ({ fake, api, workspace } = suite));
 
     it('streams a text answer; reasoning arrives as a thought; the empty usage chunk is dropped', async () => {
         fake.enqueue({ reasoning: 'I should greet.', chunks: ['Hello wo', 'rld.'] });

@@ -161,3 +161,27 @@ export function isAlive(pid) {
         return false;
     }
 }
+
+/**
+ * Mocha hooks for a suite that talks to one server driving `agent` against one fake model API; the
+ * returned object holds `fake`, `api` and `workspace` once the suite's `before` has run.
+ */
+export function agentApiSuite(agent, startFake) {
+    const suite = {};
+    before(async () => {
+        suite.fake = await startFake();
+        suite.api = await AgentApiProcess.start({ agent, fake: suite.fake });
+        suite.workspace = suite.api.home.workspace;
+    });
+    after(async () => {
+        await suite.api?.stop();
+        await suite.fake?.close();
+        suite.api?.home.cleanup();
+    });
+    afterEach(function () {
+        if (this.currentTest.state === 'failed') {
+            console.log(`--- agent-api stderr ---\n${suite.api.stderr.slice(-4000)}`);
+        }
+    });
+    return suite;
+}

@@ -1,5 +1,4 @@
-import http from 'node:http';
-import { AwaitableLog } from './ipc.mjs';
+import { FakeModelApi, sendJson } from './fake-model-api.mjs';
 
 /**
  * A loopback fake of the Gemini REST API (generativelanguage `v1beta`), enough for Gemini CLI pointed
@@ -13,24 +12,16 @@ import { AwaitableLog } from './ipc.mjs';
  * carry `thought: '**Subject** text'` (a thought part sent first), wait `delayMs` before answering,
  * or be `{ hold: true }` (headers only, then nothing until `releaseHeld()`: a model that hangs).
  */
-export class FakeGeminiApi {
-    static async start({ defaultText = 'ok' } = {}) {
-        const fake = new FakeGeminiApi(defaultText);
-        await new Promise((resolve, reject) => {
-            fake.server.once('error', reject);
-            fake.server.listen(0, '127.0.0.1', resolve);
-        });
-        return fake;
+export class FakeGeminiApi extends FakeModelApi {
+    static start({ defaultText = 'ok' } = {}) {
+        return new FakeGeminiApi(defaultText).listen();
     }
 
     constructor(defaultText) {
+        super('Gemini API');
         this.defaultText = defaultText;
         this.chatQueue = [];
         this.sideQueue = [];
-        this.held = new Set();
-        /** Every request seen: { method, url, model, action, body }. */
-        this.log = new AwaitableLog();
-        this.server = http.createServer((req, res) => this.handle(req, res));
     }
 
     /** What to give the CLI as GOOGLE_GEMINI_BASE_URL. */
@@ -55,47 +46,14 @@ export class FakeGeminiApi {
         return this.requests.filter(r => r.action === 'streamGenerateContent');
     }
 
-    get requests() {
-        return this.log.items;
-    }
-
-    /** Resolves with the first request (seen or future) matching the predicate. */
-    waitForRequest(predicate, timeoutMs = 60_000) {
-        return this.log.waitFor(predicate, timeoutMs, () => `No matching request to the fake Gemini API within ${timeoutMs} ms; ` +
-            `saw: ${this.requests.map(r => `${r.method} ${r.url}`).join(', ') || 'none'}`);
-    }
-
-    /** Ends every chat turn held open by a `{ hold: true }` reply. */
-    releaseHeld() {
-        for (const res of this.held) {
-            res.destroy();
-        }
-        this.held.clear();
-    }
-
-    async close() {
-        this.releaseHeld();
-        this.server.closeAllConnections?.();
-        await new Promise(resolve => this.server.close(() => resolve()));
-    }
-
-    async handle(req, res) {
-        let raw = '';
-        for await (const chunk of req) {
-            raw += chunk;
-        }
-        let body;
-        try {
-            body = raw ? JSON.parse(raw) : undefined;
-        } catch {
-            body = raw;
-        }
-        const url = new URL(req.url, 'http://fake');
+    /** Logged as { method, url, model, action, body, headers }. */
+    describe(req, url, body) {
         // e.g. /v1beta/models/gemini-2.5-pro:streamGenerateContent
         const match = /\/models\/([^/:]+):(\w+)$/.exec(url.pathname);
-        const request = { method: req.method, url: req.url, model: match?.[1], action: match?.[2], body, headers: req.headers };
-        this.log.push(request);
+        return { method: req.method, url: req.url, model: match?.[1], action: match?.[2], body, headers: req.headers };
+    }
 
+    async respond(req, res, { raw, body, url, request }) {
         if (req.method === 'POST' && request.action === 'countTokens') {
             return sendJson(res, 200, { totalTokens: Math.ceil(raw.length / 4) });
         }
@@ -110,9 +68,7 @@ export class FakeGeminiApi {
             // One SSE event is a valid stream; the CLI concatenates parts across events.
             res.writeHead(200, { 'content-type': 'text/event-stream' });
             if (reply.hold) {
-                this.held.add(res);
-                res.once('close', () => this.held.delete(res));
-                res.flushHeaders();
+                this.hold(res);
                 return;
             }
             const events = [];
@@ -148,10 +104,6 @@ function response(reply, model, last = true) {
     };
 }
 
-function sendJson(res, status, json) {
-    res.writeHead(status, { 'content-type': 'application/json' });
-    res.end(JSON.stringify(json));
-}
 
 function sendError(res, { status = 500, message = 'fake error' }) {
     const codes = { 400: 'INVALID_ARGUMENT', 403: 'PERMISSION_DENIED', 404: 'NOT_FOUND', 429: 'RESOURCE_EXHAUSTED' };

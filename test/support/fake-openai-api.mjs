@@ -1,5 +1,4 @@
-import http from 'node:http';
-import { AwaitableLog } from './ipc.mjs';
+import { FakeModelApi, sendJson } from './fake-model-api.mjs';
 
 /**
  * A loopback fake of the OpenAI-compatible chat-completions API, enough for Qwen Code pointed at it
@@ -17,29 +16,17 @@ import { AwaitableLog } from './ipc.mjs';
  *   { hold: true }                 headers only, then nothing until `releaseHeld()` (a model that hangs)
  * Any reply may add `delayMs` before its first chunk.
  */
-export class FakeOpenAiApi {
-    static async start({ defaultText = 'ok', model = 'fake-model' } = {}) {
-        const fake = new FakeOpenAiApi(defaultText, model);
-        await new Promise((resolve, reject) => {
-            fake.server.once('error', reject);
-            fake.server.listen(0, '127.0.0.1', resolve);
-        });
-        return fake;
+export class FakeOpenAiApi extends FakeModelApi {
+    static start({ defaultText = 'ok', model = 'fake-model' } = {}) {
+        return new FakeOpenAiApi(defaultText, model).listen();
     }
 
     constructor(defaultText, model) {
+        super('OpenAI API');
         this.defaultText = defaultText;
         this.model = model;
         this.queue = [];
-        this.held = new Set();
         this.callCounter = 0;
-        /** Every request seen: { method, url, body, headers }. */
-        this.log = new AwaitableLog();
-        this.server = http.createServer((req, res) => this.handle(req, res));
-    }
-
-    get port() {
-        return this.server.address().port;
     }
 
     /** What to give the CLI as OPENAI_BASE_URL. */
@@ -58,48 +45,16 @@ export class FakeOpenAiApi {
         return this;
     }
 
-    get requests() {
-        return this.log.items;
-    }
-
     get chatRequests() {
         return this.requests.filter(r => r.method === 'POST' && r.url.endsWith('/chat/completions'));
     }
 
-    /** Resolves with the first request (seen or future) matching the predicate. */
-    waitForRequest(predicate, timeoutMs = 60_000) {
-        return this.log.waitFor(predicate, timeoutMs, () => `No matching request to the fake OpenAI API within ${timeoutMs} ms; ` +
-            `saw: ${this.requests.map(r => `${r.method} ${r.url}`).join(', ') || 'none'}`);
+    /** Logged as { method, url (the path), body, headers }. */
+    describe(req, url, body) {
+        return { method: req.method, url: url.pathname, body, headers: req.headers };
     }
 
-    /** Ends every response held open by a `{ hold: true }` reply. */
-    releaseHeld() {
-        for (const res of this.held) {
-            res.destroy();
-        }
-        this.held.clear();
-    }
-
-    async close() {
-        this.releaseHeld();
-        this.server.closeAllConnections?.();
-        await new Promise(resolve => this.server.close(() => resolve()));
-    }
-
-    async handle(req, res) {
-        let raw = '';
-        for await (const chunk of req) {
-            raw += chunk;
-        }
-        let body;
-        try {
-            body = raw ? JSON.parse(raw) : undefined;
-        } catch {
-            body = raw;
-        }
-        const url = new URL(req.url, 'http://fake');
-        this.log.push({ method: req.method, url: url.pathname, body, headers: req.headers });
-
+    async respond(req, res, { body, url }) {
         if (req.method === 'GET' && url.pathname.endsWith('/models')) {
             return sendJson(res, 200, { object: 'list', data: [{ id: this.model, object: 'model', owned_by: 'fake' }] });
         }
@@ -120,9 +75,7 @@ export class FakeOpenAiApi {
         }
         res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
         if (reply.hold) {
-            this.held.add(res);
-            res.once('close', () => this.held.delete(res));
-            res.flushHeaders();
+            this.hold(res);
             return;
         }
         const includeUsage = body?.stream_options?.include_usage === true;
@@ -190,10 +143,6 @@ function completion(id, model, reply, turn) {
     };
 }
 
-function sendJson(res, status, json) {
-    res.writeHead(status, { 'content-type': 'application/json' });
-    res.end(JSON.stringify(json));
-}
 
 function sendError(res, { status = 500, message = 'fake error' }) {
     const types = { 400: 'invalid_request_error', 401: 'authentication_error', 404: 'not_found_error', 429: 'rate_limit_error' };

@@ -11,7 +11,6 @@ import { RawMcpClient } from './raw-mcp-client.spec-support';
 describe('Streamable HTTP sessions', () => {
     let root: string;
     let endpoint: CompanionEndpoint;
-    let headers: Record<string, string>;
 
     beforeEach(async () => {
         root = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-http-spec-'));
@@ -22,12 +21,6 @@ describe('Streamable HTTP sessions', () => {
         });
         await endpoint.start();
         endpoint.setWorkspace({ roots: [root] });
-        headers = {
-            host: `127.0.0.1:${endpoint.port}`,
-            authorization: `Bearer ${endpoint.terminalEnv().GEMINI_CLI_IDE_AUTH_TOKEN}`,
-            'content-type': 'application/json',
-            accept: 'application/json, text/event-stream'
-        };
     });
 
     afterEach(async () => {
@@ -35,40 +28,13 @@ describe('Streamable HTTP sessions', () => {
         fs.rmSync(root, { recursive: true, force: true });
     });
 
-    function post(body: object, extra: Record<string, string> = {}): Promise<{ status: number; session?: string; json?: any }> {
-        return new Promise((resolve, reject) => {
-            const request = http.request({ host: '127.0.0.1', port: endpoint.port, method: 'POST', path: '/mcp', headers: { ...headers, ...extra } }, response => {
-                let text = '';
-                response.on('data', chunk => text += chunk);
-                response.on('end', () => resolve({
-                    status: response.statusCode!, session: response.headers['mcp-session-id'] as string | undefined,
-                    json: text ? JSON.parse(text) : undefined
-                }));
-            });
-            request.on('error', reject);
-            request.end(JSON.stringify(body));
-        });
-    }
-
-    async function initialize(protocolVersion: string): Promise<{ session: string; version: string }> {
-        const response = await post({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion, capabilities: {}, clientInfo: { name: 'spec', version: '1' } } });
-        assert.strictEqual(response.status, 200);
-        const initialized = await post({ jsonrpc: '2.0', method: 'notifications/initialized' }, { 'mcp-session-id': response.session! });
-        assert.strictEqual(initialized.status, 202);
-        return { session: response.session!, version: response.json.result.protocolVersion };
-    }
-
-    function openStream(session: string): Promise<{ response: http.IncomingMessage; text: () => string; close: () => void }> {
-        return new Promise((resolve, reject) => {
-            const request = http.get({ host: '127.0.0.1', port: endpoint.port, path: '/mcp', headers: { ...headers, accept: 'text/event-stream', 'mcp-session-id': session } }, response => {
-                let text = '';
-                response.on('data', chunk => text += chunk);
-                resolve({ response, text: () => text, close: () => request.destroy() });
-            });
-            request.on('error', () => undefined);
-            setTimeout(() => reject(new Error('no stream')), 2000);
-        });
-    }
+    const client = () => new RawMcpClient(endpoint.port, endpoint.terminalEnv().GEMINI_CLI_IDE_AUTH_TOKEN);
+    const post = (body: unknown, extra: Record<string, string> = {}) => client().post(body, extra);
+    const initialize = (protocolVersion: string) => client().initialize(protocolVersion);
+    const openStream = async (session: string) => {
+        const stream = await client().openStream(session);
+        return { response: stream.response, text: () => stream.raw, close: stream.close };
+    };
 
     const wait = (ms: number) => new Promise(resolve => setTimeout(resolve, ms));
 

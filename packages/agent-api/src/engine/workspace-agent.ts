@@ -102,7 +102,7 @@ export class WorkspaceAgent {
                 request.signal.removeEventListener('abort', onAbort);
             }
         } catch (error) {
-            emitAll(translator.end({ error: this.describe(error) }));
+            emitAll(translator.end({ error: this.describe(await this.exitBehind(error)) }));
         } finally {
             this.active = undefined;
             this.refuseOpenConfirmations();
@@ -229,6 +229,21 @@ export class WorkspaceAgent {
             }
         }, this.options.cancelGraceMs ?? 10_000);
         timer.unref();
+    }
+
+    /**
+     * A killed agent's pipe may close (and the request fail) a moment before its exit is reported:
+     * give the exit that moment, so the error says the agent is gone and the next request starts anew.
+     */
+    private async exitBehind(error: unknown): Promise<unknown> {
+        const agent = this.agent;
+        if (error instanceof AgentExitedError || !agent) {
+            return error;
+        }
+        let timer: NodeJS.Timeout | undefined;
+        const exited = await Promise.race([agent.exited, new Promise<undefined>(resolve => { timer = setTimeout(() => resolve(undefined), 500); })]);
+        clearTimeout(timer);
+        return exited ?? error;
     }
 
     private describe(error: unknown): { message: string; code: string; details: string } {
