@@ -11,9 +11,12 @@ const suites = [
     { name: 'agent api (unit)', cwd: 'packages/agent-api', args: ['--timeout', '20000', 'lib/**/*.spec.js'] },
     { name: 'theia agent api (unit)', cwd: 'packages/theia-agent-api', args: ['--timeout', '20000', '--require', 'reflect-metadata', 'lib/**/*.spec.js'] },
     { name: 'theia extension (unit)', cwd: 'packages/theia-companion', args: ['--timeout', '20000', '--require', 'reflect-metadata', 'lib/**/*.spec.js'] },
+    { name: 'vscode extension (unit)', cwd: 'packages/vscode-companion', args: ['--timeout', '20000', '--require', './lib/test/vscode-stand-in.js', 'lib/**/*.spec.js'] },
     { name: 'integration', cwd: 'test', args: ['--timeout', '180000', '--slow', '10000', 'integration/**/*.spec.mjs'] },
     { name: 'agent api (real CLIs)', cwd: 'test', args: ['--timeout', '180000', '--slow', '10000', 'agent-api/**/*.spec.mjs'] },
-    { name: 'end-to-end', cwd: 'test', args: ['--timeout', '300000', '--slow', '30000', 'e2e/**/*.spec.mjs'] }
+    { name: 'end-to-end', cwd: 'test', args: ['--timeout', '300000', '--slow', '30000', 'e2e/**/*.spec.mjs'] },
+    { name: 'custom Theia app from the npm tarballs', cwd: 'test', args: ['--timeout', '900000', '--slow', '120000', 'custom-app/**/*.spec.mjs'] },
+    { name: 'plugin host (.vsix in the Theia IDE-shaped app)', cwd: 'test', args: ['--timeout', '300000', '--slow', '30000', 'plugin-host/**/*.spec.mjs'] }
 ];
 
 const totals = { passed: 0, failed: 0, skipped: 0 };

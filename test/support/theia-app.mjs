@@ -12,7 +12,8 @@ export { sleep, waitUntil };
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const BROWSER_APP = path.join(REPO_ROOT, 'browser-app');
-const BACKEND_MAIN = path.join(BROWSER_APP, 'lib', 'backend', 'main.js');
+/** The Theia IDE-shaped app (plugin host, Open VSX registry) the .vsix is tested in; installed by scripts/test.sh. */
+export const THEIA_IDE_APP = path.join(REPO_ROOT, 'test', 'theia-ide-app');
 /** What the CLIs call the browser app ("Connected to …"): its applicationName, not a fixed "Eclipse Theia". */
 export const BROWSER_APP_NAME = JSON.parse(fs.readFileSync(path.join(BROWSER_APP, 'package.json'), 'utf8')).theia.frontend.config.applicationName;
 export const ARTIFACTS_DIR = path.join(REPO_ROOT, 'test-artifacts');
@@ -46,8 +47,10 @@ export class TheiaBackend {
      * @param {string} options.workspace the folder the backend starts on
      * @param {string[]} [options.unset] variables of this process the backend (and its terminals) must not inherit
      * @param {object} [options.settings] user settings over the defaults below (trust off, no welcome page)
+     * @param {string} [options.app] the built Theia application to run (default: browser-app)
+     * @param {string[]} [options.args] more arguments for the backend (e.g. --install-plugin=<file.vsix>)
      */
-    static async start({ root, workspace, env = {}, unset = [], settings = {}, timeout = 90_000 }) {
+    static async start({ root, workspace, env = {}, unset = [], settings = {}, timeout = 90_000, app = BROWSER_APP, args = [] }) {
         const home = path.join(root, 'home');
         const tmp = path.join(root, 'tmp');
         const configDir = path.join(home, '.theia');
@@ -77,11 +80,12 @@ export class TheiaBackend {
                 delete backendEnv[key];
             }
         }
-        if (!fs.existsSync(BACKEND_MAIN)) {
-            throw new Error(`${BACKEND_MAIN} is missing: build the browser app first ("npm run build:browser", or scripts/test.sh).`);
+        const backendMain = path.join(app, 'lib', 'backend', 'main.js');
+        if (!fs.existsSync(backendMain)) {
+            throw new Error(`${backendMain} is missing: build that app first (scripts/test.sh builds every app it tests).`);
         }
-        const child = spawn(process.execPath, [BACKEND_MAIN, workspace, '--hostname', '127.0.0.1', '--port', '0'], {
-            cwd: BROWSER_APP,
+        const child = spawn(process.execPath, [backendMain, workspace, '--hostname', '127.0.0.1', '--port', '0', ...args], {
+            cwd: app,
             env: backendEnv,
             stdio: ['ignore', 'pipe', 'pipe'],
             detached: false
@@ -237,22 +241,40 @@ export function launchChromium() {
 }
 
 /**
+ * How a companion shows itself in a window: the native Theia extension, or the .vsix in a plugin host
+ * (Theia names a plugin's status bar item and toolbar buttons after the ids the extension chose).
+ */
+export const NATIVE_UI = {
+    statusBarId: 'status-bar-ai-cli-companion-status',
+    accept: '[id="aiCliCompanion.diff.accept"]',
+    reject: '[id="aiCliCompanion.diff.reject"]'
+};
+/** A plugin's `editor/title` entries become toolbar items titled after the command (ids carry a suffix). */
+export const VSIX_UI = {
+    statusBarId: 'status-bar-aiCli.status',
+    accept: '#theia-main-content-panel [title^="Accept Proposed Change"]',
+    reject: '#theia-main-content-panel [title^="Reject Proposed Change"]'
+};
+
+/**
  * One Theia window: a Chromium page in its own browser context (own storage, so two windows on two
  * folders never share Theia's local-storage state), with its console errors kept for diagnostics.
  */
 export class TheiaWindow {
-    /** `setup(context)` runs before the page loads: permissions, init scripts. */
-    static async open(browser, backend, folder, { timeout = 120_000, setup } = {}) {
+    /** `setup(context)` runs before the page loads: permissions, init scripts. `ui`: which companion's widgets. */
+    static async open(browser, backend, folder, { timeout = 120_000, setup, ui = NATIVE_UI, onNavigate } = {}) {
         const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
         await setup?.(context);
         const page = await context.newPage();
-        const window = new TheiaWindow(backend, context, page, folder);
+        const window = new TheiaWindow(backend, context, page, folder, ui);
+        onNavigate?.();
         await page.goto(`${backend.url}/#${folder}`);
         await window.waitForShell(timeout);
         return window;
     }
 
-    constructor(backend, context, page, folder) {
+    constructor(backend, context, page, folder, ui = NATIVE_UI) {
+        this.ui = ui;
         this.backend = backend;
         this.context = context;
         this.page = page;
@@ -278,8 +300,8 @@ export class TheiaWindow {
         // The workspace is open once the title names the folder; the companion is up once its status item shows.
         const folderName = path.basename(this.folder);
         // The title names the folder after the active editor's name, if any (a reloaded window reopens its reviews).
-        await waitUntil(() => page.evaluate(name => document.title.split(/\s+[—–-]\s+/).includes(name)
-            && !!document.getElementById('status-bar-ai-cli-companion-status'), folderName),
+        await waitUntil(() => page.evaluate(([name, statusBarId]) => document.title.split(/\s+[—–-]\s+/).includes(name)
+            && !!document.getElementById(statusBarId), [folderName, this.ui.statusBarId]),
         { timeout, what: `the window on ${folderName} to be ready`, diagnostics: () => this.diagnostics() });
     }
 
@@ -371,7 +393,8 @@ export class TheiaWindow {
     async focusShell() {
         await this.page.evaluate(() => {
             const active = document.activeElement;
-            if (active instanceof HTMLElement && active.closest('.quick-input-widget')) {
+            // A terminal's xterm swallows Ctrl+P and F1 like any shell would.
+            if (active instanceof HTMLElement && active.closest('.quick-input-widget, .xterm')) {
                 active.blur();
             }
         });
@@ -383,11 +406,11 @@ export class TheiaWindow {
     }
 
     acceptButton() {
-        return this.page.locator('[id="aiCliCompanion.diff.accept"]');
+        return this.page.locator(this.ui.accept);
     }
 
     rejectButton() {
-        return this.page.locator('[id="aiCliCompanion.diff.reject"]');
+        return this.page.locator(this.ui.reject);
     }
 
     /** The visible diff editor of the main area. */
@@ -460,6 +483,26 @@ export class TheiaWindow {
     }
 
     /**
+     * The text of the output channel `name`, read from Theia's OutputChannelManager (shown first: its
+     * text model exists once the channel is shown).
+     */
+    outputChannelText(name) {
+        return this.page.evaluate(async channelName => {
+            const container = window.theia?.container;
+            const managerId = [...container._bindingDictionary._map.keys()]
+                .find(key => typeof key === 'function' && /^OutputChannelManager\d*$/.test(key.name));
+            const manager = container.get(managerId);
+            if (!manager.getChannels().some(channel => channel.name === channelName)) {
+                return undefined;
+            }
+            const channel = manager.getChannel(channelName);
+            channel.show({ preserveFocus: true });
+            const reference = await Promise.race([channel.resource.editorModelRef.promise, new Promise(resolve => setTimeout(resolve, 5000))]);
+            return reference?.object.textEditorModel.getValue();
+        }, name);
+    }
+
+    /**
      * Moves or deletes a file through Theia's own FileService, as the Explorer's rename and delete do
      * (an operation event, not only a watcher event). Paths are relative to the first workspace root.
      */
@@ -480,7 +523,7 @@ export class TheiaWindow {
 
     /** The text of the companion's status bar item. */
     statusBarText() {
-        return this.page.evaluate(() => document.getElementById('status-bar-ai-cli-companion-status')?.textContent ?? '');
+        return this.page.evaluate(id => document.getElementById(id)?.textContent ?? '', this.ui.statusBarId);
     }
 
     async close() {
