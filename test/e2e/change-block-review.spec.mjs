@@ -115,9 +115,13 @@ describe('block-by-block review of a proposal', function () {
         await waitForStatus('All change blocks reviewed');
         await focusProposal();
         await window.page.keyboard.press(`${MOD}+End`);
-        await window.page.keyboard.type('// reviewed\n');
+        // No Enter: a word-completion popup may take it (seen under load).
+        await window.page.keyboard.type('// reviewed');
+        await window.page.keyboard.press('Escape');
+        await waitUntil(async () => (await window.renderedText(window.modifiedEditor())).includes('// reviewed'),
+            { timeout: 15_000, what: 'the typed line in the proposal' });
         await window.acceptButton().click();
         const outcome = await diff;
-        assert.deepEqual(outcome, { status: 'accepted', content: `${MERGED}// reviewed\n` });
+        assert.deepEqual(outcome, { status: 'accepted', content: `${MERGED}// reviewed` });
     });
 });
