@@ -38,10 +38,9 @@ async function backend() {
     const { CompanionEndpoint } = await loadCore();
     const dirs = makeIsolatedDirs('bench-fanout');
     const host = { env: { HOME: dirs.home }, homedir: dirs.home, tmpdir: dirs.tmp };
-    const ep = new CompanionEndpoint({ host });
-    await ep.start();
-    ep.setWorkspace({ roots: [dirs.ws] });
-    ep.setDiffHandler({ openDiff: async () => { }, closeDiff: async () => 'text' });
+    const ep = new CompanionEndpoint({ host, ideInfo: { name: 'theia', displayName: 'Bench' } });
+    await ep.start({ roots: [dirs.ws] });
+    ep.attachView({ show: async () => { }, close: async () => 'text' });
 
     // The baseline broadcaster: serialise once, write the same SSE frame to every client.
     const clients = new Set();

@@ -29,12 +29,12 @@ async function startOurs() {
     const { CompanionEndpoint } = await loadCore();
     const dirs = makeIsolatedDirs('bench-roundtrip');
     const host = { env: { HOME: dirs.home }, homedir: dirs.home, tmpdir: dirs.tmp };
-    const ep = new CompanionEndpoint({ host });
-    await ep.start();
-    ep.setWorkspace({ roots: [dirs.ws] });
-    ep.setDiffHandler({ openDiff: async () => { }, closeDiff: async () => 'text' });
+    const ep = new CompanionEndpoint({ host, ideInfo: { name: 'theia', displayName: 'Bench' } });
+    await ep.start({ roots: [dirs.ws] });
+    // A window that shows every diff at once; each openDiff of the same file supersedes the last (one rejection each).
+    ep.attachView({ show: async () => { }, close: async () => 'text' });
     return {
-        info: { port: ep.port, token: ep.terminalEnv().GEMINI_CLI_IDE_AUTH_TOKEN, pid: process.pid },
+        info: { port: ep.port, token: ep.terminalEnv().GEMINI_CLI_IDE_AUTH_TOKEN, pid: process.pid, workspace: dirs.ws },
         stop: async () => {
             await ep.stop();
             dirs.cleanup();
@@ -169,7 +169,8 @@ async function main() {
     }
 
     const servers = { ours: await startServer('ours', profileDir), echo: await startServer('echo', profileDir) };
-    const { port: ourPort, token } = servers.ours.info;
+    const { port: ourPort, token, workspace } = servers.ours.info;
+    const filePath = path.join(workspace, 'src', 'example.ts'); // inside the roots: the real path check runs
     const echoPort = servers.echo.info.port;
     const sessionId = await openMcpSession(ourPort, token);
     const targets = {
@@ -183,8 +184,8 @@ async function main() {
     }
 
     const cases = [
-        { name: 'closeDiff (small args)', n, body: bodyFactory('tools/call', { name: 'closeDiff', arguments: { filePath: '/workspace/src/example.ts' } }) },
-        { name: 'openDiff (100 KB newContent)', n: nLarge, body: bodyFactory('tools/call', { name: 'openDiff', arguments: { filePath: '/workspace/src/example.ts', newContent: largeContent() } }) },
+        { name: 'closeDiff (small args)', n, body: bodyFactory('tools/call', { name: 'closeDiff', arguments: { filePath } }) },
+        { name: 'openDiff (100 KB newContent)', n: nLarge, body: bodyFactory('tools/call', { name: 'openDiff', arguments: { filePath, newContent: largeContent() } }) },
         { name: 'ping (diagnostic: no tool)', n: Math.round(n / 2), body: bodyFactory('ping') }
     ];
 

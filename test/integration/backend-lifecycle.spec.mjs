@@ -16,9 +16,12 @@ describe('Theia backend lifecycle of discovery files', function () {
     let sandbox;
     const backends = [];
     const clients = [];
+    let stopWatcher;
 
     beforeEach(() => { sandbox = CliHome.create(); });
     afterEach(async () => {
+        stopWatcher?.();
+        stopWatcher = undefined;
         await Promise.all(clients.splice(0).map(c => c.stop()));
         await Promise.all(backends.splice(0).map(b => b.stop('SIGKILL')));
         sandbox.cleanup();
@@ -49,6 +52,8 @@ describe('Theia backend lifecycle of discovery files', function () {
 
     it('never lets a discovery file be seen with a mode other than 0600', async () => {
         const watcher = fork(MODE_WATCHER, [sandbox.geminiDir, sandbox.qwenDir]);
+        // A failure below must not leave the watcher polling for ever.
+        stopWatcher = () => watcher.exitCode === null && watcher.signalCode === null && watcher.kill('SIGKILL');
         await new Promise(resolve => watcher.once('message', resolve));
         await backend();
         // Rewrites (roots or trust changing) go through the same path: hammer it in-process too.

@@ -17,7 +17,13 @@ describe('CliProcessFinder', function () {
     });
 
     afterEach(async () => {
-        shell?.kill('SIGKILL');
+        if (shell?.pid) {
+            try {
+                process.kill(-shell.pid, 'SIGKILL'); // the whole group: the node "CLI" too, not only its shell
+            } catch {
+                // already gone
+            }
+        }
         await new Promise(resolve => server?.close(resolve));
     });
 
@@ -29,7 +35,7 @@ describe('CliProcessFinder', function () {
         const serverPort = (server.address() as net.AddressInfo).port;
         // A "shell" (sh) that starts a "CLI" (node) which dials the server and stays.
         const client = `require('net').connect(${serverPort}, '127.0.0.1'); setInterval(() => {}, 1000)`;
-        shell = spawn('/bin/sh', ['-c', `"${process.execPath}" -e "${client}"; true`], { cwd: os.tmpdir(), stdio: 'ignore' });
+        shell = spawn('/bin/sh', ['-c', `"${process.execPath}" -e "${client}"; true`], { cwd: os.tmpdir(), stdio: 'ignore', detached: true });
         const socket = await accepted;
         const found = finder.find([{ sessionId: 's1', serverPort, remotePort: socket.remotePort! }], [shell.pid!, 999_999_999]);
         assert.strictEqual(found.length, 1);
