@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { AgentApiProcess } from '../support/agent-api-process.mjs';
+import { agentApiSuite } from '../support/agent-api-process.mjs';
 import { ChatStream } from '../support/agent-api-stream.mjs';
 import { FakeGeminiApi } from '../support/fake-gemini-api.mjs';
 import { rawRequest } from '../support/raw-http.mjs';
@@ -29,11 +29,10 @@ function assertNoCors(headers) {
 
 describe('agent API bad input', function () {
     let fake, api, workspace, outside, good;
+    const suite = agentApiSuite('gemini', () => FakeGeminiApi.start());
 
     before(async () => {
-        fake = await FakeGeminiApi.start();
-        api = await AgentApiProcess.start({ agent: 'gemini', fake });
-        workspace = api.home.workspace;
+        ({ fake, api, workspace, good } = suite);
         outside = path.join(api.home.root, 'outside');
         fs.mkdirSync(outside);
         fs.writeFileSync(path.join(outside, 'secret.txt'), 'outside secret\n');
@@ -42,13 +41,6 @@ describe('agent API bad input', function () {
         fs.symlinkSync(path.join(outside, 'secret.txt'), path.join(workspace, 'escape-file.txt'));
         fs.mkdirSync(path.join(workspace, 'real-sub'));
         fs.symlinkSync(path.join(workspace, 'real-sub'), path.join(workspace, 'inner-link'));
-        good = { host: `127.0.0.1:${api.port}`, authorization: `Bearer ${api.token}`, 'content-type': 'application/json' };
-    });
-
-    after(async () => {
-        await api?.stop();
-        await fake?.close();
-        api?.home.cleanup();
     });
 
     const send = (method, pathname, headers, body) => rawRequest({ port: api.port, method, path: pathname, headers, body });
@@ -190,20 +182,10 @@ describe('agent API bad input', function () {
 });
 
 describe('agent API options: allowed origins and execute-command', function () {
-    let fake, api, good;
+    let api, good;
     const ORIGIN = 'http://localhost:5173';
-
-    before(async () => {
-        fake = await FakeGeminiApi.start();
-        api = await AgentApiProcess.start({ agent: 'gemini', fake, args: ['--allow-origin', ORIGIN, '--enable-execute-command'] });
-        good = { host: `127.0.0.1:${api.port}`, authorization: `Bearer ${api.token}`, 'content-type': 'application/json' };
-    });
-
-    after(async () => {
-        await api?.stop();
-        await fake?.close();
-        api?.home.cleanup();
-    });
+    const suite = agentApiSuite('gemini', () => FakeGeminiApi.start(), { args: ['--allow-origin', ORIGIN, '--enable-execute-command'] });
+    before(() => ({ api, good } = suite));
 
     const send = (method, pathname, headers, body) => rawRequest({ port: api.port, method, path: pathname, headers, body });
 

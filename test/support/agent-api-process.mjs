@@ -166,12 +166,14 @@ export function isAlive(pid) {
  * Mocha hooks for a suite that talks to one server driving `agent` against one fake model API; the
  * returned object holds `fake`, `api` and `workspace` once the suite's `before` has run.
  */
-export function agentApiSuite(agent, startFake) {
+export function agentApiSuite(agent, startFake, { args } = {}) {
     const suite = {};
     before(async () => {
         suite.fake = await startFake();
-        suite.api = await AgentApiProcess.start({ agent, fake: suite.fake });
+        suite.api = await AgentApiProcess.start({ agent, fake: suite.fake, ...(args ? { args } : {}) });
         suite.workspace = suite.api.home.workspace;
+        // What a well-behaved client sends: loopback Host, the token, JSON.
+        suite.good = { host: `127.0.0.1:${suite.api.port}`, authorization: `Bearer ${suite.api.token}`, 'content-type': 'application/json' };
     });
     after(async () => {
         await suite.api?.stop();
