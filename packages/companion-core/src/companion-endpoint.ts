@@ -170,7 +170,7 @@ export class CompanionEndpoint {
         this.view = view;
         this.awaitingView = false;
         for (const diff of this.diffs.all()) {
-            this.showInView(view, diff).catch(error => this.logger.warn(`Cannot reopen the diff of ${diff.filePath}: ${(error as Error).message}`));
+            view.show(diff).catch(error => this.logger.warn(`Cannot reopen the diff of ${diff.filePath}: ${(error as Error).message}`));
         }
         this.fireChange();
     }
@@ -349,7 +349,7 @@ export class CompanionEndpoint {
             return; // shown when the window comes back (attachView)
         }
         try {
-            await withDeadline(this.showInView(view, diff), this.openDiffTimeoutMs, signal);
+            await withDeadline(view.show(diff), this.openDiffTimeoutMs, signal);
         } catch (error) {
             if (this.diffs.remove(diff.id)) {
                 this.closeInView(diff);
@@ -368,10 +368,6 @@ export class CompanionEndpoint {
         this.fireChange();
         const edited = this.view ? await this.view.close(diff.id) : undefined;
         return edited ?? diff.newContent;
-    }
-
-    private showInView(view: DiffView, diff: PendingDiff): Promise<void> {
-        return view.show(diff);
     }
 
     private closeInView(diff: PendingDiff): void {

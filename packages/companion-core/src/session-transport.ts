@@ -75,8 +75,16 @@ export class SessionTransport implements Transport {
             return Promise.resolve(!!this.stream);
         }
         return new Promise(resolve => {
-            this.streamListeners.push(open => open && resolve(true));
-            this.closeListeners.push(() => resolve(false));
+            // Both listeners go once either fires: a session may wait for its stream many times.
+            const opened = (open: boolean) => open && settle(true);
+            const closed = () => settle(false);
+            const settle = (result: boolean) => {
+                this.streamListeners = this.streamListeners.filter(listener => listener !== opened);
+                this.closeListeners = this.closeListeners.filter(listener => listener !== closed);
+                resolve(result);
+            };
+            this.streamListeners.push(opened);
+            this.closeListeners.push(closed);
         });
     }
 
