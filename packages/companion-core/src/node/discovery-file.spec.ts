@@ -2,7 +2,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { CLIENT_PROFILES, findProfile } from './client-profiles';
+import { CLIENT_PROFILES, findProfile } from '../common/client-profiles';
 import { removeStaleDiscoveryFiles, writePrivateFileAtomic } from './discovery-file';
 import { HostEnvironment, discoveryDirectory, resolveHomeRelative } from './host-paths';
 

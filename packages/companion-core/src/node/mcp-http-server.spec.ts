@@ -5,7 +5,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { CompanionEndpoint } from './companion-endpoint';
 import { McpHttpServer } from './mcp-http-server';
-import { RawMcpClient } from './raw-mcp-client.spec-support';
+import { RawMcpClient } from '../test/raw-mcp-client';
 
 /** Raw Streamable HTTP against the endpoint: what the CLIs' SDK transport does, step by step. */
 describe('Streamable HTTP sessions', () => {

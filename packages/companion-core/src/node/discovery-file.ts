@@ -1,13 +1,13 @@
 import * as crypto from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
-import { ClientProfile } from './client-profiles';
+import { ClientProfile } from '../common/client-profiles';
 import { HostEnvironment, discoveryDirectory } from './host-paths';
 import { isProcessAlive } from './process-info';
 
 /**
- * The field that marks a discovery file as ours, whichever adapter wrote it (the Theia extension or the
- * .vsix, which both say `ideInfo.name: "theia"` inside Theia); files of other IDEs are never touched.
+ * The field that marks a discovery file as ours, whichever adapter wrote it (both adapters may report the
+ * same `ideInfo.name` inside one host); files of other IDEs are never touched.
  */
 export const DISCOVERY_FILE_MARKER = 'aiCliCompanion';
 
@@ -100,7 +100,7 @@ export function buildDiscoveryFileContent(profile: ClientProfile, base: Discover
 }
 
 /**
- * Removes files a previous Theia backend left behind when it was killed: only files of this
+ * Removes files a previous editor backend left behind when it was killed: only files of this
  * profile's layout, owned by this user, written by us (our marker field), whose recorded
  * backend pid is gone. Returns the removed paths.
  */

@@ -1,8 +1,8 @@
 import * as crypto from 'crypto';
 import * as http from 'http';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { CompanionLogger, silentLogger } from './companion-logger';
-import { JsonRpcErrorCode, errorBody, isInitializeRequest, parseMessages } from './json-rpc';
+import { CompanionLogger, silentLogger } from '../common/companion-logger';
+import { JsonRpcErrorCode, errorBody, isInitializeRequest, parseMessages } from '../common/json-rpc';
 import { LoopbackWall, declaresTooLarge, drainAndRespond, readBody, respondRaw } from '@ai-cli-companion/loopback-http';
 import { EventKind, SessionTransport } from './session-transport';
 
