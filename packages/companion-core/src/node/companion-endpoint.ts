@@ -132,8 +132,10 @@ export class CompanionEndpoint {
             this.workspace = { roots: [...workspace.roots], trusted: workspace.trusted };
         }
         for (const profile of CLIENT_PROFILES) {
-            for (const file of removeStaleDiscoveryFiles(profile, this.host)) {
-                this.logger.info(`Removed stale discovery file ${file}`);
+            const cleanup = removeStaleDiscoveryFiles(profile, this.host);
+            cleanup.removed.forEach(file => this.logger.info(`Removed stale discovery file ${file}`));
+            if (cleanup.refused) {
+                this.logger.warn(`Skipped the stale discovery file cleanup for ${profile.displayName}: ${cleanup.refused}`);
             }
         }
         await this.http.listen();
