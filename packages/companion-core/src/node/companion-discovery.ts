@@ -55,8 +55,10 @@ export class CompanionDiscovery {
     /** Files a killed backend of ours left behind, of every known client. */
     removeStale(): void {
         for (const profile of CLIENT_PROFILES) {
-            for (const file of removeStaleDiscoveryFiles(profile, this.options.host)) {
-                this.logger.info(`Removed stale discovery file ${file}`);
+            const cleanup = removeStaleDiscoveryFiles(profile, this.options.host);
+            cleanup.removed.forEach(file => this.logger.info(`Removed stale discovery file ${file}`));
+            if (cleanup.refused) {
+                this.logger.warn(`Skipped the stale discovery file cleanup for ${profile.displayName}: ${cleanup.refused}`);
             }
         }
     }
