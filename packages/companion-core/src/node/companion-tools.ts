@@ -54,7 +54,6 @@ const closeDiff: CompanionTool<CloseDiffArguments> = {
     }
 };
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a table of tools with different argument types
 const TOOLS: Readonly<Record<string, CompanionTool<any>>> = { openDiff, closeDiff };
 
 export interface CompanionToolsOptions {
