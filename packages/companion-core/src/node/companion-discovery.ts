@@ -1,6 +1,5 @@
-import { generateToken } from '@ai-cli-companion/loopback-http';
 import { CLIENT_PROFILES, ClientProfile } from '../common/client-profiles';
-import { CompanionLogger, silentLogger } from '../common/companion-logger';
+import { Logger, generateToken, silentLogger } from '@ai-cli-companion/loopback-http';
 import {
     DISCOVERY_FILE_MARKER, IdeInfo, buildDiscoveryFileContent, discoveryFilePath, removeFileQuietly,
     removeStaleDiscoveryFiles, writePrivateFileAtomic
@@ -15,7 +14,7 @@ export interface CompanionDiscoveryOptions {
     readonly idePid: number;
     readonly inContainer: boolean;
     readonly serverVersion: string;
-    readonly logger?: CompanionLogger;
+    readonly logger?: Logger;
 }
 
 /**
@@ -25,7 +24,7 @@ export interface CompanionDiscoveryOptions {
 export class CompanionDiscovery {
     private readonly tokenMap = new Map<string, string>();
     private readonly files = new Map<string, string>();
-    private readonly logger: CompanionLogger;
+    private readonly logger: Logger;
     private enabled: readonly ClientProfile[];
     private error: string | undefined;
 

@@ -1,5 +1,5 @@
 import { CLIENT_PROFILES, ClientProfile } from '../common/client-profiles';
-import { CompanionLogger, silentLogger } from '../common/companion-logger';
+import { Logger, silentLogger } from '@ai-cli-companion/loopback-http';
 import { DiffDelivery, DiffOutcome, DiffView, PendingDiff } from '../common/diff-registry';
 import { IdeContext, IdeNotificationMethods } from '../common/wire-schemas';
 import { CompanionDiscovery } from './companion-discovery';
@@ -28,7 +28,7 @@ export interface CompanionEndpointOptions {
     readonly backendPid?: number;
     readonly idePid?: number;
     readonly inContainer?: boolean;
-    readonly logger?: CompanionLogger;
+    readonly logger?: Logger;
     readonly serverVersion?: string;
     readonly openDiffTimeoutMs?: number;
     readonly http?: Partial<Omit<McpHttpServerOptions, 'tokens' | 'connectSession' | 'logger'>>;
@@ -65,7 +65,7 @@ export class CompanionEndpoint {
     /** The editor context the CLIs see; other transports listen to it too. */
     readonly contextFeed: ContextFeed;
     private readonly discovery: CompanionDiscovery;
-    private readonly logger: CompanionLogger;
+    private readonly logger: Logger;
     private readonly http: McpHttpServer;
     private readonly changeListeners = new Set<() => void>();
     private readonly serverVersion: string;

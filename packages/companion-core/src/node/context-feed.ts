@@ -1,4 +1,4 @@
-import { CompanionLogger, silentLogger } from '../common/companion-logger';
+import { Logger, silentLogger } from '@ai-cli-companion/loopback-http';
 import { normalizeContext } from '../common/context-normalizer';
 import { IdeContext, IdeNotificationMethods, assertValidNotification } from '../common/wire-schemas';
 
@@ -11,10 +11,10 @@ export class ContextFeed {
     private trusted: boolean | undefined;
     private normalized: IdeContext | undefined;
     private readonly listeners = new Set<() => void>();
-    private readonly logger: CompanionLogger;
+    private readonly logger: Logger;
     private error: string | undefined;
 
-    constructor(options: { logger?: CompanionLogger } = {}) {
+    constructor(options: { logger?: Logger } = {}) {
         this.logger = options.logger ?? silentLogger;
     }
 

@@ -1,5 +1,5 @@
 import type { ClientProfile } from '../common/client-profiles';
-import { CompanionLogger, silentLogger } from '../common/companion-logger';
+import { Logger, silentLogger } from '@ai-cli-companion/loopback-http';
 import { DiffDelivery, DiffOutcome, DiffRegistry, DiffView, PendingDiff } from '../common/diff-registry';
 import { resolveInWorkspace } from './workspace-paths';
 
@@ -33,7 +33,7 @@ export interface DiffBrokerOptions {
     /** The workspace roots a proposal must fall within, read at each proposal. */
     readonly roots: () => readonly string[];
     readonly profiles: () => readonly ClientProfile[];
-    readonly logger?: CompanionLogger;
+    readonly logger?: Logger;
     readonly openDiffTimeoutMs?: number;
     readonly setTimeout?: (callback: () => void, ms: number) => unknown;
     readonly clearTimeout?: (handle: unknown) => void;
@@ -47,7 +47,7 @@ export class DiffBroker {
     private readonly diffs = new DiffRegistry();
     private readonly answers = new Map<string, DiffAnswer>();
     private readonly changeListeners = new Set<() => void>();
-    private readonly logger: CompanionLogger;
+    private readonly logger: Logger;
     private view: DiffView | undefined;
     /** Detached, but its window is expected back (a reload): new proposals wait for it instead of failing. */
     private awaitingView = false;
@@ -120,11 +120,11 @@ export class DiffBroker {
         return edited ?? diff.newContent;
     }
 
-    /** The session ended: nobody is left to answer, its reviews close without a decision. */
-    withdrawSession(sessionId: string): void {
-        for (const diff of this.diffs.all().filter(d => d.sessionId === sessionId)) {
-            this.withdraw(diff.id);
-        }
+    /** The session ended (or closed all its diffs): its reviews close without a decision. Returns how many. */
+    withdrawSession(sessionId: string): number {
+        const diffs = this.diffs.all().filter(d => d.sessionId === sessionId);
+        diffs.forEach(diff => this.withdraw(diff.id));
+        return diffs.length;
     }
 
     /** Every pending proposal is rejected (its window is gone for good). */

@@ -1,4 +1,4 @@
-import type { CompanionLogger } from '../common/companion-logger';
+import type { Logger } from '@ai-cli-companion/loopback-http';
 import type { DiffOutcome } from '../common/diff-registry';
 import { IdeNotification, IdeNotificationMethods, assertValidNotification } from '../common/wire-schemas';
 import type { DiffAnswer } from './diff-broker';
@@ -11,7 +11,7 @@ import { toSseEvent } from './session-transport';
  * dropped gets it once it reconnects; a session that ended never does.
  */
 export function notificationAnswer(
-    sessions: { readonly sessionList: readonly McpSession[] }, sessionId: string, filePath: string, logger: CompanionLogger
+    sessions: { readonly sessionList: readonly McpSession[] }, sessionId: string, filePath: string, logger: Logger
 ): DiffAnswer {
     const find = () => sessions.sessionList.find(s => s.id === sessionId);
     const send = (outcome: DiffOutcome): boolean => {
