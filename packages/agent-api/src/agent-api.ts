@@ -1,8 +1,7 @@
-import * as crypto from 'crypto';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { generateToken } from '@ai-cli-companion/loopback-http';
+import { generateToken, writePrivateFileSync } from '@ai-cli-companion/loopback-http';
 import { AgentLogger, silentLogger } from './agent-logger';
 import { AuthService } from './auth/auth-service';
 import { CredentialStore, chooseCredentialStore } from './auth/credential-store';
@@ -92,7 +91,7 @@ export async function startAgentApi(options: AgentApiOptions): Promise<RunningAg
     const port = await server.listen();
     const tokenFile = options.tokenFile ?? path.join(configDirectory(env), `token-${port}`);
     try {
-        writePrivateFile(tokenFile, token);
+        writePrivateFileSync(tokenFile, token);
     } catch (error) {
         await server.close();
         throw error;
@@ -108,14 +107,6 @@ export async function startAgentApi(options: AgentApiOptions): Promise<RunningAg
             removeIfOurs(tokenFile, token);
         })()
     };
-}
-
-/** Created 0600 under a new name, then renamed: never readable by others, not even for a moment. */
-function writePrivateFile(file: string, content: string): void {
-    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-    const temp = `${file}.${crypto.randomBytes(6).toString('hex')}.tmp`;
-    fs.writeFileSync(temp, content, { mode: 0o600, flag: 'wx' });
-    fs.renameSync(temp, file);
 }
 
 function removeIfOurs(file: string, token: string): void {

@@ -4,3 +4,6 @@ export * from './loopback-wall';
 export * from './request-body';
 export * from './stream-writer';
 export * from './regular-file-read';
+export * from './jsonc-file';
+export * from './logger';
+export * from './private-file';

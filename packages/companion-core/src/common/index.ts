@@ -4,6 +4,7 @@ export * from './client-profiles';
 export * from './companion-logger';
 export * from './context-normalizer';
 export * from './diff-registry';
+export * from './diff-review-controller';
 export * from './json-rpc';
 export * from './native-extension';
 export * from './open-files-model';

@@ -1,9 +1,8 @@
 import * as crypto from 'crypto';
 import * as http from 'http';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { CompanionLogger, silentLogger } from '../common/companion-logger';
 import { JsonRpcErrorCode, errorBody, isInitializeRequest, parseMessages } from '../common/json-rpc';
-import { LoopbackWall, declaresTooLarge, drainAndRespond, readBody, respondRaw } from '@ai-cli-companion/loopback-http';
+import { Logger, LoopbackWall, declaresTooLarge, drainAndRespond, readBody, respondRaw, silentLogger } from '@ai-cli-companion/loopback-http';
 import { EventKind, SessionTransport } from './session-transport';
 
 export const MCP_PATH = '/mcp';
@@ -13,7 +12,7 @@ export interface McpHttpServerOptions {
     readonly tokens: ReadonlyMap<string, string>;
     /** Connects a fresh protocol instance to a new session; one per session, never shared. */
     readonly connectSession: (session: McpSession) => Promise<{ close(): Promise<void> }>;
-    readonly logger?: CompanionLogger;
+    readonly logger?: Logger;
     readonly maxBodyBytes?: number;
     readonly keepAliveMs?: number;
     /** How long a session survives without its GET stream before it is dropped (the client retries after ~1 s). */
@@ -64,7 +63,7 @@ export class McpHttpServer {
     private readonly server = http.createServer((request, response) => this.route(request, response));
     private readonly sessions = new Map<string, SessionState>();
     private readonly listeners = new Set<McpSessionListener>();
-    private readonly logger: CompanionLogger;
+    private readonly logger: Logger;
     private guard: LoopbackWall | undefined;
     private tokens: ReadonlyMap<string, string>;
     private keepAliveTimer: NodeJS.Timeout | undefined;

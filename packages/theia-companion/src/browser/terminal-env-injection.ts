@@ -10,7 +10,6 @@ import { CompanionTerminalEnvironment } from './companion-terminal-environment';
  * the caller's explicit env (a task, an extension) last, so it wins.
  */
 export function terminalEnvFor(companionEnv: Record<string, string>, callerEnv: IShellTerminalServerOptions['env']): Record<string, string | null> {
-    // eslint-disable-next-line no-null/no-null
     const cleared = Object.fromEntries(companionEnvNames().map(name => [name, null]));
     return { ...cleared, ...companionEnv, ...callerEnv };
 }

@@ -2,7 +2,7 @@ import { execFile } from 'child_process';
 import * as fs from 'fs';
 import * as http from 'http';
 import * as path from 'path';
-import { parse } from 'jsonc-parser';
+import { readJsoncObject, valueAt } from '@ai-cli-companion/loopback-http';
 import { CLIENT_PROFILES, ClientProfile } from '@ai-cli-companion/core';
 import { discoveryDirectory, currentHostEnvironment, HostEnvironment, isInContainer, isProcessAlive, CliSettingsFile } from '@ai-cli-companion/core/node';
 import { ConnectionDiagnosis, DiagnosisCheck, DiagnosisRequest, DiagnosisSection } from '../common/connection-diagnostics-protocol';
@@ -230,15 +230,7 @@ function isInside(child: string, root: string): boolean {
 }
 
 function readKey(file: string, key: string[]): unknown {
-    try {
-        let value: unknown = parse(fs.readFileSync(file, 'utf8'), [], { allowTrailingComma: true });
-        for (const part of key) {
-            value = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[part] : undefined;
-        }
-        return value;
-    } catch {
-        return undefined;
-    }
+    return valueAt(readJsoncObject(file), key);
 }
 
 /** The HTTP status an unauthenticated GET to /mcp gets, or a description of the failure. */
