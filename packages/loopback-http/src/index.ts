@@ -4,3 +4,5 @@ export * from './loopback-wall';
 export * from './request-body';
 export * from './stream-writer';
 export * from './regular-file-read';
+export * from './request-target';
+export * from './no-follow-path';
