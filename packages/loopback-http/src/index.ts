@@ -7,3 +7,5 @@ export * from './regular-file-read';
 export * from './jsonc-file';
 export * from './logger';
 export * from './private-file';
+export * from './request-target';
+export * from './no-follow-path';
