@@ -5,6 +5,7 @@ export * from './companion-logger';
 export * from './context-normalizer';
 export * from './diff-registry';
 export * from './diff-review-controller';
+export * from './endpoint-status';
 export * from './json-rpc';
 export * from './native-extension';
 export * from './open-files-model';
