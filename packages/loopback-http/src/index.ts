@@ -9,3 +9,4 @@ export * from './logger';
 export * from './private-file';
 export * from './request-target';
 export * from './no-follow-path';
+export * from './process-table';

@@ -66,7 +66,6 @@ export class McpHttpServer {
     private readonly logger: Logger;
     private guard: LoopbackWall | undefined;
     private tokens: ReadonlyMap<string, string>;
-    private keepAliveTimer: NodeJS.Timeout | undefined;
     private sweepTimer: NodeJS.Timeout | undefined;
 
     constructor(private readonly options: McpHttpServerOptions) {
@@ -98,9 +97,6 @@ export class McpHttpServer {
             });
         });
         this.guard = new LoopbackWall({ port: this.port, tokens: this.tokens });
-        const keepAliveMs = this.options.keepAliveMs ?? 30_000;
-        this.keepAliveTimer = setInterval(() => this.sessions.forEach(s => s.transport.keepAlive()), keepAliveMs);
-        this.keepAliveTimer.unref();
         const idleMs = this.options.idleSessionMs ?? 5 * 60_000;
         this.sweepTimer = setInterval(() => this.dropIdleSessions(idleMs), Math.min(idleMs, 60_000));
         this.sweepTimer.unref();
@@ -126,7 +122,6 @@ export class McpHttpServer {
     }
 
     async close(): Promise<void> {
-        clearInterval(this.keepAliveTimer);
         clearInterval(this.sweepTimer);
         await Promise.all([...this.sessions.values()].map(session => this.closeSession(session, 'server stopped')));
         await new Promise<void>(resolve => {
@@ -253,7 +248,7 @@ export class McpHttpServer {
     private async openSession(owner: string, remotePort: number | undefined): Promise<SessionState> {
         this.makeRoomFor(owner);
         const id = crypto.randomUUID();
-        const transport = new SessionTransport(id);
+        const transport = new SessionTransport(id, { keepAliveMs: this.options.keepAliveMs });
         const session: SessionState = { id, owner, transport, createdAt: Date.now(), lastActivity: Date.now(), remotePort };
         this.sessions.set(id, session);
         transport.onStreamChange(open => {
