@@ -10,3 +10,4 @@ export * from './private-file';
 export * from './request-target';
 export * from './no-follow-path';
 export * from './process-table';
+export * from './workspace-confinement';

@@ -2,7 +2,7 @@ import { execFile } from 'child_process';
 import * as fs from 'fs';
 import * as http from 'http';
 import * as path from 'path';
-import { readJsoncObject, valueAt } from '@ai-cli-companion/loopback-http';
+import { isInsideRoot, readJsoncObject, valueAt } from '@ai-cli-companion/loopback-http';
 import { CLIENT_PROFILES, ClientProfile } from '@ai-cli-companion/core';
 import { discoveryDirectory, currentHostEnvironment, HostEnvironment, isInContainer, isProcessAlive, CliSettingsFile } from '@ai-cli-companion/core/node';
 import { ConnectionDiagnosis, DiagnosisCheck, DiagnosisRequest, DiagnosisSection } from '../common/connection-diagnostics-protocol';
@@ -154,7 +154,7 @@ export class ConnectionDiagnostics {
         }
         const cwd = this.finder.cwdOf(activeTerminal.shellPid);
         if (cwd) {
-            const inside = roots.some(root => isInside(cwd, root));
+            const inside = roots.some(root => isInsideRoot(cwd, root));
             checks.push(inside
                 ? { status: 'ok', title: `Working directory ${cwd} is inside the workspace` }
                 : { status: 'warning', title: `Directory mismatch: the terminal is in ${cwd}, outside the workspace folders (${roots.join(', ') || 'none'})`,
@@ -222,11 +222,6 @@ export class ConnectionDiagnostics {
 
 function displayName(clientId: string): string {
     return CLIENT_PROFILES.find(p => p.id === clientId)?.displayName ?? clientId;
-}
-
-function isInside(child: string, root: string): boolean {
-    const relative = path.relative(root, child);
-    return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
 }
 
 function readKey(file: string, key: string[]): unknown {
