@@ -1,6 +1,7 @@
 // Browser-safe part of the core: no Node imports (browser-side adapters bundle it). Node-only code is
 // `@ai-cli-companion/core/node`.
 export * from './client-profiles';
+export * from './clock';
 export * from './companion-logger';
 export * from './context-normalizer';
 export * from './diff-registry';
