@@ -5,19 +5,30 @@ import * as os from 'os';
 import * as path from 'path';
 import { CompanionEndpoint } from './companion-endpoint';
 import { McpHttpServer } from './mcp-http-server';
+import { ManualClock } from '../test/manual-clock';
 import { RawMcpClient } from '../test/raw-mcp-client';
 
 /** Raw Streamable HTTP against the endpoint: what the CLIs' SDK transport does, step by step. */
+/** Event-loop turns until the server has handled what the socket told it (no wall-clock budget of its own). */
+const until = async (done: () => boolean) => {
+    for (let turn = 0; !done(); turn++) {
+        assert.ok(turn < 10_000, 'the server never got there');
+        await new Promise(resolve => setImmediate(resolve));
+    }
+};
+
 describe('Streamable HTTP sessions', () => {
     let root: string;
     let endpoint: CompanionEndpoint;
+    let clock: ManualClock;
 
     beforeEach(async () => {
         root = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-http-spec-'));
+        clock = new ManualClock();
         endpoint = new CompanionEndpoint({
             ideInfo: { name: 'theia', displayName: 'Spec IDE' },
             host: { env: {}, homedir: root, tmpdir: root },
-            http: { keepAliveMs: 50, reconnectGraceMs: 100 }
+            http: { keepAliveMs: 50, reconnectGraceMs: 100, clock }
         });
         await endpoint.start();
         endpoint.setWorkspace({ roots: [root] });
@@ -33,7 +44,7 @@ describe('Streamable HTTP sessions', () => {
     const initialize = (protocolVersion: string) => client().initialize(protocolVersion);
     const openStream = async (session: string) => {
         const stream = await client().openStream(session);
-        return { response: stream.response, text: () => stream.raw, close: stream.close };
+        return { response: stream.response, text: () => stream.raw, close: stream.close, waitFor: stream.waitFor.bind(stream) };
     };
 
     const wait = (ms: number) => new Promise(resolve => setTimeout(resolve, ms));
@@ -67,7 +78,7 @@ describe('Streamable HTTP sessions', () => {
         assert.match(endpoint.status().lastError ?? '', /schema/);
         const { session } = await initialize('2025-06-18');
         const stream = await openStream(session);
-        await wait(100);
+        await stream.waitFor(m => m.method === 'ide/contextUpdate');
         assert.match(stream.text(), /good\.ts/);
         assert.doesNotMatch(stream.text(), /bad\.ts/);
         stream.close();
@@ -80,8 +91,11 @@ describe('Streamable HTTP sessions', () => {
         assert.strictEqual(second.response.statusCode, 409);
         assert.strictEqual(endpoint.status().sessions.length, 1);
         stream.close();
-        await wait(400);
-        assert.strictEqual(endpoint.status().sessions.length, 0);
+        await until(() => endpoint.status().sessions[0]?.streaming === false);
+        clock.advance(99);
+        assert.strictEqual(endpoint.status().sessions.length, 1, 'still within the reconnect grace');
+        clock.advance(1);
+        await until(() => endpoint.status().sessions.length === 0);
         const late = await post({ jsonrpc: '2.0', id: 3, method: 'tools/list' }, { 'mcp-session-id': session });
         assert.strictEqual(late.status, 404);
     });
@@ -105,8 +119,12 @@ describe('McpHttpServer limits', () => {
     let server: McpHttpServer | undefined;
     let endpoint: CompanionEndpoint | undefined;
     let root: string;
+    let clock: ManualClock;
 
-    beforeEach(() => { root = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-limits-spec-')); });
+    beforeEach(() => {
+        root = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-limits-spec-'));
+        clock = new ManualClock();
+    });
     afterEach(async () => {
         await server?.close();
         await endpoint?.stop();
@@ -115,7 +133,7 @@ describe('McpHttpServer limits', () => {
     });
 
     async function endpointClient(http: { maxSessions?: number; idleSessionMs?: number }): Promise<RawMcpClient> {
-        endpoint = new CompanionEndpoint({ ideInfo: { name: 'theia', displayName: 'Spec IDE' }, host: { env: {}, homedir: root, tmpdir: root }, http });
+        endpoint = new CompanionEndpoint({ ideInfo: { name: 'theia', displayName: 'Spec IDE' }, host: { env: {}, homedir: root, tmpdir: root }, http: { ...http, clock } });
         await endpoint.start({ roots: [root] });
         return new RawMcpClient(endpoint.port, endpoint.terminalEnv().GEMINI_CLI_IDE_AUTH_TOKEN);
     }
@@ -168,11 +186,10 @@ describe('McpHttpServer limits', () => {
         const client = await endpointClient({ idleSessionMs: 100 });
         await client.post(initializeBody);
         assert.strictEqual(endpoint!.status().sessions.length, 1);
-        const end = Date.now() + 3000;
-        while (endpoint!.status().sessions.length > 0 && Date.now() < end) {
-            await new Promise(resolve => setTimeout(resolve, 20));
-        }
-        assert.strictEqual(endpoint!.status().sessions.length, 0);
+        clock.advance(100);
+        assert.strictEqual(endpoint!.status().sessions.length, 1, 'idle for exactly the limit is not over it');
+        clock.advance(100);
+        await until(() => endpoint!.status().sessions.length === 0);
     });
 
     it('forgets a session whose protocol fails to start, so it holds no place', async () => {
