@@ -9,3 +9,5 @@ export * from './logger';
 export * from './private-file';
 export * from './request-target';
 export * from './no-follow-path';
+export * from './process-table';
+export * from './workspace-confinement';

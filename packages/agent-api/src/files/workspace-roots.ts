@@ -1,10 +1,13 @@
 import * as fs from 'fs';
 import * as path from 'path';
+import {
+    DanglingLinkError, realPathOfNearest as sharedRealPathOfNearest, realPathOfNearestAsync as sharedRealPathOfNearestAsync, relativeInside
+} from '@ai-cli-companion/loopback-http';
 import { ApiError, badRequest, forbidden } from '../http/api-envelope';
 
 /**
- * The directories the API may touch. A path is inside when its real path (symlinks resolved; for a
- * file that does not exist yet, the real path of its nearest existing parent) is a root or under one.
+ * The directories the API may touch, by loopback-http's one confinement rule: a path is inside when its
+ * real path (for a new file through its nearest existing parent; a dangling link is refused) is a root or under one.
  */
 export class WorkspaceRoots {
     /** As given (absolute, normalised) and as real paths, index for index. */
@@ -89,52 +92,25 @@ export class WorkspaceRoots {
         return this.realRoots.some(root => this.isWithin(root, realPath));
     }
 
+    /** The shared rule (case folded where the file system folds case). */
     private isWithin(root: string, realPath: string): boolean {
-        const relative = path.relative(root, realPath);
-        return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+        return relativeInside(root, realPath) !== undefined;
     }
 }
 
-/** The real path of `target`, or of its nearest existing ancestor joined with the rest. */
+/** The shared rule's real path, with a dangling link answered 403 like any path outside. */
 function realPathOfNearest(target: string): string {
-    const missing: string[] = [];
-    let current = target;
-    for (;;) {
-        try {
-            return path.join(fs.realpathSync(current), ...missing.reverse());
-        } catch (error) {
-            const code = (error as NodeJS.ErrnoException).code;
-            const parent = path.dirname(current);
-            if ((code !== 'ENOENT' && code !== 'ENOTDIR') || parent === current) {
-                throw error;
-            }
-            // A dangling symlink resolves nowhere safe: refuse rather than follow it later.
-            if (fs.lstatSync(current, { throwIfNoEntry: false })?.isSymbolicLink()) {
-                throw forbidden(`${target} is a symbolic link to a missing target.`, 'Path outside workspace');
-            }
-            missing.push(path.basename(current));
-            current = parent;
-        }
+    try {
+        return sharedRealPathOfNearest(target);
+    } catch (error) {
+        throw error instanceof DanglingLinkError ? forbidden(error.message, 'Path outside workspace') : error;
     }
 }
 
 async function realPathOfNearestAsync(target: string): Promise<string> {
-    const missing: string[] = [];
-    let current = target;
-    for (;;) {
-        try {
-            return path.join(await fs.promises.realpath(current), ...missing.reverse());
-        } catch (error) {
-            const code = (error as NodeJS.ErrnoException).code;
-            const parent = path.dirname(current);
-            if ((code !== 'ENOENT' && code !== 'ENOTDIR') || parent === current) {
-                throw error;
-            }
-            if ((await fs.promises.lstat(current).catch(() => undefined))?.isSymbolicLink()) {
-                throw forbidden(`${target} is a symbolic link to a missing target.`, 'Path outside workspace');
-            }
-            missing.push(path.basename(current));
-            current = parent;
-        }
+    try {
+        return await sharedRealPathOfNearestAsync(target);
+    } catch (error) {
+        throw error instanceof DanglingLinkError ? forbidden(error.message, 'Path outside workspace') : error;
     }
 }
