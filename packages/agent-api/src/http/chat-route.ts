@@ -2,14 +2,14 @@ import type { IncomingMessage, ServerResponse } from 'http';
 import * as path from 'path';
 import type * as acp from '@agentclientprotocol/sdk';
 import { NdjsonWriter, SseWriter, writeJson } from '@ai-cli-companion/loopback-http';
-import { AgentPool } from '../engine/agent-pool';
-import { WorkspaceAgent } from '../engine/workspace-agent';
+import { WorkspaceChat } from '../engine/workspace-chat';
+import { WorkspaceChats } from '../engine/workspace-chats';
 import { WorkspaceRoots } from '../files/workspace-roots';
 import { badRequest, conflict, success } from './api-envelope';
 import { StreamEvent } from './api-types';
 
 export interface ChatRouteOptions {
-    readonly pool: AgentPool;
+    readonly pool: WorkspaceChats;
     readonly roots: WorkspaceRoots;
     readonly keepAliveMs: number;
 }
@@ -38,7 +38,7 @@ export class ChatRoute {
             ? this.options.roots.primary
             : this.options.roots.resolveDirectory(workspacePath);
         const references = ((filePaths as string[] | undefined) ?? []).map(file => this.options.roots.resolve(file, workspace));
-        const agent = this.options.pool.agentFor(workspace);
+        const agent = this.options.pool.chatFor(workspace);
         if (!agent.tryReserve()) {
             throw conflict(`A chat turn is already running in ${workspace}; wait for its "complete" event or cancel it by closing that stream.`,
                 'Turn in progress');
@@ -53,7 +53,7 @@ export class ChatRoute {
         }
     }
 
-    private async run(agent: WorkspaceAgent, request: IncomingMessage, response: ServerResponse, prompt: acp.ContentBlock[],
+    private async run(agent: WorkspaceChat, request: IncomingMessage, response: ServerResponse, prompt: acp.ContentBlock[],
         stream: boolean, headers: Record<string, string>, turn: { started: boolean }): Promise<void> {
         const abort = new AbortController();
         // Only a client that goes away before the answer is over cancels the turn.

@@ -1,32 +1,21 @@
-import type { AgentLogger } from '../agent-logger';
-import { AgentProfile } from './agent-profiles';
-import { PendingConfirmations } from './pending-confirmations';
-import { WorkspaceAgent } from './workspace-agent';
+import { WorkspaceAgent, WorkspaceAgentOptions } from './workspace-agent';
 
-export interface AgentPoolOptions {
-    readonly profile: AgentProfile;
-    readonly command?: string;
-    readonly environment: () => Promise<NodeJS.ProcessEnv>;
-    readonly logger: AgentLogger;
-    readonly scrub: (text: string) => string;
-    readonly cancelGraceMs?: number;
-}
+export type AgentPoolOptions = Omit<WorkspaceAgentOptions, 'workspace'>;
 
-/** One WorkspaceAgent per workspace directory, created on first use; the confirmations they wait for. */
+/** One WorkspaceAgent per workspace directory for one agent, created on first use. */
 export class AgentPool {
-    readonly confirmations = new PendingConfirmations();
     private readonly agents = new Map<string, WorkspaceAgent>();
 
     constructor(private readonly options: AgentPoolOptions) { }
 
-    get profile(): AgentProfile {
+    get profile(): AgentPoolOptions['profile'] {
         return this.options.profile;
     }
 
     agentFor(workspace: string): WorkspaceAgent {
         let agent = this.agents.get(workspace);
         if (!agent) {
-            agent = new WorkspaceAgent({ ...this.options, workspace, confirmations: this.confirmations });
+            agent = new WorkspaceAgent({ ...this.options, workspace });
             this.agents.set(workspace, agent);
         }
         return agent;
