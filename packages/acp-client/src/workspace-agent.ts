@@ -49,6 +49,12 @@ export class WorkspaceAgent {
     private readonly sessions = new Map<string, SessionHandlers>();
     /** Sessions with a prompt in flight (a stale agent waits for them before it is stopped). */
     private readonly turns = new Set<string>();
+    /**
+     * Updates for a session whose `session/new` answer is still being handled: both CLIs send
+     * `available_commands_update` right behind it, possibly before the session is registered.
+     */
+    private readonly early = new Map<string, acp.SessionUpdate[]>();
+    private opening = 0;
 
     constructor(private readonly options: WorkspaceAgentOptions) { }
 
@@ -83,9 +89,20 @@ export class WorkspaceAgent {
     /** A new ACP session on this workspace's agent; its traffic goes to `handlers`. */
     async openSession(handlers: SessionHandlers, cwd = this.options.workspace): Promise<OpenedSession> {
         const agent = await this.ready();
-        const state = await agent.newSessionWithState(cwd);
-        this.sessions.set(state.sessionId, handlers);
-        return { sessionId: state.sessionId, state, agent };
+        this.opening++;
+        try {
+            const state = await agent.newSessionWithState(cwd);
+            this.sessions.set(state.sessionId, handlers);
+            const early = this.early.get(state.sessionId) ?? [];
+            this.early.delete(state.sessionId);
+            // After the caller has the session id: replay on the next tick.
+            setTimeout(() => early.forEach(update => handlers.onUpdate(update)), 0);
+            return { sessionId: state.sessionId, state, agent };
+        } finally {
+            if (--this.opening === 0) {
+                this.early.clear();
+            }
+        }
     }
 
     hasSession(sessionId: string): boolean {
@@ -187,7 +204,14 @@ export class WorkspaceAgent {
     private handlers(): AgentHandlers {
         const session = (sessionId: string) => this.sessions.get(sessionId);
         const handlers: AgentHandlers = {
-            onUpdate: (sessionId, update) => session(sessionId)?.onUpdate(update),
+            onUpdate: (sessionId, update) => {
+                const handlers = session(sessionId);
+                if (handlers) {
+                    handlers.onUpdate(update);
+                } else if (this.opening > 0) {
+                    this.early.set(sessionId, [...(this.early.get(sessionId) ?? []), update].slice(-50));
+                }
+            },
             onPermission: (request, signal) => session(request.sessionId)?.onPermission(request, signal) ?? Promise.resolve(CANCELLED)
         };
         if (this.options.serveFileSystem) {
