@@ -18,7 +18,7 @@ export const BUILT_IN_ACP_AGENTS: readonly AcpChatAgentDefinition[] = [
     {
         id: 'GeminiCLI', displayName: 'Gemini CLI', command: 'gemini', args: ['--acp'],
         description: 'Google\'s Gemini CLI over the Agent Client Protocol (gemini --acp): reads, edits and runs in your workspace, asking first.',
-        installCommand: 'npm install -g @google/gemini-cli',
+        installCommand: 'npm install -g @google/gemini-cli', missingFileReadsEmpty: true,
         enabledPreference: GEMINI_ENABLED_PREFERENCE, commandPreference: GEMINI_COMMAND_PREFERENCE,
         modes: [
             { id: 'default', name: 'Default', description: 'Prompts for approval' },

@@ -11,6 +11,12 @@ export interface AcpChatAgentConfig {
     readonly args: readonly string[];
     readonly env?: Readonly<Record<string, string>>;
     readonly installCommand?: string;
+    /**
+     * Answer `fs/read_text_file` of a file that does not exist with empty text instead of an error.
+     * gemini 0.61 checks a file it is about to write by reading it, and the SDK's error reaches it as
+     * a plain object it cannot recognise as ENOENT: write_file then fails without asking (acp.md §3).
+     */
+    readonly missingFileReadsEmpty?: boolean;
 }
 
 export interface AcpMode { readonly id: string; readonly name: string; readonly description?: string | null }

@@ -43,7 +43,7 @@ export class AcpChatServiceImpl implements AcpChatService {
         }
         const host = this.hosts.agentFor(agent, roots[0]);
         try {
-            const opened = await host.openSession(this.handlers(chatSessionId, agent.id, roots));
+            const opened = await host.openSession(this.handlers(chatSessionId, agent, roots));
             const init = opened.agent.initializeResult;
             const info: AcpSessionInfo = {
                 sessionId: opened.sessionId, opened: true,
@@ -105,7 +105,8 @@ export class AcpChatServiceImpl implements AcpChatService {
         return this.hosts.pids;
     }
 
-    protected handlers(chatSessionId: string, agentId: string, roots: readonly string[]): SessionHandlers {
+    protected handlers(chatSessionId: string, agent: AcpChatAgentConfig, roots: readonly string[]): SessionHandlers {
+        const agentId = agent.id;
         return {
             onUpdate: update => this.client?.onSessionUpdate(chatSessionId, agentId, update as unknown as AcpSessionUpdate),
             onPermission: (request, signal) => {
@@ -125,6 +126,9 @@ export class AcpChatServiceImpl implements AcpChatService {
                 const file = confine(request.path, roots);
                 const text = await this.client?.readTextFile(chatSessionId, file);
                 if (text === undefined) {
+                    if (agent.missingFileReadsEmpty) {
+                        return { content: '' };
+                    }
                     throw acp.RequestError.resourceNotFound(request.path);
                 }
                 return { content: slice(text, request.line, request.limit) };
