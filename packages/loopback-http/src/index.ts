@@ -3,3 +3,4 @@ export * from './json-response';
 export * from './loopback-wall';
 export * from './request-body';
 export * from './stream-writer';
+export * from './regular-file-read';

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
-import { CLIENT_PROFILES, ClientProfile } from '@ai-cli-companion/core/lib/client-profiles';
-import { CliSettingsFile } from '@ai-cli-companion/core/lib/cli-settings-file';
-import type { CompanionEndpoint } from '@ai-cli-companion/core/lib/companion-endpoint';
+import { CLIENT_PROFILES, ClientProfile } from '@ai-cli-companion/core';
+import { CliSettingsFile } from '@ai-cli-companion/core/node';
+import type { CompanionEndpoint } from '@ai-cli-companion/core/node';
 import type { OutputLog } from './output-log';
 import { SHOW_STATUS_COMMAND } from './status-bar';
 

@@ -2,7 +2,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import type { DiffOutcome, PendingDiff } from '@ai-cli-companion/core/lib/diff-registry';
+import type { DiffOutcome, PendingDiff } from '@ai-cli-companion/core';
 import { DIFF_ACTIVE_CONTEXT, DiffReview } from './diff-review';
 import { MemoryFileSystem, ORIGINAL_SCHEME, PROPOSAL_SCHEME } from './proposal-file-system';
 import { OutputLog } from './output-log';

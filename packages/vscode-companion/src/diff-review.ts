@@ -1,7 +1,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import type { DiffDelivery, DiffOutcome, DiffView, PendingDiff } from '@ai-cli-companion/core/lib/diff-registry';
+import type { DiffDelivery, DiffOutcome, DiffView, PendingDiff } from '@ai-cli-companion/core';
 import { MemoryFileSystem } from './proposal-file-system';
 import type { OutputLog } from './output-log';
 

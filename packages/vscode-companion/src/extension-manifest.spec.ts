@@ -1,7 +1,7 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
-import { CLIENT_PROFILES } from '@ai-cli-companion/core/lib/client-profiles';
+import { CLIENT_PROFILES } from '@ai-cli-companion/core';
 import { enableIdeModeCommandId, runCommandId } from './cli-commands';
 import { SETTINGS_SECTION, clientEnabledSetting } from './companion-settings';
 

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { NATIVE_EXTENSION_ENV } from '@ai-cli-companion/core/lib/native-extension';
+import { NATIVE_EXTENSION_ENV } from '@ai-cli-companion/core';
 import { Companion } from './companion';
 import { debugLogging } from './companion-settings';
 import { identifyHost, parentPidOf } from './host-identity';

@@ -1,6 +1,6 @@
 import * as childProcess from 'child_process';
 import * as fs from 'fs';
-import type { IdeInfo } from '@ai-cli-companion/core/lib/discovery-file';
+import type { IdeInfo } from '@ai-cli-companion/core/node';
 
 /** What the extension can learn about the application hosting it, from `vscode.env` and the process. */
 export interface HostFacts {

@@ -1,6 +1,6 @@
 import { interfaces } from '@theia/core/shared/inversify';
 import { IShellTerminalServerOptions, ShellTerminalServerProxy } from '@theia/terminal/lib/common/shell-terminal-protocol';
-import { companionEnvNames } from '@ai-cli-companion/core/lib/client-profiles';
+import { companionEnvNames } from '@ai-cli-companion/core';
 import { CompanionTerminalEnvironment } from './companion-terminal-environment';
 
 /**

@@ -3,13 +3,11 @@ import * as fs from 'fs';
 import * as http from 'http';
 import * as path from 'path';
 import { parse } from 'jsonc-parser';
-import { CLIENT_PROFILES, ClientProfile } from '@ai-cli-companion/core/lib/client-profiles';
-import { discoveryDirectory, currentHostEnvironment, HostEnvironment } from '@ai-cli-companion/core/lib/host-paths';
-import { isInContainer, isProcessAlive } from '@ai-cli-companion/core/lib/process-info';
+import { CLIENT_PROFILES, ClientProfile } from '@ai-cli-companion/core';
+import { discoveryDirectory, currentHostEnvironment, HostEnvironment, isInContainer, isProcessAlive, CliSettingsFile } from '@ai-cli-companion/core/node';
 import { ConnectionDiagnosis, DiagnosisCheck, DiagnosisRequest, DiagnosisSection } from '../common/connection-diagnostics-protocol';
 import { CliCommandLookup } from './cli-command-lookup';
 import { CliProcessFinder } from './cli-process-finder';
-import { CliSettingsFile } from '@ai-cli-companion/core/lib/cli-settings-file';
 
 const VERSION_TIMEOUT_MS = 20_000;
 

@@ -2,7 +2,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { parse } from 'jsonc-parser';
 import { FileUri } from '@theia/core/lib/common/file-uri';
-import { CLIENT_PROFILES, ClientProfile } from '@ai-cli-companion/core/lib/client-profiles';
+import { CLIENT_PROFILES, ClientProfile } from '@ai-cli-companion/core';
 import { clientEnabledPreference } from '../common/companion-preferences';
 
 /**

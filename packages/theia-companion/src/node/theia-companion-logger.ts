@@ -1,5 +1,5 @@
 import { ILogger } from '@theia/core/lib/common/logger';
-import type { CompanionLogger } from '@ai-cli-companion/core/lib/companion-logger';
+import type { CompanionLogger } from '@ai-cli-companion/core';
 
 /** Routes the protocol core's log lines into Theia's logger (level filtering included). */
 export function toCompanionLogger(logger: ILogger): CompanionLogger {

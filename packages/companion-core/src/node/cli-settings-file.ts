@@ -1,6 +1,6 @@
 import * as fs from 'fs';
 import { applyEdits, modify, parse, ParseError } from 'jsonc-parser';
-import { ClientProfile } from './client-profiles';
+import { ClientProfile } from '../common/client-profiles';
 import { currentHostEnvironment, resolveHomeRelative, HostEnvironment } from './host-paths';
 import { writePrivateFileAtomic } from './discovery-file';
 

@@ -1,9 +1,9 @@
-import { CLIENT_PROFILES, ClientProfile } from './client-profiles';
+import { CLIENT_PROFILES, ClientProfile } from '../common/client-profiles';
 import { HostEnvironment, currentHostEnvironment } from './host-paths';
-import { CompanionLogger, silentLogger } from './companion-logger';
+import { CompanionLogger, silentLogger } from '../common/companion-logger';
 import { CompanionTools, DiffRequest } from './companion-tools';
-import { normalizeContext } from './context-normalizer';
-import { DiffDelivery, DiffOutcome, DiffRegistry, DiffView, PendingDiff } from './diff-registry';
+import { normalizeContext } from '../common/context-normalizer';
+import { DiffDelivery, DiffOutcome, DiffRegistry, DiffView, PendingDiff } from '../common/diff-registry';
 import {
     DISCOVERY_FILE_MARKER, IdeInfo, buildDiscoveryFileContent, discoveryFilePath, removeFileQuietly,
     removeStaleDiscoveryFiles, writePrivateFileAtomic
@@ -13,7 +13,7 @@ import { McpHttpServer, McpHttpServerOptions, McpSession } from './mcp-http-serv
 import { ideProcessId, isInContainer, joinWorkspaceRoots } from './process-info';
 import { generateToken } from '@ai-cli-companion/loopback-http';
 import { EventKind, toSseEvent } from './session-transport';
-import { IdeContext, IdeNotification, IdeNotificationMethods, assertValidNotification } from './wire-schemas';
+import { IdeContext, IdeNotification, IdeNotificationMethods, assertValidNotification } from '../common/wire-schemas';
 import { resolveInWorkspace } from './workspace-paths';
 
 export const NO_WINDOW_ERROR = 'no editor window is open to show it';
@@ -64,7 +64,7 @@ export interface EndpointStatus {
 
 /**
  * One companion server as a CLI sees it: a port, a token per client profile, the discovery
- * files, the terminal environment and the context pushed to every session. A Theia window owns one.
+ * files, the terminal environment and the context pushed to every session. One editor window owns one.
  */
 export class CompanionEndpoint {
     readonly ideInfo: IdeInfo;
@@ -132,8 +132,10 @@ export class CompanionEndpoint {
             this.workspace = { roots: [...workspace.roots], trusted: workspace.trusted };
         }
         for (const profile of CLIENT_PROFILES) {
-            for (const file of removeStaleDiscoveryFiles(profile, this.host)) {
-                this.logger.info(`Removed stale discovery file ${file}`);
+            const cleanup = removeStaleDiscoveryFiles(profile, this.host);
+            cleanup.removed.forEach(file => this.logger.info(`Removed stale discovery file ${file}`));
+            if (cleanup.refused) {
+                this.logger.warn(`Skipped the stale discovery file cleanup for ${profile.displayName}: ${cleanup.refused}`);
             }
         }
         await this.http.listen();

@@ -1,13 +1,14 @@
 import * as crypto from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
-import { ClientProfile } from './client-profiles';
-import { HostEnvironment, discoveryDirectory } from './host-paths';
+import { ClientProfile } from '../common/client-profiles';
+import { readRegularFileSync } from '@ai-cli-companion/loopback-http';
+import { HostEnvironment, discoveryBaseDirectory, discoveryDirectory } from './host-paths';
 import { isProcessAlive } from './process-info';
 
 /**
- * The field that marks a discovery file as ours, whichever adapter wrote it (the Theia extension or the
- * .vsix, which both say `ideInfo.name: "theia"` inside Theia); files of other IDEs are never touched.
+ * The field that marks a discovery file as ours, whichever adapter wrote it (both adapters may report the
+ * same `ideInfo.name` inside one host); files of other IDEs are never touched.
  */
 export const DISCOVERY_FILE_MARKER = 'aiCliCompanion';
 
@@ -99,22 +100,41 @@ export function buildDiscoveryFileContent(profile: ClientProfile, base: Discover
     return { ...base, ...profile.extraFileFields?.(base.ideInfo.displayName), [DISCOVERY_FILE_MARKER]: base[DISCOVERY_FILE_MARKER] ?? 'unknown' };
 }
 
+/** What a cleanup did: the files it removed, or why it did not look at the directory at all. */
+export interface StaleDiscoveryCleanup {
+    readonly removed: string[];
+    readonly refused?: string;
+}
+
+/** Discovery files are a few hundred bytes; anything much larger is not one of ours. */
+const MAX_DISCOVERY_FILE_BYTES = 64 * 1024;
+
 /**
- * Removes files a previous Theia backend left behind when it was killed: only files of this
+ * Removes files a previous editor backend left behind when it was killed: only files of this
  * profile's layout, owned by this user, written by us (our marker field), whose recorded
- * backend pid is gone. Returns the removed paths.
+ * backend pid is gone. A directory another user could write to is not scanned at all (its files
+ * could be links to FIFOs or ttys that block a read); files are checked with lstat and opened
+ * without following links and without blocking.
  */
 export function removeStaleDiscoveryFiles(
     profile: ClientProfile,
     host: HostEnvironment,
     alive: (pid: number) => boolean = isProcessAlive
-): string[] {
+): StaleDiscoveryCleanup {
     const directory = discoveryDirectory(profile, host);
+    if (!fs.existsSync(directory)) {
+        return { removed: [] };
+    }
+    try {
+        assertPrivateDirectories(discoveryBaseDirectory(profile, host), directory);
+    } catch (error) {
+        return { removed: [], refused: (error as Error).message };
+    }
     let names: string[];
     try {
         names = fs.readdirSync(directory);
     } catch {
-        return [];
+        return { removed: [] };
     }
     const removed: string[] = [];
     const uid = process.getuid?.();
@@ -125,15 +145,20 @@ export function removeStaleDiscoveryFiles(
             removed.push(file);
         }
     }
-    return removed;
+    return { removed };
 }
 
 function readOwnDiscoveryFile(file: string, uid: number | undefined): Partial<DiscoveryFileContent> | undefined {
     try {
-        if (uid !== undefined && fs.statSync(file).uid !== uid) {
+        const stat = fs.lstatSync(file);
+        if (!stat.isFile() || (uid !== undefined && stat.uid !== uid)) {
             return undefined;
         }
-        const parsed: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
+        const { bytes, stat: opened } = readRegularFileSync(file, MAX_DISCOVERY_FILE_BYTES);
+        if (uid !== undefined && opened.uid !== uid) {
+            return undefined; // swapped between the lstat and the open
+        }
+        const parsed: unknown = JSON.parse(bytes.toString('utf8'));
         return typeof parsed === 'object' && parsed !== null ? parsed as Partial<DiscoveryFileContent> : undefined;
     } catch {
         return undefined;

@@ -2,7 +2,7 @@ import type { ServerResponse } from 'http';
 import { writeJson } from '@ai-cli-companion/loopback-http';
 import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { MessageKind, RequestId, messageId } from './json-rpc';
+import { MessageKind, RequestId, messageId } from '../common/json-rpc';
 
 /** Ordinary server-to-client messages kept while the stream is away or full; the oldest goes first. */
 const MAX_QUEUED_MESSAGES = 100;

@@ -24,7 +24,7 @@ export type DiffOutcome = { readonly accepted: true; readonly content: string } 
 
 export type DiffDelivery = { readonly delivered: true } | { readonly delivered: false; readonly reason: string };
 
-/** The review UI of one editor adapter (a Theia window, a VS Code window). */
+/** The review UI of one editor adapter's window. */
 export interface DiffView {
     /** Opens the review; resolves once it is visible. The decision comes later through `resolveDiff`. */
     show(diff: PendingDiff): Promise<void>;

@@ -1,7 +1,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult, JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import type { RequestId } from './json-rpc';
-import { CloseDiffArguments, OpenDiffArguments, wireSchemas } from './wire-schemas';
+import type { RequestId } from '../common/json-rpc';
+import { CloseDiffArguments, OpenDiffArguments, wireSchemas } from '../common/wire-schemas';
 
 /** A CLI's openDiff as the endpoint receives it. */
 export interface DiffRequest {
@@ -82,7 +82,7 @@ export class CompanionTools {
     createMcpServer(): McpServer {
         const sdk = loadSdk();
         const server = new sdk.McpServer(
-            { name: 'theia-ide-companion', version: this.options.serverVersion },
+            { name: 'ai-cli-companion', version: this.options.serverVersion },
             { capabilities: { logging: {} }, jsonSchemaValidator: sdk.validator }
         );
         const schemas = wireSchemas();

@@ -1,4 +1,4 @@
-/** The few logging calls the core makes; the Theia adapter passes its ILogger, tests a silent one. */
+/** The few logging calls the core makes; each adapter passes its own log, tests a silent one. */
 export interface CompanionLogger {
     debug(message: string): void;
     info(message: string): void;

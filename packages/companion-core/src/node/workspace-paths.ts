@@ -68,13 +68,33 @@ function realNearest(absolute: string, realpath: (p: string) => string, p: typeo
 
 /** `child` relative to `parent` when inside it (`''` for the root itself), else undefined. */
 function relativeInside(parent: string, child: string, fold: boolean, p: typeof path): string | undefined {
-    const relative = fold ? p.relative(parent.toLowerCase(), child.toLowerCase()) : p.relative(parent, child);
+    const foldedChild = fold ? child.toLowerCase() : child;
+    const relative = fold ? p.relative(parent.toLowerCase(), foldedChild) : p.relative(parent, child);
     if (relative === '' ) {
         return '';
     }
     if (relative === '..' || relative.startsWith('..' + p.sep) || p.isAbsolute(relative)) {
         return undefined;
     }
-    // Case folding only decided the question: the answer keeps the file's own spelling.
-    return fold ? child.slice(child.length - relative.length) : relative;
+    if (!fold) {
+        return relative;
+    }
+    // Case folding only decided the question: the answer keeps the file's own spelling. Folding may
+    // change lengths (`İ` becomes two characters), so the cut is mapped back to the original's offsets.
+    const start = originalOffset(child, foldedChild.length - relative.length);
+    return start === undefined ? undefined : child.slice(start);
+}
+
+/** The offset in `original` where its case-folded form reaches `foldedOffset`, if a character starts there. */
+function originalOffset(original: string, foldedOffset: number): number | undefined {
+    let folded = 0;
+    let offset = 0;
+    for (const character of original) {
+        if (folded >= foldedOffset) {
+            break;
+        }
+        folded += character.toLowerCase().length;
+        offset += character.length;
+    }
+    return folded === foldedOffset ? offset : undefined;
 }

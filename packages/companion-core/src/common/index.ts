@@ -1,0 +1,10 @@
+// Browser-safe part of the core: no Node imports (browser-side adapters bundle it). Node-only code is
+// `@ai-cli-companion/core/node`.
+export * from './client-profiles';
+export * from './companion-logger';
+export * from './context-normalizer';
+export * from './diff-registry';
+export * from './json-rpc';
+export * from './native-extension';
+export * from './open-files-model';
+export * from './wire-schemas';
