@@ -1,7 +1,7 @@
 import * as acp from '@agentclientprotocol/sdk';
 import { inject, injectable } from '@theia/core/shared/inversify';
 import { AgentExitedError, SessionHandlers } from '@ai-cli-companion/acp-client';
-import { resolveInWorkspace } from '@ai-cli-companion/core';
+import { resolveInWorkspace } from '@ai-cli-companion/core/node';
 import {
     AcpChatAgentConfig, AcpChatClient, AcpChatService, AcpContentBlock, AcpSessionInfo, AcpSessionUpdate, AcpTurnErrorData, AcpTurnResult
 } from '../common/acp-chat-protocol';
