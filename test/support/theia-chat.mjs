@@ -19,19 +19,29 @@ export class TheiaChat {
     /** Opens the chat view (Ctrl+Alt+I toggles it; the command is the same). */
     async open() {
         if (!await this.view.isVisible()) {
-            await this.window.runCommand('Toggle AI Chat View');
+            await this.window.runCommand('View: Toggle AI Chat');
         }
         await this.input.waitFor({ state: 'visible', timeout: 30_000 });
     }
 
     /** Types `text` into the chat input and sends it with the send button (Enter could pick a suggestion). */
     async send(text) {
+        await this.clearNotifications();
         await this.input.click();
         await this.page.keyboard.type(text, { delay: 5 });
         await this.page.keyboard.press('Escape'); // closes the @ / # suggestion widget, if one is open
         const send = this.view.locator('.theia-ChatInput .codicon-send').first();
         await waitUntil(async () => !(await send.getAttribute('class')).includes('disabled'), { what: 'the send button to be enabled', timeout: 10_000 });
         await send.click();
+    }
+
+    /** Closes notification toasts (a failed chat request raises one) that would lie over the input. */
+    async clearNotifications() {
+        const close = this.page.locator('.theia-notifications-overlay .theia-notification-actions [title="Clear"]');
+        for (let attempt = 0; attempt < 5 && await close.count() > 0; attempt++) {
+            // The actions show on hover only; the toast may also go by itself meanwhile.
+            await close.first().click({ force: true, timeout: 2_000 }).catch(() => undefined);
+        }
     }
 
     /** Everything the chat tree shows, collapsed parts (thinking) included. */
@@ -49,12 +59,18 @@ export class TheiaChat {
     /** The permission buttons of the tool card waiting for an answer: their labels. */
     async permissionOptions(timeout = 60_000) {
         const buttons = this.view.locator('.theia-acp-permission-option');
-        await buttons.first().waitFor({ state: 'visible', timeout });
+        await waitUntil(() => buttons.first().isVisible(), {
+            timeout, what: 'permission buttons',
+            diagnostics: async () => {
+                await this.page.screenshot({ path: '/tmp/acp-chat-failure.png' });
+                return `--- chat ---\n${await this.view.textContent()}\n${await this.window.diagnostics()}`;
+            }
+        });
         return buttons.allTextContents();
     }
 
     async choose(label) {
-        await this.view.locator('.theia-acp-permission-option', { hasText: label }).first().click();
+        await this.view.locator('.theia-acp-permission-option', { hasText: new RegExp(`^${label}$`) }).first().click();
     }
 
     /** Whether a turn is running: the stop button shows instead of send. */

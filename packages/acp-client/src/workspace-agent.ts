@@ -70,6 +70,11 @@ export class WorkspaceAgent {
         return this.agent?.isAlive ? this.agent.pid : undefined;
     }
 
+    /** The running agent process, if any (e.g. for its `initialize` answer). */
+    get current(): AgentProcess | undefined {
+        return this.agent?.isAlive ? this.agent : undefined;
+    }
+
     get isBusy(): boolean {
         return this.turns.size > 0;
     }

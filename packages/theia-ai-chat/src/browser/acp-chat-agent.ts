@@ -39,7 +39,8 @@ export class AcpChatAgent implements ChatAgent {
         const chatSessionId = request.session.id;
         const state = sessions.stateFor(chatSessionId, this);
         try {
-            const prepared = await backend.prepare(chatSessionId, this.definition, this.services.workspaceRoots());
+            const roots = this.services.workspaceRoots();
+            const prepared = await backend.prepare(chatSessionId, this.definition, roots);
             if ('error' in prepared) {
                 return this.fail(request, prepared.error);
             }
@@ -58,7 +59,7 @@ export class AcpChatAgent implements ChatAgent {
             });
             let result;
             try {
-                result = await backend.prompt(chatSessionId, this.id, await this.services.prompt.blocks(request, this.id, prepared.promptCapabilities));
+                result = await backend.prompt(chatSessionId, this.id, await this.services.prompt.blocks(request, this.id, prepared.promptCapabilities, roots));
             } finally {
                 onCancel.dispose();
                 turn.end();
@@ -82,7 +83,7 @@ export class AcpChatAgent implements ChatAgent {
         if (request.response.isCanceled) {
             return;
         }
-        const message = describeFailure(this.definition, error, this.services.sessions.authMethodsOf(request.session.id, this.id));
+        const message = describeFailure(this.definition, error, error.authMethods ?? []);
         const failure = new Error(message);
         request.response.response.addContent(new ErrorChatResponseContentImpl(failure));
         request.response.error(failure);

@@ -49,10 +49,6 @@ export class AcpChatSessions {
         return state;
     }
 
-    authMethodsOf(_chatSessionId: string, _agentId: string): Array<{ name: string; description?: string | null }> {
-        return [];
-    }
-
     protected registerCommands(agentId: string, commands: Array<{ name: string; description?: string | null }>): void {
         this.commands.get(agentId)?.dispose();
         const registered = new DisposableCollection();

@@ -35,6 +35,7 @@ export class AcpChatTurn implements AcpSessionListener {
         askOnToolCall(call, request, optionId => this.service.answerPermission(request.permissionId, optionId),
             () => this.answered(request.permissionId));
         this.request.response.waitForInput();
+        this.request.response.fireInteractionNeeded(call);
     }
 
     onPermissionSettled(permissionId: string): void {

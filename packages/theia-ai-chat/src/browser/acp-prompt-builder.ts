@@ -10,7 +10,8 @@ import { AcpContentBlock, AcpSessionInfo } from '../common/acp-chat-protocol';
  */
 @injectable()
 export class AcpPromptBuilder {
-    async blocks(request: MutableChatRequestModel, agentId: string, capabilities: AcpSessionInfo['promptCapabilities']): Promise<AcpContentBlock[]> {
+    async blocks(request: MutableChatRequestModel, agentId: string, capabilities: AcpSessionInfo['promptCapabilities'],
+        roots: readonly string[]): Promise<AcpContentBlock[]> {
         const address = new RegExp(`(^|\\s)@${agentId}\\b`);
         const text = request.request.text.replace(address, ' ').trim();
         const blocks: AcpContentBlock[] = [{ type: 'text', text }];
@@ -18,8 +19,8 @@ export class AcpPromptBuilder {
             if (variable.variable.name !== 'file' || !variable.arg) {
                 continue;
             }
-            const uri = new URI(variable.arg.startsWith('file:') ? variable.arg : URI.fromFilePath(variable.arg).toString());
-            const path = uri.path.fsPath();
+            const path = absolutePath(variable.arg, roots);
+            const uri = URI.fromFilePath(path);
             // Not percent-encoded: gemini 0.61 takes the URI's path verbatim (chat-route.ts).
             const fileUri = `file://${path}`;
             if (capabilities.embeddedContext && typeof variable.contextValue === 'string' && variable.contextValue) {
@@ -30,4 +31,17 @@ export class AcpPromptBuilder {
         }
         return blocks;
     }
+}
+
+/** `#file` arguments are workspace-relative (prefixed with the root's name in a multi-root workspace). */
+export function absolutePath(arg: string, roots: readonly string[]): string {
+    if (arg.startsWith('file:')) {
+        return new URI(arg).path.fsPath();
+    }
+    if (arg.startsWith('/') || roots.length === 0) {
+        return arg;
+    }
+    const [first, ...rest] = arg.split('/');
+    const named = roots.length > 1 ? roots.find(root => root.split('/').pop() === first) : undefined;
+    return named ? [named, ...rest].join('/') : `${roots[0]}/${arg}`;
 }

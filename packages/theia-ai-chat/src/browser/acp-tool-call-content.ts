@@ -1,5 +1,5 @@
 import { Emitter, Event } from '@theia/core';
-import { ChatResponseContent } from '@theia/ai-chat/lib/common/chat-model';
+import { ChatResponseContent, InteractiveContent } from '@theia/ai-chat/lib/common/chat-model';
 
 export interface AcpLocation { readonly path: string; readonly line?: number | null }
 export type AcpToolContent =
@@ -16,8 +16,11 @@ export interface AcpToolQuestion {
     readonly choose: (optionId: string | undefined) => void;
 }
 
-/** One ACP tool call as the chat shows it: title, kind, status, locations, diff or text content. */
-export class AcpToolCallContent implements ChatResponseContent {
+/**
+ * One ACP tool call as the chat shows it: title, kind, status, locations, diff or text content. While
+ * it asks a question it is interactive content, so Theia's chat counts and announces it as waiting.
+ */
+export class AcpToolCallContent implements ChatResponseContent, InteractiveContent {
     readonly kind = 'acpToolCall';
     title = '';
     toolKind = 'other';
@@ -29,9 +32,34 @@ export class AcpToolCallContent implements ChatResponseContent {
     protected readonly onDidChangeEmitter = new Emitter<void>();
     readonly onDidChange: Event<void> = this.onDidChangeEmitter.event;
 
+    private resolveQuestion: (() => void) | undefined;
+    private questionResolved = Promise.resolve();
+
     constructor(readonly toolCallId: string) { }
 
+    get interactionId(): string {
+        return `acp-permission-${this.toolCallId}`;
+    }
+
+    get isResolved(): boolean {
+        return !this.question || this.question.answer !== undefined;
+    }
+
+    get whenResolved(): Promise<void> {
+        return this.questionResolved;
+    }
+
+    /** A permission question now waits on this call. */
+    ask(question: AcpToolQuestion): void {
+        this.question = question;
+        this.questionResolved = new Promise(resolve => { this.resolveQuestion = resolve; });
+        this.changed();
+    }
+
     changed(): void {
+        if (this.isResolved) {
+            this.resolveQuestion?.();
+        }
         this.onDidChangeEmitter.fire();
     }
 

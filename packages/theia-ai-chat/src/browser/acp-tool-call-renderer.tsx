@@ -14,7 +14,7 @@ const KIND_ICONS: Record<string, string> = {
     execute: 'codicon-terminal', think: 'codicon-lightbulb', fetch: 'codicon-globe', switch_mode: 'codicon-settings', other: 'codicon-tools'
 };
 const STATUS_ICONS: Record<string, string> = {
-    pending: 'codicon-circle-outline', in_progress: 'codicon-loading codicon-modifier-spin', completed: 'codicon-check', failed: 'codicon-error'
+    pending: 'codicon-circle-outline', rejected: 'codicon-circle-slash', in_progress: 'codicon-loading codicon-modifier-spin', completed: 'codicon-check', failed: 'codicon-error'
 };
 
 /** ACP tool calls as live cards (title, kind, status, file links, diff or output, the agent's own permission buttons); plans as checklists. */

@@ -66,7 +66,13 @@ export interface AcpChatService extends RpcServer<AcpChatClient> {
     /** Process ids of the agents this backend runs (status and tests). */
     agentPids(): Promise<number[]>;
 }
-export type AcpTurnErrorData = { readonly code: string; readonly message: string; readonly details: string };
+export interface AcpTurnErrorData {
+    readonly code: string;
+    readonly message: string;
+    readonly details: string;
+    /** The agent's `authMethods`, when it needs a login. */
+    readonly authMethods?: Array<{ id: string; name: string; description?: string | null }>;
+}
 
 /** The frontend: where updates, questions and file access go. */
 export interface AcpChatClient {

@@ -55,7 +55,10 @@ export class AcpChatServiceImpl implements AcpChatService {
             this.sessions.set({ chatSessionId, agentId: agent.id, host, sessionId: opened.sessionId, roots, info });
             return info;
         } catch (error) {
-            return { error: host.describe(error) };
+            const failure = host.describe(error);
+            const authMethods = (host.current?.initializeResult?.authMethods ?? [])
+                .map(method => ({ id: method.id, name: method.name, description: method.description }));
+            return { error: failure.code === 'AUTH_REQUIRED' ? { ...failure, authMethods } : failure };
         }
     }
 
