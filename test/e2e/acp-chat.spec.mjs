@@ -155,6 +155,20 @@ describe('ACP agents in Theia\'s AI chat (real gemini --acp and qwen --acp)', fu
         assert.ok(agentProcesses(backend.pid, /gemini/).every(pid => !victims.includes(pid)), 'a fresh process');
     });
 
+    it('the mode selector offers gemini\'s modes; in Auto Edit an edit is written with no question', async () => {
+        const target = path.join(workspace, 'auto.txt');
+        gemini.enqueue({ functionCall: { name: 'write_file', args: { file_path: target, content: 'auto edit\n' } } }, { text: 'Auto written.' });
+        await chat.type('@GeminiCLI ');
+        await chat.selectMode('Auto Edit');
+        await chat.type('Write auto.txt');
+        await chat.submit();
+        // Nobody answers a question here: the turn can only end if none was asked.
+        await chat.waitForText('Auto written.');
+        await chat.waitUntilIdle();
+        assert.equal(fs.readFileSync(target, 'utf8'), 'auto edit\n');
+        assert.equal(await chat.view.locator('.theia-acp-permission').count(), 0, 'no permission question was shown');
+    });
+
     it('an ACP agent written in the test, configured in aiCliChat.agents: answers, asks with its options, writes through the editor', async () => {
         await chat.newSession();
         await chat.send('@TinyAgent hello there');

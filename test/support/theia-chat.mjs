@@ -26,12 +26,22 @@ export class TheiaChat {
 
     /** Types `text` into the chat input and sends it with the send button (Enter could pick a suggestion). */
     async send(text) {
+        await this.type(text);
+        await this.submit();
+    }
+
+    /** Types at the end of the chat input, like a user. */
+    async type(text) {
         await this.clearNotifications();
         await this.input.click();
+        await this.page.keyboard.press('End');
         await this.page.keyboard.type(text, { delay: 5 });
         await this.page.keyboard.press('Escape'); // closes the @ / # suggestion widget, if one is open
+    }
+
+    async submit() {
         const send = this.view.locator('.theia-ChatInput .codicon-send').first();
-        await waitUntil(async () => !(await send.getAttribute('class')).includes('disabled'), { what: 'the send button to be enabled', timeout: 10_000 });
+        await waitUntil(async () => !(await send.locator('..').getAttribute('class')).includes('disabled'), { what: 'the send button to be enabled', timeout: 10_000 });
         await send.click();
     }
 
@@ -84,6 +94,15 @@ export class TheiaChat {
 
     async waitUntilIdle(timeout = 60_000) {
         await waitUntil(async () => !(await this.isRunning()), { what: 'the turn to end', timeout });
+    }
+
+    /** Picks a mode in the chat input's mode selector (the receiving agent's modes). */
+    async selectMode(name) {
+        await this.clearNotifications();
+        await this.view.locator('.theia-ChatInput-ModeSelector').first().click();
+        await this.page.locator('.theia-select-component-dropdown .theia-select-component-option', { hasText: new RegExp(`^${name}$`) }).first().click();
+        await waitUntil(async () => (await this.view.locator('.theia-ChatInput-ModeSelector').first().textContent()) === name,
+            { what: `the mode selector to show ${name}`, timeout: 10_000 });
     }
 
     /** The file names in the chat's change set box. */
