@@ -55,6 +55,7 @@ export class WorkspaceAgent {
      */
     private readonly early = new Map<string, acp.SessionUpdate[]>();
     private opening = 0;
+    private lastActiveAt = Date.now();
 
     constructor(private readonly options: WorkspaceAgentOptions) { }
 
@@ -79,6 +80,11 @@ export class WorkspaceAgent {
         return this.turns.size > 0;
     }
 
+    /** When a turn last started or ended, or a session was opened (or the agent was made). */
+    get lastActive(): number {
+        return this.lastActiveAt;
+    }
+
     /** The running agent, started (once, however many callers wait) when there is none. */
     async ready(): Promise<AgentProcess> {
         if (this.agent?.isAlive && !this.stale) {
@@ -94,6 +100,7 @@ export class WorkspaceAgent {
     /** A new ACP session on this workspace's agent; its traffic goes to `handlers`. */
     async openSession(handlers: SessionHandlers, cwd = this.options.workspace): Promise<OpenedSession> {
         const agent = await this.ready();
+        this.lastActiveAt = Date.now();
         this.opening++;
         try {
             const state = await agent.newSessionWithState(cwd);
@@ -121,12 +128,14 @@ export class WorkspaceAgent {
             throw new AgentExitedError('The agent session is gone');
         }
         this.turns.add(sessionId);
+        this.lastActiveAt = Date.now();
         try {
             return await agent.prompt(sessionId, prompt);
         } catch (error) {
             throw await this.exitBehind(agent, error);
         } finally {
             this.turns.delete(sessionId);
+            this.lastActiveAt = Date.now();
             if (this.stale && this.turns.size === 0) {
                 void this.stop();
             }

@@ -51,7 +51,7 @@ describe('readRegularFile / readRegularFileSync', () => {
         }
         await assert.rejects(readRegularFile('/dev/zero', 100), refusal('not-regular'));
         assert.throws(() => readRegularFileSync('/dev/zero', 100), refusal('not-regular'));
-        await assert.rejects(readRegularFile(root, 100), refusal('not-regular'));
+        await assert.rejects(readRegularFile(root, 100), refusal('directory'));
     });
 
     it('does not follow a symlink as the last component', async function () {

@@ -11,7 +11,7 @@ const SAFE_OPEN_FLAGS = fs.constants.O_RDONLY
     | (fs.constants.O_NONBLOCK ?? 0)
     | (fs.constants.O_NOCTTY ?? 0);
 
-export type FileReadRefusalReason = 'link' | 'not-regular' | 'too-large';
+export type FileReadRefusalReason = 'link' | 'directory' | 'not-regular' | 'too-large';
 
 /** A file we will not read on somebody's behalf; the message says why, for a 4xx answer or a log line. */
 export class FileReadRefusal extends Error {
@@ -30,10 +30,12 @@ export interface RegularFileContent {
  * Reads a regular file of at most `maxBytes` without following a final symlink and without ever
  * blocking on a FIFO or device. Throws FileReadRefusal for those, and the usual errors (ENOENT…) otherwise.
  * The size is enforced while reading, so a file that grows after the check is still refused.
+ * `verifyOpened` sees the descriptor before a byte is read (e.g. assertOpenedAt: is it the file that was checked?).
  */
-export async function readRegularFile(file: string, maxBytes: number): Promise<RegularFileContent> {
+export async function readRegularFile(file: string, maxBytes: number, options: { verifyOpened?: (fd: number) => Promise<void> } = {}): Promise<RegularFileContent> {
     const handle = await openSafely(file, name => fs.promises.open(name, SAFE_OPEN_FLAGS));
     try {
+        await options.verifyOpened?.(handle.fd);
         const stat = await handle.stat();
         assertReadable(file, stat, maxBytes);
         const buffer = Buffer.alloc(Math.min(stat.size, maxBytes) + 1);
@@ -113,6 +115,9 @@ function translateOpenError(file: string, error: unknown): unknown {
 }
 
 function assertReadable(file: string, stat: fs.Stats, maxBytes: number): void {
+    if (stat.isDirectory()) {
+        throw new FileReadRefusal('directory', `${file} is a directory.`);
+    }
     if (!stat.isFile()) {
         throw new FileReadRefusal('not-regular', `${file} is not a regular file (${describeKind(stat)}); only regular files are read.`);
     }
@@ -126,8 +131,7 @@ function tooLarge(file: string, maxBytes: number): FileReadRefusal {
 }
 
 function describeKind(stat: fs.Stats): string {
-    return stat.isDirectory() ? 'a directory'
-        : stat.isFIFO() ? 'a FIFO'
+    return stat.isFIFO() ? 'a FIFO'
         : stat.isCharacterDevice() ? 'a character device'
         : stat.isBlockDevice() ? 'a block device'
         : stat.isSocket() ? 'a socket'

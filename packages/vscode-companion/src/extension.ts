@@ -2,13 +2,14 @@ import * as vscode from 'vscode';
 import { NATIVE_EXTENSION_ENV } from '@ai-cli-companion/core';
 import { Companion } from './companion';
 import { debugLogging } from './companion-settings';
-import { identifyHost, parentPidOf } from './host-identity';
-import { OutputLog } from './output-log';
+import { parentPidOf } from '@ai-cli-companion/loopback-http';
+import { identifyHost } from './host-identity';
+import { CompanionOutput } from './companion-output';
 
 let companion: Companion | undefined;
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
-    const log = new OutputLog(() => debugLogging());
+    const log = new CompanionOutput(() => debugLogging());
     context.subscriptions.push(log);
     const nativeBackend = process.env[NATIVE_EXTENSION_ENV];
     if (nativeBackend) {

@@ -12,7 +12,12 @@ export interface TurnRequest {
     readonly signal: AbortSignal;
     /** Permission requests are refused at once (a caller that cannot show them). */
     readonly refuseConfirmations?: boolean;
+    /** The directory the turn works in (a session per directory); the agent's workspace by default. */
+    readonly cwd?: string;
 }
+
+/** Sessions one chat keeps (one per directory chats ran in); the least recently used is forgotten past it. */
+const MAX_SESSIONS_PER_AGENT = 32;
 
 export interface TurnResult {
     readonly response: string;
@@ -32,8 +37,9 @@ const CANCELLED: acp.RequestPermissionResponse = { outcome: { outcome: 'cancelle
  * into the spec's stream events.
  */
 export class WorkspaceChat {
-    private sessionId: string | undefined;
-    private opening: Promise<string> | undefined;
+    /** ACP session per working directory, in least-recently-used order. */
+    private readonly sessions = new Map<string, string>();
+    private readonly opening = new Map<string, Promise<string>>();
     private active: ActiveTurn | undefined;
     private busy = false;
     private readonly pendingSettlers = new Map<string, (outcome: ToolOutcome | undefined) => void>();
@@ -67,7 +73,7 @@ export class WorkspaceChat {
         const translator = new TurnTranslator();
         const emitAll = (events: StreamEvent[]) => events.forEach(event => request.emit(event));
         try {
-            const sessionId = await this.session();
+            const sessionId = await this.session(request.cwd ?? this.agent.workspace);
             if (request.signal.aborted) {
                 emitAll(translator.end({ stopReason: 'cancelled' }));
                 return { response: '', toolCalls: [] };
@@ -86,7 +92,7 @@ export class WorkspaceChat {
             }
         } catch (error) {
             if (error instanceof AgentExitedError) {
-                this.sessionId = undefined;
+                this.sessions.clear();
             }
             const { code, message, details } = this.agent.describe(error);
             emitAll(translator.end({ error: { code: code === 'AGENT_NOT_FOUND' || code === 'AUTH_REQUIRED' ? 'AGENT_START_FAILED' : code, message, details } }));
@@ -98,17 +104,28 @@ export class WorkspaceChat {
         return { response: translator.responseText, toolCalls: translator.toolCalls };
     }
 
-    private async session(): Promise<string> {
-        if (this.sessionId && this.agent.hasSession(this.sessionId)) {
-            return this.sessionId;
+    private async session(cwd: string): Promise<string> {
+        let sessionId = this.sessions.get(cwd);
+        if (sessionId === undefined || !this.agent.hasSession(sessionId)) {
+            let opening = this.opening.get(cwd);
+            if (!opening) {
+                opening = this.agent.openSession({
+                    onUpdate: update => this.onUpdate(update),
+                    onPermission: (request, signal) => this.onPermission(request, signal),
+                    onAgentExit: () => this.sessions.clear()
+                }, cwd).then(opened => opened.sessionId).finally(() => this.opening.delete(cwd));
+                this.opening.set(cwd, opening);
+            }
+            sessionId = await opening;
+            if (this.sessions.size >= MAX_SESSIONS_PER_AGENT && !this.sessions.has(cwd)) {
+                const oldest = this.sessions.keys().next().value!;
+                void this.agent.closeSession(this.sessions.get(oldest)!);
+                this.sessions.delete(oldest);
+            }
         }
-        this.opening ??= this.agent.openSession({
-            onUpdate: update => this.onUpdate(update),
-            onPermission: (request, signal) => this.onPermission(request, signal),
-            onAgentExit: () => { this.sessionId = undefined; }
-        }).then(opened => opened.sessionId).finally(() => { this.opening = undefined; });
-        this.sessionId = await this.opening;
-        return this.sessionId;
+        this.sessions.delete(cwd);
+        this.sessions.set(cwd, sessionId);
+        return sessionId;
     }
 
     private onUpdate(update: acp.SessionUpdate): void {

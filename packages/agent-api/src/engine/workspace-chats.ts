@@ -1,5 +1,4 @@
-import { AgentPool, AgentPoolOptions } from '@ai-cli-companion/acp-client';
-import { AgentProfile } from '@ai-cli-companion/acp-client';
+import { AgentPool, AgentPoolOptions, AgentProfile, WorkspaceAgent } from '@ai-cli-companion/acp-client';
 import { PendingConfirmations } from './pending-confirmations';
 import { WorkspaceChat } from './workspace-chat';
 
@@ -7,11 +6,15 @@ export interface WorkspaceChatsOptions extends AgentPoolOptions {
     readonly profile: AgentProfile;
 }
 
-/** The Agent API's chats, one per workspace, on the shared engine's agent pool; the confirmations they wait for. */
+/**
+ * The Agent API's chats on the shared engine's agent pool (bounded, LRU, idle timeout, one agent
+ * per workspace root): one chat per pooled agent; the confirmations they wait for.
+ */
 export class WorkspaceChats {
     readonly confirmations = new PendingConfirmations();
     private readonly pool: AgentPool;
-    private readonly chats = new Map<string, WorkspaceChat>();
+    /** By agent: an agent the pool stopped and replaced gets a new chat with it. */
+    private readonly chats = new WeakMap<WorkspaceAgent, WorkspaceChat>();
 
     constructor(private readonly options: WorkspaceChatsOptions) {
         this.pool = new AgentPool(options);
@@ -21,11 +24,13 @@ export class WorkspaceChats {
         return this.options.profile;
     }
 
-    chatFor(workspace: string): WorkspaceChat {
-        let chat = this.chats.get(workspace);
+    /** The chat of a directory's root agent; throws AgentPoolFullError when every agent is in a turn. */
+    chatFor(directory: string): WorkspaceChat {
+        const agent = this.pool.agentFor(directory);
+        let chat = this.chats.get(agent);
         if (!chat) {
-            chat = new WorkspaceChat(this.pool.agentFor(workspace), this.confirmations);
-            this.chats.set(workspace, chat);
+            chat = new WorkspaceChat(agent, this.confirmations);
+            this.chats.set(agent, chat);
         }
         return chat;
     }
@@ -42,6 +47,5 @@ export class WorkspaceChats {
 
     async stopAll(): Promise<void> {
         await this.pool.stopAll();
-        this.chats.clear();
     }
 }

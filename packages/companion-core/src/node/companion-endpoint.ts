@@ -1,32 +1,21 @@
 import { CLIENT_PROFILES, ClientProfile } from '../common/client-profiles';
+import { Logger, silentLogger } from '@ai-cli-companion/loopback-http';
+import { DiffDelivery, DiffOutcome, DiffView, PendingDiff } from '../common/diff-registry';
+import { EndpointStatus, WorkspaceState } from '../common/endpoint-status';
+
+// Plain data shared with browser code; also here for Node callers that import the endpoint.
+export type { EndpointSessionStatus, EndpointStatus, WorkspaceState } from '../common/endpoint-status';
+import { IdeContext, IdeNotificationMethods } from '../common/wire-schemas';
+import { CompanionDiscovery } from './companion-discovery';
+import { CompanionTools } from './companion-tools';
+import { ContextFeed } from './context-feed';
+import { DiffBroker } from './diff-broker';
+import { IdeInfo } from './discovery-file';
 import { HostEnvironment, currentHostEnvironment } from './host-paths';
-import { CompanionLogger, silentLogger } from '../common/companion-logger';
-import { CompanionTools, DiffRequest } from './companion-tools';
-import { normalizeContext } from '../common/context-normalizer';
-import { DiffDelivery, DiffOutcome, DiffRegistry, DiffView, PendingDiff } from '../common/diff-registry';
-import {
-    DISCOVERY_FILE_MARKER, IdeInfo, buildDiscoveryFileContent, discoveryFilePath, removeFileQuietly,
-    removeStaleDiscoveryFiles, writePrivateFileAtomic
-} from './discovery-file';
-import { discoveryBaseDirectory } from './host-paths';
 import { McpHttpServer, McpHttpServerOptions, McpSession } from './mcp-http-server';
+import { notificationAnswer } from './notification-answer';
 import { ideProcessId, isInContainer, joinWorkspaceRoots } from './process-info';
-import { generateToken } from '@ai-cli-companion/loopback-http';
-import { EventKind, toSseEvent } from './session-transport';
-import { IdeContext, IdeNotification, IdeNotificationMethods, assertValidNotification } from '../common/wire-schemas';
-import { resolveInWorkspace } from './workspace-paths';
-
-export const NO_WINDOW_ERROR = 'no editor window is open to show it';
-
-/** Upper bound for the editor to show a diff; the CLI itself would wait ten minutes. */
-export const OPEN_DIFF_TIMEOUT_MS = 15_000;
-
-export interface WorkspaceState {
-    /** Absolute file-system paths of the workspace roots. */
-    readonly roots: readonly string[];
-    /** Workspace trust; undefined when the IDE has trust switched off (then the CLI decides). */
-    readonly trusted?: boolean;
-}
+import { toSseEvent } from './session-transport';
 
 export interface CompanionEndpointOptions {
     readonly profiles?: readonly ClientProfile[];
@@ -36,74 +25,57 @@ export interface CompanionEndpointOptions {
     readonly backendPid?: number;
     readonly idePid?: number;
     readonly inContainer?: boolean;
-    readonly logger?: CompanionLogger;
+    readonly logger?: Logger;
     readonly serverVersion?: string;
     readonly openDiffTimeoutMs?: number;
     readonly http?: Partial<Omit<McpHttpServerOptions, 'tokens' | 'connectSession' | 'logger'>>;
 }
 
-export interface EndpointSessionStatus {
-    readonly id: string;
-    readonly clientId: string;
-    readonly since: number;
-    /** Whether its event stream is open right now (a CLI reconnects it within about a second). */
-    readonly streaming: boolean;
-    /** See McpSession.remotePort. */
-    readonly remotePort?: number;
-}
-
-export interface EndpointStatus {
-    readonly port: number;
-    readonly workspacePath: string;
-    readonly profiles: readonly string[];
-    readonly sessions: readonly EndpointSessionStatus[];
-    readonly files: readonly string[];
-    readonly pendingDiffs: number;
-    readonly lastError?: string;
-}
-
 /**
- * One companion server as a CLI sees it: a port, a token per client profile, the discovery
- * files, the terminal environment and the context pushed to every session. One editor window owns one.
+ * One companion server as a CLI sees it, one per editor window: a façade over discovery (tokens, files,
+ * terminal environment), the diff broker and the context feed, served over MCP Streamable HTTP.
  */
 export class CompanionEndpoint {
     readonly ideInfo: IdeInfo;
-    private readonly host: HostEnvironment;
-    private readonly backendPid: number;
-    private readonly idePid: number;
-    private readonly inContainer: boolean;
-    private readonly logger: CompanionLogger;
+    /** Pending proposals and their decisions; transports other than this server's register here too. */
+    readonly broker: DiffBroker;
+    /** The editor context the CLIs see; other transports listen to it too. */
+    readonly contextFeed: ContextFeed;
+    private readonly discovery: CompanionDiscovery;
+    private readonly logger: Logger;
     private readonly http: McpHttpServer;
-    private readonly tokens = new Map<string, string>();
-    private readonly files = new Map<string, string>();
     private readonly changeListeners = new Set<() => void>();
-    private profiles: readonly ClientProfile[];
-    private workspace: WorkspaceState = { roots: [] };
-    private context: IdeContext = { workspaceState: { openFiles: [] } };
-    private contextEvent: string | undefined;
-    private readonly diffs = new DiffRegistry();
-    private view: DiffView | undefined;
-    /** Detached, but its window is expected back (a reload): new diffs wait for it instead of failing. */
-    private awaitingView = false;
     private readonly serverVersion: string;
-    private readonly openDiffTimeoutMs: number;
-    private lastError: string | undefined;
+    private workspace: WorkspaceState = { roots: [] };
+    private contextEvent: string | undefined;
     private stopped = false;
 
     constructor(options: CompanionEndpointOptions) {
-        this.profiles = options.profiles ?? CLIENT_PROFILES;
         this.ideInfo = options.ideInfo;
-        this.host = options.host ?? currentHostEnvironment();
-        this.backendPid = options.backendPid ?? process.pid;
-        this.idePid = options.idePid ?? ideProcessId();
-        this.inContainer = options.inContainer ?? isInContainer();
         this.logger = options.logger ?? silentLogger;
-        this.profiles.forEach(profile => this.tokens.set(profile.id, generateToken()));
         this.serverVersion = options.serverVersion ?? '0.1.0';
-        this.openDiffTimeoutMs = options.openDiffTimeoutMs ?? OPEN_DIFF_TIMEOUT_MS;
+        this.discovery = new CompanionDiscovery({
+            profiles: options.profiles ?? CLIENT_PROFILES,
+            ideInfo: options.ideInfo,
+            host: options.host ?? currentHostEnvironment(),
+            backendPid: options.backendPid ?? process.pid,
+            idePid: options.idePid ?? ideProcessId(),
+            inContainer: options.inContainer ?? isInContainer(),
+            serverVersion: this.serverVersion,
+            logger: this.logger
+        });
+        this.contextFeed = new ContextFeed({ logger: this.logger });
+        this.broker = new DiffBroker({
+            roots: () => this.workspace.roots,
+            profiles: () => this.discovery.profiles,
+            logger: this.logger,
+            openDiffTimeoutMs: options.openDiffTimeoutMs
+        });
+        this.broker.onDidChange(() => this.fireChange());
+        this.contextFeed.onDidChange(() => this.broadcastContext());
         this.http = new McpHttpServer({
             ...options.http,
-            tokens: this.tokens,
+            tokens: this.discovery.tokens,
             logger: this.logger,
             connectSession: session => this.connectSession(session)
         });
@@ -111,8 +83,7 @@ export class CompanionEndpoint {
             opened: () => this.fireChange(),
             streamOpened: session => session.transport.sendEvent(this.currentContextEvent(), 'context'),
             closed: session => {
-                // Nobody is left to answer these: close their reviews without a decision.
-                this.diffs.removeSession(session.id).forEach(diff => this.closeInView(diff));
+                this.broker.withdrawSession(session.id);
                 this.fireChange();
             }
         });
@@ -130,17 +101,12 @@ export class CompanionEndpoint {
     async start(workspace?: WorkspaceState): Promise<void> {
         if (workspace) {
             this.workspace = { roots: [...workspace.roots], trusted: workspace.trusted };
+            this.contextFeed.setTrust(workspace.trusted);
         }
-        for (const profile of CLIENT_PROFILES) {
-            const cleanup = removeStaleDiscoveryFiles(profile, this.host);
-            cleanup.removed.forEach(file => this.logger.info(`Removed stale discovery file ${file}`));
-            if (cleanup.refused) {
-                this.logger.warn(`Skipped the stale discovery file cleanup for ${profile.displayName}: ${cleanup.refused}`);
-            }
-        }
+        this.discovery.removeStale();
         await this.http.listen();
         this.writeDiscoveryFiles();
-        this.logger.info(`IDE companion listening on 127.0.0.1:${this.port} for ${this.profiles.map(p => p.displayName).join(', ')}`);
+        this.logger.info(`IDE companion listening on 127.0.0.1:${this.port} for ${this.discovery.profiles.map(p => p.displayName).join(', ')}`);
     }
 
     /** New roots or trust: rewrite the files (newer mtime wins Qwen's scan) and tell every CLI. */
@@ -155,25 +121,22 @@ export class CompanionEndpoint {
     /** Applies a new workspace and/or set of clients with one write of the discovery files. */
     update(change: { workspace?: WorkspaceState; profiles?: readonly ClientProfile[] }): void {
         if (change.profiles) {
-            this.applyProfiles(change.profiles);
+            this.discovery.setProfiles(change.profiles);
+            this.http.setTokens(this.discovery.tokens);
         }
         if (change.workspace) {
             this.workspace = { roots: [...change.workspace.roots], trusted: change.workspace.trusted };
         }
         this.writeDiscoveryFiles();
         if (change.workspace) {
-            this.broadcastContext();
+            this.contextFeed.setTrust(change.workspace.trusted);
         }
         this.fireChange();
     }
 
     /** A window shows this server's diffs from now on, starting with every one still pending (after a reload). */
     attachView(view: DiffView): void {
-        this.view = view;
-        this.awaitingView = false;
-        for (const diff of this.diffs.all()) {
-            view.show(diff).catch(error => this.logger.warn(`Cannot reopen the diff of ${diff.filePath}: ${(error as Error).message}`));
-        }
+        this.broker.attachView(view);
         this.fireChange();
     }
 
@@ -182,99 +145,43 @@ export class CompanionEndpoint {
      * new diffs fail at once and pending ones stay until `rejectPendingDiffs`.
      */
     detachView(expectReturn: boolean): void {
-        this.view = undefined;
-        this.awaitingView = expectReturn;
+        this.broker.detachView(expectReturn);
     }
 
     pendingDiffs(): PendingDiff[] {
-        return this.diffs.all();
+        return this.broker.pending();
     }
 
-    /**
-     * The user decided. Delivered only if the session that asked is still connected (a session whose
-     * stream just dropped gets it once it reconnects); the diff is done either way.
-     */
-    async resolveDiff(diffId: string, outcome: DiffOutcome): Promise<DiffDelivery> {
-        const diff = this.diffs.remove(diffId);
-        if (!diff) {
-            return { delivered: false, reason: 'The CLI no longer waits for this proposal (it closed the diff or ended its session).' };
-        }
-        this.fireChange();
-        const session = this.http.sessionList.find(s => s.id === diff.sessionId);
-        const connected = session ? await session.transport.whenStreamOpen() : false;
-        const sent = connected && (outcome.accepted
-            ? this.sendDiffAccepted(diff.sessionId, diff.filePath, outcome.content)
-            : this.sendDiffRejected(diff.sessionId, diff.filePath));
-        return sent ? { delivered: true } : { delivered: false, reason: `${diff.clientName} is no longer connected; the proposal was not applied.` };
+    /** The user decided; says whether the CLI that asked got it. */
+    resolveDiff(diffId: string, outcome: DiffOutcome): Promise<DiffDelivery> {
+        return this.broker.resolve(diffId, outcome);
     }
 
     /** Answers every pending diff with a rejection (its window is gone for good). */
     rejectPendingDiffs(): void {
-        for (const diff of this.diffs.removeAll()) {
-            this.sendDiffRejected(diff.sessionId, diff.filePath);
-        }
-        this.fireChange();
+        this.broker.rejectAll();
     }
 
-    /**
-     * Stores the editor context and pushes it to every session. A context the client's schema would
-     * reject (it would disconnect the CLI) is refused here, once, and the last good one stays.
-     */
+    /** See ContextFeed.update. */
     updateContext(context: IdeContext): void {
-        try {
-            assertValidNotification({ method: IdeNotificationMethods.contextUpdate, params: normalizeContext(context, this.workspace.trusted) });
-        } catch (error) {
-            this.lastError = `Context not sent, it fails the client's schema: ${(error as Error).message}`;
-            this.logger.error(this.lastError);
-            return;
-        }
-        this.context = context;
-        this.broadcastContext();
+        this.contextFeed.update(context);
     }
 
-    /** Sends the user's decision to the session that asked for the diff, and only to it. */
-    private sendDiffAccepted(sessionId: string, filePath: string, content: string): boolean {
-        return this.sendToSession(sessionId, { method: IdeNotificationMethods.diffAccepted, params: { filePath, content } });
-    }
-
-    private sendDiffRejected(sessionId: string, filePath: string): boolean {
-        return this.sendToSession(sessionId, { method: IdeNotificationMethods.diffRejected, params: { filePath } });
-    }
-
-    /** What every terminal of this window needs so the CLIs find exactly this server. */
     terminalEnv(): Record<string, string> {
-        const env: Record<string, string> = {};
-        const workspacePath = this.workspacePath;
-        for (const profile of this.profiles) {
-            env[profile.env.port] = String(this.port);
-            if (workspacePath) {
-                env[profile.env.workspacePath] = workspacePath;
-            }
-            if (profile.env.authToken) {
-                env[profile.env.authToken] = this.tokens.get(profile.id)!;
-            }
-            if (profile.env.idePid) {
-                env[profile.env.idePid] = String(this.idePid);
-            }
-        }
-        if (this.inContainer) {
-            // Without it Gemini CLI dials host.docker.internal, which is not this loopback server.
-            env.REMOTE_CONTAINERS = 'true';
-        }
-        return env;
+        return this.discovery.terminalEnv(this.port, this.workspacePath);
     }
 
     status(): EndpointStatus {
         return {
             port: this.port,
             workspacePath: this.workspacePath,
-            profiles: this.profiles.map(p => p.id),
+            profiles: this.discovery.profiles.map(p => p.id),
             sessions: this.http.sessionList.map(s => ({
                 id: s.id, clientId: s.owner, since: s.createdAt, streaming: s.transport.hasStream, remotePort: s.remotePort
             })),
-            files: [...this.files.values()],
-            pendingDiffs: this.diffs.all().length,
-            lastError: this.lastError
+            files: this.discovery.writtenFiles,
+            pendingDiffs: this.broker.pending().length,
+            lastError: this.contextFeed.lastError ?? this.discovery.lastError
         };
     }
 
@@ -285,9 +192,7 @@ export class CompanionEndpoint {
 
     /** Synchronous so it can run in a process 'exit' handler. */
     removeDiscoveryFilesSync(): void {
-        for (const id of [...this.files.keys()]) {
-            this.removeFile(id);
-        }
+        this.discovery.removeAllSync();
     }
 
     async stop(): Promise<void> {
@@ -306,11 +211,9 @@ export class CompanionEndpoint {
     private async connectSession(session: McpSession): Promise<{ close(): Promise<void> }> {
         const tools = new CompanionTools({
             session,
-            serverVersion: this.serverVersion,
-            handler: {
-                openDiff: (request, signal) => this.openDiff(request, signal),
-                closeDiff: request => this.closeDiff(request.sessionId, request.filePath)
-            }
+            broker: this.broker,
+            answerFor: filePath => notificationAnswer(this.http, session.id, filePath, this.logger),
+            serverVersion: this.serverVersion
         });
         const server = tools.createMcpServer();
         await server.connect(session.transport);
@@ -318,156 +221,26 @@ export class CompanionEndpoint {
         return server;
     }
 
-    /**
-     * Registers the proposal and has the window show it. A path outside the workspace, no window, or a
-     * window that does not show it in time (or a client that gave up meanwhile) withdraws it: it never
-     * opens later, where it could only be accepted into the void.
-     */
-    private async openDiff(request: DiffRequest, signal: AbortSignal): Promise<void> {
-        const resolved = resolveInWorkspace(request.filePath, this.workspace.roots);
-        if ('error' in resolved) {
-            throw new Error(resolved.error);
-        }
-        if (!this.view && !this.awaitingView) {
-            throw new Error(NO_WINDOW_ERROR);
-        }
-        const profile = this.profiles.find(p => p.id === request.clientId);
-        const previous = this.diffs.find(request.sessionId, request.filePath);
-        if (previous) {
-            // The CLI asks again for the same file: the older proposal is superseded, and answered.
-            this.diffs.remove(previous.id);
-            this.sendDiffRejected(previous.sessionId, previous.filePath);
-            this.closeInView(previous);
-        }
-        const diff = this.diffs.add({
-            ...request,
-            clientName: profile?.displayName ?? request.clientId,
-            editorPath: resolved.editorPath,
-            relativePath: resolved.relativePath
-        });
-        this.fireChange();
-        const view = this.view;
-        if (!view) {
-            return; // shown when the window comes back (attachView)
-        }
-        try {
-            await withDeadline(view.show(diff), this.openDiffTimeoutMs, signal);
-        } catch (error) {
-            if (this.diffs.remove(diff.id)) {
-                this.closeInView(diff);
-                this.fireChange();
-            }
-            throw error;
-        }
-    }
-
-    private async closeDiff(sessionId: string, filePath: string): Promise<string | undefined> {
-        const diff = this.diffs.find(sessionId, filePath);
-        if (!diff) {
-            return undefined;
-        }
-        this.diffs.remove(diff.id);
-        this.fireChange();
-        const edited = this.view ? await this.view.close(diff.id) : undefined;
-        return edited ?? diff.newContent;
-    }
-
-    private closeInView(diff: PendingDiff): void {
-        this.view?.close(diff.id).catch(error => this.logger.warn(`Cannot close the diff of ${diff.filePath}: ${(error as Error).message}`));
-    }
-
     private writeDiscoveryFiles(): void {
-        if (this.stopped || !this.port) {
-            return;
-        }
-        for (const profile of this.profiles) {
-            const file = discoveryFilePath(profile, this.host, { pid: this.idePid, port: this.port });
-            const content = buildDiscoveryFileContent(profile, {
-                port: this.port,
-                workspacePath: this.workspacePath,
-                authToken: this.tokens.get(profile.id)!,
-                ppid: this.backendPid,
-                ideInfo: this.ideInfo,
-                [DISCOVERY_FILE_MARKER]: this.serverVersion
-            });
-            try {
-                writePrivateFileAtomic(file, JSON.stringify(content), discoveryBaseDirectory(profile, this.host));
-                this.files.set(profile.id, file);
-            } catch (error) {
-                this.lastError = `Cannot write ${file}: ${(error as Error).message}`;
-                this.logger.error(this.lastError);
-            }
+        if (!this.stopped && this.port) {
+            this.discovery.write(this.port, this.workspacePath);
         }
     }
 
-    private removeFile(profileId: string): void {
-        const file = this.files.get(profileId);
-        if (file) {
-            removeFileQuietly(file);
-            this.files.delete(profileId);
-        }
-    }
-
-    /** The stored context was validated in updateContext; trust is a boolean, so it stays valid. */
+    /** Serialised once per change, for every session; built lazily when the first stream opens. */
     private currentContextEvent(): string {
-        this.contextEvent ??= toSseEvent({
-            jsonrpc: '2.0',
-            method: IdeNotificationMethods.contextUpdate,
-            params: normalizeContext(this.context, this.workspace.trusted)
-        });
+        this.contextEvent ??= toSseEvent({ jsonrpc: '2.0', method: IdeNotificationMethods.contextUpdate, params: this.contextFeed.current() });
         return this.contextEvent;
     }
 
     private broadcastContext(): void {
         this.contextEvent = undefined;
-        if (this.http.sessionList.length > 0) { // otherwise built lazily when the first stream opens
+        if (this.http.sessionList.length > 0) {
             this.http.broadcastEvent(this.currentContextEvent(), 'context');
         }
-    }
-
-    private applyProfiles(profiles: readonly ClientProfile[]): void {
-        for (const profile of this.profiles.filter(p => !profiles.includes(p))) {
-            this.removeFile(profile.id);
-            this.tokens.delete(profile.id);
-        }
-        for (const profile of profiles.filter(p => !this.tokens.has(p.id))) {
-            this.tokens.set(profile.id, generateToken());
-        }
-        this.profiles = [...profiles];
-        this.http.setTokens(new Map(this.tokens));
-    }
-
-    private sendToSession(sessionId: string, notification: IdeNotification): boolean {
-        assertValidNotification(notification);
-        const session = this.http.sessionList.find(s => s.id === sessionId);
-        if (!session) {
-            this.logger.warn(`${notification.method} for ${sessionId} dropped: the session has ended`);
-            return false;
-        }
-        const kind: EventKind = notification.method === IdeNotificationMethods.contextUpdate ? 'context' : 'decision';
-        session.transport.sendEvent(toSseEvent({ jsonrpc: '2.0', ...notification }), kind);
-        return true;
     }
 
     private fireChange(): void {
         this.changeListeners.forEach(listener => listener());
     }
-}
-
-/** Rejects when the deadline passes or the signal aborts, whichever comes first. */
-function withDeadline<T>(promise: Promise<T>, ms: number, signal: AbortSignal): Promise<T> {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let onAbort: (() => void) | undefined;
-    const stop = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`the editor did not show it within ${ms / 1000} s`)), ms);
-        onAbort = () => reject(new Error('the CLI gave up waiting for it'));
-        if (signal.aborted) {
-            onAbort();
-        }
-        signal.addEventListener('abort', onAbort);
-    });
-    return Promise.race([promise, stop]).finally(() => {
-        clearTimeout(timer);
-        signal.removeEventListener('abort', onAbort!);
-    });
 }

@@ -2,57 +2,70 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult, JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { RequestId } from '../common/json-rpc';
 import { CloseDiffArguments, OpenDiffArguments, wireSchemas } from '../common/wire-schemas';
+import type { DiffAnswer, DiffBroker } from './diff-broker';
 
-/** A CLI's openDiff as the endpoint receives it. */
-export interface DiffRequest {
-    readonly sessionId: string;
-    /** The client profile that opened the session ("gemini", "qwen", …). */
-    readonly clientId: string;
-    /** Verbatim, exactly as the CLI sent it: the CLI matches notifications on this string. */
-    readonly filePath: string;
-    readonly newContent: string;
+/** What one tool call needs: whose session it is, the broker, and how that client gets its answer. */
+export interface ToolCallContext {
+    readonly session: { readonly id: string; readonly owner: string };
+    readonly broker: DiffBroker;
+    /** The client's wire form for the decision of a proposal on `filePath`. */
+    readonly answerFor: (filePath: string) => DiffAnswer;
+    readonly signal: AbortSignal;
 }
 
-/** What the tools ask of the endpoint; errors are thrown with a message the CLI shows. */
-export interface DiffRequestHandler {
-    /** Registers and shows the diff; resolves once it is visible. The decision comes later. */
-    openDiff(request: DiffRequest, signal: AbortSignal): Promise<void>;
-    /** Closes the caller's own diff silently; returns the proposal as the user edited it. */
-    closeDiff(request: { sessionId: string; filePath: string }): Promise<string | undefined>;
+/** One tool: its schema and description, and the one handler both the SDK and the fast path call. */
+interface CompanionTool<A> {
+    readonly description: string;
+    readonly schema: (schemas: ReturnType<typeof wireSchemas>) => { safeParse(value: unknown): { success: boolean; data?: unknown } };
+    /** The raw zod shape the SDK lists in tools/list and validates with. */
+    readonly shape: (schemas: ReturnType<typeof wireSchemas>) => object;
+    handle(args: A, context: ToolCallContext): Promise<CallToolResult>;
 }
 
-export interface CompanionToolsOptions {
-    readonly session: { id: string; owner: string };
-    readonly handler: DiffRequestHandler;
-    readonly serverVersion: string;
-}
-
-/** The two tools the CLIs call, for one session. */
-export class CompanionTools {
-    constructor(protected readonly options: CompanionToolsOptions) { }
-
-    /** Answers at once: the user's decision arrives later as ide/diffAccepted or ide/diffRejected. */
-    async openDiff({ filePath, newContent }: OpenDiffArguments, signal: AbortSignal): Promise<CallToolResult> {
-        const { session, handler } = this.options;
+/** Answers at once: the user's decision arrives later as ide/diffAccepted or ide/diffRejected. */
+const openDiff: CompanionTool<OpenDiffArguments> = {
+    description: '(IDE Tool) Open a diff view to create or modify a file. Returns at once; the user\'s decision arrives as ide/diffAccepted or ide/diffRejected.',
+    schema: s => s.OpenDiffArguments,
+    shape: s => s.openDiffArguments,
+    async handle({ filePath, newContent }, { session, broker, answerFor, signal }) {
         try {
-            await handler.openDiff({ sessionId: session.id, clientId: session.owner, filePath, newContent }, signal);
+            await broker.propose({ sessionId: session.id, clientId: session.owner, filePath, newContent }, answerFor(filePath), signal);
             return { content: [] };
         } catch (error) {
             return errorResult(`Cannot show the diff: ${(error as Error).message}`);
         }
     }
+};
 
-    /** Never notifies: a rejection sent now would cancel an edit the user approved in the terminal. */
-    async closeDiff({ filePath }: CloseDiffArguments): Promise<CallToolResult> {
+/** Never notifies: a rejection sent now would cancel an edit the user approved in the terminal. */
+const closeDiff: CompanionTool<CloseDiffArguments> = {
+    description: '(IDE Tool) Close an open diff view and return the proposed content as JSON {"content": …}. Never sends a notification.',
+    schema: s => s.CloseDiffArguments,
+    shape: s => s.closeDiffArguments,
+    async handle({ filePath }, { session, broker }) {
         let content: string | undefined;
         try {
-            content = await this.options.handler.closeDiff({ sessionId: this.options.session.id, filePath });
+            content = await broker.close(session.id, filePath);
         } catch (error) {
             return errorResult(`Cannot close the diff: ${(error as Error).message}`);
         }
         // The clients JSON.parse this text and read `.content` (the published spec's raw text is wrong).
         return { content: [{ type: 'text', text: JSON.stringify(content === undefined ? {} : { content }) }] };
     }
+};
+
+const TOOLS: Readonly<Record<string, CompanionTool<any>>> = { openDiff, closeDiff };
+
+export interface CompanionToolsOptions {
+    readonly session: { readonly id: string; readonly owner: string };
+    readonly broker: DiffBroker;
+    readonly answerFor: (filePath: string) => DiffAnswer;
+    readonly serverVersion: string;
+}
+
+/** The tools the CLIs call, for one session: through the SDK, or the hot path that skips it. */
+export class CompanionTools {
+    constructor(protected readonly options: CompanionToolsOptions) { }
 
     /**
      * The hot path: a well-formed `tools/call` of our tools, or a `ping`, answered without the SDK's
@@ -64,21 +77,17 @@ export class CompanionTools {
         if (request.method === 'ping') {
             return Promise.resolve({ jsonrpc: '2.0', id: request.id, result: {} });
         }
-        if (request.method !== 'tools/call') {
+        const tool = request.method === 'tools/call' && typeof request.params?.name === 'string' && Object.hasOwn(TOOLS, request.params.name)
+            ? TOOLS[request.params.name] : undefined;
+        const parsed = tool?.schema(wireSchemas()).safeParse(request.params?.arguments);
+        if (!tool || !parsed?.success) {
             return undefined;
         }
-        const schemas = wireSchemas();
-        const name = request.params?.name;
-        const schema = name === 'openDiff' ? schemas.OpenDiffArguments : name === 'closeDiff' ? schemas.CloseDiffArguments : undefined;
-        const parsed = schema?.safeParse(request.params?.arguments);
-        if (!parsed?.success) {
-            return undefined;
-        }
-        const result = name === 'openDiff' ? this.openDiff(parsed.data as OpenDiffArguments, signal) : this.closeDiff(parsed.data as CloseDiffArguments);
-        return result.then(value => ({ jsonrpc: '2.0', id: request.id, result: value }) as JSONRPCMessage);
+        return tool.handle(parsed.data, this.context(signal))
+            .then(result => ({ jsonrpc: '2.0', id: request.id, result }) as JSONRPCMessage);
     }
 
-    /** A fresh MCP server with both tools; one per session, never shared between sessions. */
+    /** A fresh MCP server with every tool; one per session, never shared between sessions. */
     createMcpServer(): McpServer {
         const sdk = loadSdk();
         const server = new sdk.McpServer(
@@ -86,15 +95,18 @@ export class CompanionTools {
             { capabilities: { logging: {} }, jsonSchemaValidator: sdk.validator }
         );
         const schemas = wireSchemas();
-        server.registerTool('openDiff', {
-            description: '(IDE Tool) Open a diff view to create or modify a file. Returns at once; the user\'s decision arrives as ide/diffAccepted or ide/diffRejected.',
-            inputSchema: schemas.openDiffArguments
-        }, (args, extra) => this.openDiff(args, extra.signal));
-        server.registerTool('closeDiff', {
-            description: '(IDE Tool) Close an open diff view and return the proposed content as JSON {"content": …}. Never sends a notification.',
-            inputSchema: schemas.closeDiffArguments
-        }, args => this.closeDiff(args));
+        // The SDK types each registration by its zod shape; the table holds several, so register untyped.
+        const register = server.registerTool.bind(server) as unknown as (name: string, config: { description: string; inputSchema: object },
+            handler: (args: unknown, extra: { signal: AbortSignal }) => Promise<CallToolResult>) => void;
+        for (const [name, tool] of Object.entries(TOOLS)) {
+            register(name, { description: tool.description, inputSchema: tool.shape(schemas) }, (args, extra) => tool.handle(args, this.context(extra.signal)));
+        }
         return server;
+    }
+
+    private context(signal: AbortSignal): ToolCallContext {
+        const { session, broker, answerFor } = this.options;
+        return { session, broker, answerFor, signal };
     }
 }
 

@@ -1,8 +1,7 @@
-import * as crypto from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
 import { ClientProfile } from '../common/client-profiles';
-import { readRegularFileSync } from '@ai-cli-companion/loopback-http';
+import { readRegularFileSync, writePrivateFileSync } from '@ai-cli-companion/loopback-http';
 import { HostEnvironment, discoveryBaseDirectory, discoveryDirectory } from './host-paths';
 import { isProcessAlive } from './process-info';
 
@@ -30,9 +29,8 @@ export interface DiscoveryFileContent {
 }
 
 /**
- * Writes a file that is 0600 from its first byte: the bytes go to a fresh temp file created with
- * that mode (O_EXCL, so never an existing file), which is then renamed over the target. Readers see
- * either the old or the new complete file, never a partial or world-readable one.
+ * A private file (see writePrivateFileSync) in a directory that, below `trustedBase`, must be ours and
+ * writable by nobody else.
  */
 export function writePrivateFileAtomic(target: string, text: string, trustedBase?: string): void {
     const directory = path.dirname(target);
@@ -40,20 +38,7 @@ export function writePrivateFileAtomic(target: string, text: string, trustedBase
     if (trustedBase !== undefined) {
         assertPrivateDirectories(trustedBase, directory);
     }
-    const temp = path.join(directory, `.${path.basename(target)}.${process.pid}.${crypto.randomBytes(6).toString('hex')}.tmp`);
-    const fd = fs.openSync(temp, fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL, 0o600);
-    try {
-        // No fsync: the rename is atomic for readers; surviving a power cut is not worth the cost here.
-        fs.writeSync(fd, text);
-    } finally {
-        fs.closeSync(fd);
-    }
-    try {
-        fs.renameSync(temp, target);
-    } catch (error) {
-        removeFileQuietly(temp);
-        throw error;
-    }
+    writePrivateFileSync(target, text);
 }
 
 /**

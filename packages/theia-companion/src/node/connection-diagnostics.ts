@@ -2,7 +2,7 @@ import { execFile } from 'child_process';
 import * as fs from 'fs';
 import * as http from 'http';
 import * as path from 'path';
-import { parse } from 'jsonc-parser';
+import { isInsideRoot, readJsoncObject, valueAt } from '@ai-cli-companion/loopback-http';
 import { CLIENT_PROFILES, ClientProfile } from '@ai-cli-companion/core';
 import { discoveryDirectory, currentHostEnvironment, HostEnvironment, isInContainer, isProcessAlive, CliSettingsFile } from '@ai-cli-companion/core/node';
 import { ConnectionDiagnosis, DiagnosisCheck, DiagnosisRequest, DiagnosisSection } from '../common/connection-diagnostics-protocol';
@@ -75,9 +75,9 @@ export class ConnectionDiagnostics {
     protected discoverySection({ status }: DiagnosisRequest): DiagnosisSection {
         const checks: DiagnosisCheck[] = [];
         const uid = process.getuid?.();
-        for (const profile of CLIENT_PROFILES.filter(p => status.enabledClients.includes(p.id))) {
+        for (const profile of CLIENT_PROFILES.filter(p => status.profiles.includes(p.id))) {
             const directory = discoveryDirectory(profile, this.host);
-            const file = status.discoveryFiles.find(f => path.dirname(f) === directory);
+            const file = status.files.find(f => path.dirname(f) === directory);
             if (!file) {
                 checks.push({ status: 'error', title: `No discovery file for ${profile.displayName} in ${directory}`, fix: `Reload the window; check that ${directory} is writable.` });
                 continue;
@@ -137,7 +137,7 @@ export class ConnectionDiagnostics {
             checks.push({ status: 'info', title: `Terminal "${activeTerminal.title}": its environment cannot be read on this platform`, details: [containerNote] });
             return { title: 'Active terminal', checks };
         }
-        for (const profile of CLIENT_PROFILES.filter(p => status.enabledClients.includes(p.id))) {
+        for (const profile of CLIENT_PROFILES.filter(p => status.profiles.includes(p.id))) {
             const port = env[profile.env.port];
             if (!port) {
                 checks.push({ status: 'error', title: `Terminal "${activeTerminal.title}" has no ${profile.env.port}`, details: [`${profile.displayName} started there cannot find this window's server.`],
@@ -154,7 +154,7 @@ export class ConnectionDiagnostics {
         }
         const cwd = this.finder.cwdOf(activeTerminal.shellPid);
         if (cwd) {
-            const inside = roots.some(root => isInside(cwd, root));
+            const inside = roots.some(root => isInsideRoot(cwd, root));
             checks.push(inside
                 ? { status: 'ok', title: `Working directory ${cwd} is inside the workspace` }
                 : { status: 'warning', title: `Directory mismatch: the terminal is in ${cwd}, outside the workspace folders (${roots.join(', ') || 'none'})`,
@@ -173,7 +173,7 @@ export class ConnectionDiagnostics {
 
     protected async clientSection(profile: ClientProfile, { status, roots }: DiagnosisRequest): Promise<DiagnosisSection> {
         const checks: DiagnosisCheck[] = [];
-        const enabled = status.enabledClients.includes(profile.id);
+        const enabled = status.profiles.includes(profile.id);
         checks.push(enabled
             ? { status: 'ok', title: `${profile.displayName} is enabled for this window` }
             : { status: 'info', title: `${profile.displayName} is switched off for this window`, fix: `Set "aiCliCompanion.${profile.id}.enabled" to true in Preferences to use it.` });
@@ -224,21 +224,8 @@ function displayName(clientId: string): string {
     return CLIENT_PROFILES.find(p => p.id === clientId)?.displayName ?? clientId;
 }
 
-function isInside(child: string, root: string): boolean {
-    const relative = path.relative(root, child);
-    return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
-}
-
 function readKey(file: string, key: string[]): unknown {
-    try {
-        let value: unknown = parse(fs.readFileSync(file, 'utf8'), [], { allowTrailingComma: true });
-        for (const part of key) {
-            value = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[part] : undefined;
-        }
-        return value;
-    } catch {
-        return undefined;
-    }
+    return valueAt(readJsoncObject(file), key);
 }
 
 /** The HTTP status an unauthenticated GET to /mcp gets, or a description of the failure. */
