@@ -1,7 +1,7 @@
 import { isValidOrigin } from '@ai-cli-companion/loopback-http';
 import type { AgentApiOptions } from './agent-api';
 import { DEFAULT_PORT, isLoopbackHost } from './agent-api';
-import { DEFAULT_AGENT_IDLE_TIMEOUT_MS, DEFAULT_MAX_AGENTS } from './engine/agent-pool';
+import { DEFAULT_AGENT_IDLE_TIMEOUT_MS, DEFAULT_MAX_AGENTS } from '@ai-cli-companion/acp-client';
 import { MAX_FILE_PATHS } from './http/chat-route';
 
 export const HELP = `Usage: ai-cli-agent-api serve --workspace DIR [options]
