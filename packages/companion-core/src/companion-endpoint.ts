@@ -1,3 +1,4 @@
+import * as path from 'path';
 import { CLIENT_PROFILES, ClientProfile } from './client-profiles';
 import { HostEnvironment, currentHostEnvironment } from './host-paths';
 import { CompanionLogger, silentLogger } from './companion-logger';
@@ -8,7 +9,10 @@ import {
     DISCOVERY_FILE_MARKER, IdeInfo, buildDiscoveryFileContent, discoveryFilePath, removeFileQuietly,
     removeStaleDiscoveryFiles, writePrivateFileAtomic
 } from './discovery-file';
-import { discoveryBaseDirectory } from './host-paths';
+import { discoveryDirectories, trustedBaseOf } from './host-paths';
+import { ClaudeIdeServer } from './node/claude-ide-server';
+import { ClaudeAtMentioned, FileDiagnostics, pathOfFileUrl } from './common/claude-ide-wire';
+import { claudeSelectionOf } from './common/claude-selection';
 import { McpHttpServer, McpHttpServerOptions, McpSession } from './mcp-http-server';
 import { ideProcessId, isInContainer, joinWorkspaceRoots } from './process-info';
 import { generateToken } from '@ai-cli-companion/loopback-http';
@@ -75,7 +79,12 @@ export class CompanionEndpoint {
     private readonly logger: CompanionLogger;
     private readonly http: McpHttpServer;
     private readonly tokens = new Map<string, string>();
-    private readonly files = new Map<string, string>();
+    /** Discovery files by profile id (a profile may write a mirror, e.g. under CLAUDE_CONFIG_DIR). */
+    private readonly files = new Map<string, string[]>();
+    /** Claude Code's WebSocket transport on the same port. */
+    private readonly ws: ClaudeIdeServer;
+    /** Decisions awaited by a transport that blocks on them (Claude Code's openDiff), by diff id. */
+    private readonly waiters = new Map<string, (outcome: DiffOutcome) => void>();
     private readonly changeListeners = new Set<() => void>();
     private profiles: readonly ClientProfile[];
     private workspace: WorkspaceState = { roots: [] };
@@ -103,7 +112,7 @@ export class CompanionEndpoint {
         this.openDiffTimeoutMs = options.openDiffTimeoutMs ?? OPEN_DIFF_TIMEOUT_MS;
         this.http = new McpHttpServer({
             ...options.http,
-            tokens: this.tokens,
+            tokens: this.tokensOf('http'),
             logger: this.logger,
             connectSession: session => this.connectSession(session)
         });
@@ -116,6 +125,20 @@ export class CompanionEndpoint {
                 this.fireChange();
             }
         });
+        this.ws = new ClaudeIdeServer({
+            serverVersion: this.serverVersion,
+            logger: this.logger,
+            maxSessionsPerOwner: owner => this.profiles.find(p => p.id === owner)?.maxSessions,
+            onChange: () => this.fireChange(),
+            onSessionEnded: sessionId => this.closeSessionDiffs(sessionId),
+            broker: {
+                proposeDiff: (request, signal) => this.proposeDiff(request, signal),
+                closeDiff: (sessionId, filePath) => this.closeDiff(sessionId, filePath),
+                closeSessionDiffs: sessionId => this.closeSessionDiffs(sessionId),
+                diagnostics: uri => this.diagnostics(uri)
+            }
+        });
+        this.http.onUpgrade((request, socket, head) => this.ws.handleUpgrade(request, socket, head));
     }
 
     get port(): number {
@@ -137,6 +160,7 @@ export class CompanionEndpoint {
             }
         }
         await this.http.listen();
+        this.ws.setTokens(this.port, this.tokensOf('ws'));
         this.writeDiscoveryFiles();
         this.logger.info(`IDE companion listening on 127.0.0.1:${this.port} for ${this.profiles.map(p => p.displayName).join(', ')}`);
     }
@@ -198,6 +222,11 @@ export class CompanionEndpoint {
             return { delivered: false, reason: 'The CLI no longer waits for this proposal (it closed the diff or ended its session).' };
         }
         this.fireChange();
+        const waiter = this.waiters.get(diff.id);
+        if (waiter) {
+            waiter(outcome);
+            return { delivered: true };
+        }
         const session = this.http.sessionList.find(s => s.id === diff.sessionId);
         const connected = session ? await session.transport.whenStreamOpen() : false;
         const sent = connected && (outcome.accepted
@@ -209,7 +238,7 @@ export class CompanionEndpoint {
     /** Answers every pending diff with a rejection (its window is gone for good). */
     rejectPendingDiffs(): void {
         for (const diff of this.diffs.removeAll()) {
-            this.sendDiffRejected(diff.sessionId, diff.filePath);
+            this.answerRejected(diff);
         }
         this.fireChange();
     }
@@ -228,6 +257,23 @@ export class CompanionEndpoint {
         }
         this.context = context;
         this.broadcastContext();
+        this.ws.updateSelection(claudeSelectionOf(context));
+    }
+
+    /** *Send Selection to CLI* for Claude Code: the mention goes into the input of its connected sessions; returns how many. */
+    atMention(mention: ClaudeAtMentioned): number {
+        return this.ws.atMention(mention);
+    }
+
+    /**
+     * A proposal from a transport that blocks until the user decides (Claude Code's openDiff): the same
+     * registry, review and path checks as openDiff, resolved by resolveDiff, closeDiff or the session's end.
+     */
+    async proposeDiff(request: DiffRequest, signal: AbortSignal): Promise<DiffOutcome> {
+        let settle!: (outcome: DiffOutcome) => void;
+        const decision = new Promise<DiffOutcome>(resolve => settle = resolve);
+        await this.openDiff(request, signal, settle);
+        return decision;
     }
 
     /** Sends the user's decision to the session that asked for the diff, and only to it. */
@@ -244,8 +290,9 @@ export class CompanionEndpoint {
         const env: Record<string, string> = {};
         const workspacePath = this.workspacePath;
         for (const profile of this.profiles) {
+            Object.assign(env, profile.extraEnv);
             env[profile.env.port] = String(this.port);
-            if (workspacePath) {
+            if (workspacePath && profile.env.workspacePath) {
                 env[profile.env.workspacePath] = workspacePath;
             }
             if (profile.env.authToken) {
@@ -267,10 +314,13 @@ export class CompanionEndpoint {
             port: this.port,
             workspacePath: this.workspacePath,
             profiles: this.profiles.map(p => p.id),
-            sessions: this.http.sessionList.map(s => ({
-                id: s.id, clientId: s.owner, since: s.createdAt, streaming: s.transport.hasStream, remotePort: s.remotePort
-            })),
-            files: [...this.files.values()],
+            sessions: [
+                ...this.http.sessionList.map(s => ({
+                    id: s.id, clientId: s.owner, since: s.createdAt, streaming: s.transport.hasStream, remotePort: s.remotePort
+                })),
+                ...this.ws.sessionList.map(s => ({ id: s.id, clientId: s.owner, since: s.createdAt, streaming: true, remotePort: s.remotePort }))
+            ],
+            files: [...this.files.values()].flat(),
             pendingDiffs: this.diffs.all().length,
             lastError: this.lastError
         };
@@ -296,6 +346,7 @@ export class CompanionEndpoint {
         const port = this.port;
         this.removeDiscoveryFilesSync();
         this.rejectPendingDiffs(); // written before the streams close: no CLI waits for a window that is gone
+        await this.ws.close();
         await this.http.close();
         this.changeListeners.clear();
         this.logger.info(`IDE companion on port ${port} stopped`);
@@ -321,7 +372,7 @@ export class CompanionEndpoint {
      * window that does not show it in time (or a client that gave up meanwhile) withdraws it: it never
      * opens later, where it could only be accepted into the void.
      */
-    private async openDiff(request: DiffRequest, signal: AbortSignal): Promise<void> {
+    private async openDiff(request: DiffRequest, signal: AbortSignal, onDecision?: (outcome: DiffOutcome) => void): Promise<void> {
         const resolved = resolveInWorkspace(request.filePath, this.workspace.roots);
         if ('error' in resolved) {
             throw new Error(resolved.error);
@@ -334,7 +385,7 @@ export class CompanionEndpoint {
         if (previous) {
             // The CLI asks again for the same file: the older proposal is superseded, and answered.
             this.diffs.remove(previous.id);
-            this.sendDiffRejected(previous.sessionId, previous.filePath);
+            this.answerRejected(previous);
             this.closeInView(previous);
         }
         const diff = this.diffs.add({
@@ -343,6 +394,12 @@ export class CompanionEndpoint {
             editorPath: resolved.editorPath,
             relativePath: resolved.relativePath
         });
+        if (onDecision) {
+            this.waiters.set(diff.id, outcome => {
+                this.waiters.delete(diff.id);
+                onDecision(outcome);
+            });
+        }
         this.fireChange();
         const view = this.view;
         if (!view) {
@@ -351,6 +408,7 @@ export class CompanionEndpoint {
         try {
             await withDeadline(view.show(diff), this.openDiffTimeoutMs, signal);
         } catch (error) {
+            this.waiters.delete(diff.id);
             if (this.diffs.remove(diff.id)) {
                 this.closeInView(diff);
                 this.fireChange();
@@ -367,7 +425,40 @@ export class CompanionEndpoint {
         this.diffs.remove(diff.id);
         this.fireChange();
         const edited = this.view ? await this.view.close(diff.id) : undefined;
+        // Closed by the CLI (it decided elsewhere): a transport waiting for a decision gets "rejected", which it ignores.
+        this.waiters.get(diff.id)?.({ accepted: false });
         return edited ?? diff.newContent;
+    }
+
+    /** Closes every review of a session (Claude Code's closeAllDiffTabs, or its session ended); returns how many. */
+    private closeSessionDiffs(sessionId: string): number {
+        const closed = this.diffs.removeSession(sessionId);
+        for (const diff of closed) {
+            this.closeInView(diff);
+            this.answerRejected(diff);
+        }
+        if (closed.length > 0) {
+            this.fireChange();
+        }
+        return closed.length;
+    }
+
+    /** The attached window's problems; none while no window is attached. */
+    private async diagnostics(uri: string | undefined): Promise<FileDiagnostics[]> {
+        if (uri !== undefined && pathOfFileUrl(uri) === undefined) {
+            throw new Error(`not a file:// URL: ${uri}`);
+        }
+        return this.view?.diagnostics ? this.view.diagnostics(uri) : [];
+    }
+
+    /** A rejection to whoever waits: the blocked transport's caller, or the HTTP session's notification. */
+    private answerRejected(diff: PendingDiff): void {
+        const waiter = this.waiters.get(diff.id);
+        if (waiter) {
+            waiter({ accepted: false });
+        } else {
+            this.sendDiffRejected(diff.sessionId, diff.filePath);
+        }
     }
 
     private closeInView(diff: PendingDiff): void {
@@ -379,7 +470,6 @@ export class CompanionEndpoint {
             return;
         }
         for (const profile of this.profiles) {
-            const file = discoveryFilePath(profile, this.host, { pid: this.idePid, port: this.port });
             const content = buildDiscoveryFileContent(profile, {
                 port: this.port,
                 workspacePath: this.workspacePath,
@@ -387,23 +477,36 @@ export class CompanionEndpoint {
                 ppid: this.backendPid,
                 ideInfo: this.ideInfo,
                 [DISCOVERY_FILE_MARKER]: this.serverVersion
-            });
-            try {
-                writePrivateFileAtomic(file, JSON.stringify(content), discoveryBaseDirectory(profile, this.host));
-                this.files.set(profile.id, file);
-            } catch (error) {
-                this.lastError = `Cannot write ${file}: ${(error as Error).message}`;
-                this.logger.error(this.lastError);
+            }, this.workspace.roots);
+            const name = discoveryFilePath(profile, this.host, { pid: this.idePid, port: this.port });
+            const written: string[] = [];
+            for (const directory of discoveryDirectories(profile, this.host)) {
+                const file = path.join(directory, path.basename(name));
+                try {
+                    writePrivateFileAtomic(file, JSON.stringify(content), trustedBaseOf(profile, this.host, directory));
+                    written.push(file);
+                } catch (error) {
+                    this.lastError = `Cannot write ${file}: ${(error as Error).message}`;
+                    this.logger.error(this.lastError);
+                }
             }
+            this.removeFile(profile.id, written); // a mirror whose variable went away
+            this.files.set(profile.id, written);
         }
     }
 
-    private removeFile(profileId: string): void {
-        const file = this.files.get(profileId);
-        if (file) {
-            removeFileQuietly(file);
-            this.files.delete(profileId);
+    private removeFile(profileId: string, keep: readonly string[] = []): void {
+        for (const file of this.files.get(profileId) ?? []) {
+            if (!keep.includes(file)) {
+                removeFileQuietly(file);
+            }
         }
+        this.files.delete(profileId);
+    }
+
+    /** The tokens of the profiles on one transport: a Claude token opens no HTTP session, and vice versa. */
+    private tokensOf(transport: 'http' | 'ws'): Map<string, string> {
+        return new Map([...this.tokens].filter(([id]) => (this.profiles.find(p => p.id === id)?.transport ?? 'http') === transport));
     }
 
     /** The stored context was validated in updateContext; trust is a boolean, so it stays valid. */
@@ -432,7 +535,10 @@ export class CompanionEndpoint {
             this.tokens.set(profile.id, generateToken());
         }
         this.profiles = [...profiles];
-        this.http.setTokens(new Map(this.tokens));
+        this.http.setTokens(this.tokensOf('http'));
+        if (this.port) {
+            this.ws.setTokens(this.port, this.tokensOf('ws'));
+        }
     }
 
     private sendToSession(sessionId: string, notification: IdeNotification): boolean {

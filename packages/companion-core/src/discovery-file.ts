@@ -2,7 +2,7 @@ import * as crypto from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
 import { ClientProfile } from './client-profiles';
-import { HostEnvironment, discoveryDirectory } from './host-paths';
+import { HostEnvironment, discoveryDirectories, discoveryDirectory } from './host-paths';
 import { isProcessAlive } from './process-info';
 
 /**
@@ -95,8 +95,9 @@ export function discoveryFilePath(profile: ClientProfile, host: HostEnvironment,
     return path.join(discoveryDirectory(profile, host), profile.discovery.fileName.format(ids));
 }
 
-export function buildDiscoveryFileContent(profile: ClientProfile, base: DiscoveryFileContent): DiscoveryFileContent {
-    return { ...base, ...profile.extraFileFields?.(base.ideInfo.displayName), [DISCOVERY_FILE_MARKER]: base[DISCOVERY_FILE_MARKER] ?? 'unknown' };
+export function buildDiscoveryFileContent(profile: ClientProfile, base: DiscoveryFileContent, workspaceFolders: readonly string[] = []): DiscoveryFileContent {
+    const extra = profile.extraFileFields?.({ ideDisplayName: base.ideInfo.displayName, backendPid: base.ppid, workspaceFolders });
+    return { ...base, ...extra, [DISCOVERY_FILE_MARKER]: base[DISCOVERY_FILE_MARKER] ?? 'unknown' };
 }
 
 /**
@@ -109,20 +110,21 @@ export function removeStaleDiscoveryFiles(
     host: HostEnvironment,
     alive: (pid: number) => boolean = isProcessAlive
 ): string[] {
-    const directory = discoveryDirectory(profile, host);
-    let names: string[];
-    try {
-        names = fs.readdirSync(directory);
-    } catch {
-        return [];
-    }
     const removed: string[] = [];
     const uid = process.getuid?.();
-    for (const name of names.filter(n => profile.discovery.fileName.matches.test(n))) {
-        const file = path.join(directory, name);
-        const content = readOwnDiscoveryFile(file, uid);
-        if (content && typeof content[DISCOVERY_FILE_MARKER] === 'string' && !alive(Number(content.ppid)) && removeFileQuietly(file)) {
-            removed.push(file);
+    for (const directory of discoveryDirectories(profile, host)) {
+        let names: string[];
+        try {
+            names = fs.readdirSync(directory);
+        } catch {
+            continue;
+        }
+        for (const name of names.filter(n => profile.discovery.fileName.matches.test(n))) {
+            const file = path.join(directory, name);
+            const content = readOwnDiscoveryFile(file, uid);
+            if (content && typeof content[DISCOVERY_FILE_MARKER] === 'string' && !alive(Number(content.ppid)) && removeFileQuietly(file)) {
+                removed.push(file);
+            }
         }
     }
     return removed;
