@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { CliPty, findClaudeBinary } from './cli-pty.mjs';
 import { cleanProcessEnv } from './cli-home.mjs';
@@ -23,4 +24,29 @@ export function startClaude({ home, terminalEnv, api, extraEnv = {}, args = [] }
     });
     cli.debugFile = debugFile;
     return cli;
+}
+
+/**
+ * Resolves once the CLI itself counts its IDE connection as established (its debug log says so). The
+ * server sees the upgrade earlier; a prompt sent before this moment runs without the IDE (no openDiff).
+ */
+export async function waitForIdeConnection(cli, timeoutMs = 60_000) {
+    const deadline = Date.now() + timeoutMs;
+    let seen = 0;
+    for (;;) {
+        let log = '';
+        try {
+            log = fs.readFileSync(cli.debugFile, 'utf8');
+        } catch {
+            // not written yet
+        }
+        const count = log.split('MCP server "ide": Connection established').length - 1;
+        if (count > seen) {
+            return;
+        }
+        if (cli.exit || Date.now() > deadline) {
+            throw new Error(`Claude Code did not establish its IDE connection within ${timeoutMs} ms.\n${cli.describe()}`);
+        }
+        await new Promise(resolve => setTimeout(resolve, 100));
+    }
 }

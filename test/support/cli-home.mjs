@@ -119,6 +119,8 @@ export class CliHome {
             theme: 'dark',
             hasSeenAutoDefaultNudge: true,
             hasIdeAutoConnectDialogBeenShown: true,
+            // The default, but only when written: without the key 2.1.330 never calls openDiff (measured).
+            diffTool: 'auto',
             customApiKeyResponses: { approved: [apiKey.slice(-20)], rejected: [] },
             projects: { [this.workspace]: { hasTrustDialogAccepted: true } },
             ...extra

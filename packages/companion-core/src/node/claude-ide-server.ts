@@ -4,7 +4,7 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { WebSocketServer } from 'ws';
 import { CompanionLogger, silentLogger } from '../companion-logger';
 import { CLAUDE_SUBPROTOCOL, CLAUDE_SUPERSEDED_CLOSE, ClaudeAtMentioned, ClaudeSelectionChanged } from '../common/claude-ide-wire';
-import { CLAUDE_MODEL_TOOLS, ClaudeIdeBroker, ClaudeIdeTools } from './claude-ide-tools';
+import { CLAUDE_IDE_TOOLS, ClaudeIdeBroker, ClaudeIdeTools } from './claude-ide-tools';
 import { MAX_WS_MESSAGE_BYTES, WebSocketMcpTransport } from './websocket-mcp-transport';
 import { WsUpgradeGate, refuseUpgrade } from './ws-upgrade-gate';
 
@@ -159,7 +159,7 @@ function createServer(version: string, tools: ClaudeIdeTools): Server {
     const { CallToolRequestSchema, ListToolsRequestSchema } = require('@modelcontextprotocol/sdk/types.js') as typeof import('@modelcontextprotocol/sdk/types.js');
     /* eslint-enable @typescript-eslint/no-require-imports */
     const server = new SdkServer({ name: 'theia-ide-companion', version }, { capabilities: { tools: { listChanged: true } } });
-    server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: CLAUDE_MODEL_TOOLS }));
+    server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: CLAUDE_IDE_TOOLS }));
     server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
         tools.call(request.params.name, request.params.arguments ?? {}, extra.signal));
     return server;

@@ -15,12 +15,29 @@ export interface ClaudeIdeBroker {
     diagnostics(uri: string | undefined): Promise<FileDiagnostics[]>;
 }
 
-/** Declared in tools/list: what the model may call (`mcp__ide__getDiagnostics`). */
-export const CLAUDE_MODEL_TOOLS = [{
-    name: 'getDiagnostics',
-    description: 'Get the problems (errors, warnings) the IDE shows, for one file (uri: file:// URL) or for all files.',
-    inputSchema: { type: 'object' as const, properties: { uri: { type: 'string', description: 'file:// URL of the file; omit for all files' } } }
-}];
+const objectSchema = (properties: Record<string, { type: string; description?: string }>, required: string[] = []) =>
+    ({ type: 'object' as const, properties, required });
+
+/**
+ * tools/list. The CLI offers the model only `getDiagnostics` (as mcp__ide__getDiagnostics) of these; the
+ * diff tools must be listed too: 2.1.330 calls openDiff only on an IDE whose list has it (measured).
+ */
+export const CLAUDE_IDE_TOOLS = [
+    {
+        name: 'getDiagnostics',
+        description: 'Get the problems (errors, warnings) the IDE shows, for one file (uri: file:// URL) or for all files.',
+        inputSchema: objectSchema({ uri: { type: 'string', description: 'file:// URL of the file; omit for all files' } })
+    },
+    {
+        name: 'openDiff',
+        description: 'Show a proposed change as a diff in the IDE and wait for the user to accept (FILE_SAVED) or reject (DIFF_REJECTED) it.',
+        inputSchema: objectSchema({
+            old_file_path: { type: 'string' }, new_file_path: { type: 'string' }, new_file_contents: { type: 'string' }, tab_name: { type: 'string' }
+        }, ['old_file_path', 'new_file_path', 'new_file_contents', 'tab_name'])
+    },
+    { name: 'close_tab', description: 'Close the diff tab of that name.', inputSchema: objectSchema({ tab_name: { type: 'string' } }, ['tab_name']) },
+    { name: 'closeAllDiffTabs', description: 'Close every diff this session opened.', inputSchema: objectSchema({}) }
+];
 
 /**
  * The four tools Claude Code 2.1.330 calls itself, for one session. `executeCode` is not offered:
