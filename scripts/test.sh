@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# Every test: unit, integration (real IdeClient, real gemini/qwen, real Theia backend) and
+# Lint (with the layer rules of eslint.config.mjs), then every test: unit, integration (real IdeClient, real gemini/qwen, real Theia backend) and
 # end-to-end (Theia in Chromium). Installs what it needs first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-system-deps.sh --with-browser
 bash scripts/install.sh
+npm run lint
 npm run build
 # The release artefacts: the plugin-host and custom-app tests install exactly these.
 npm run package

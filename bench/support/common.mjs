@@ -11,13 +11,12 @@ export const BENCH_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url
 export const REPO_DIR = path.resolve(BENCH_DIR, '..');
 export const require = createRequire(path.join(REPO_DIR, 'package.json'));
 
-/** The endpoint from the built core package; tells how to build it when lib/ is missing. */
+/** The core's Node entry point (`@ai-cli-companion/core/node`); tells how to build it when lib/ is missing. */
 export async function loadCore() {
-    const lib = path.join(REPO_DIR, 'packages/companion-core/lib/index.js');
-    if (!fs.existsSync(lib)) {
+    if (!fs.existsSync(path.join(REPO_DIR, 'packages/companion-core/lib/node/index.js'))) {
         throw new Error('packages/companion-core/lib is missing: run `cd packages/companion-core && npx tsc -b` first.');
     }
-    return require(lib);
+    return require('@ai-cli-companion/core/node');
 }
 
 /** undici when installed (the same client for both servers), else node:http with one keep-alive socket. */

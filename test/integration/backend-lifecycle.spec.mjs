@@ -1,6 +1,6 @@
 // Discovery files of the real Theia backend across its life: creation, signals, crashes, neighbours.
 import assert from 'node:assert/strict';
-import { fork } from 'node:child_process';
+import { execFileSync, fork } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -90,6 +90,26 @@ describe('Theia backend lifecycle of discovery files', function () {
         const own = geminiFiles().filter(f => f !== foreign);
         assert.equal(own.length, 1);
         assert.equal(JSON.parse(fs.readFileSync(own[0], 'utf8')).ppid, next.pid);
+    });
+
+    it('starts at once beside a foreign-owned discovery folder holding a link to a FIFO, and logs the refusal', async function () {
+        if (process.getuid?.() !== 0) {
+            this.skip(); // only root can hand a folder to another user
+        }
+        // Another local user got /tmp/gemini first and left a "discovery file" that is a link to a FIFO
+        // we own: reading it would block until somebody writes, and the backend would never start.
+        const fifo = path.join(sandbox.root, 'pipe');
+        execFileSync('mkfifo', [fifo]);
+        fs.mkdirSync(sandbox.geminiDir, { recursive: true, mode: 0o700 });
+        fs.symlinkSync(fifo, path.join(sandbox.geminiDir, 'gemini-ide-server-1-1.json'));
+        fs.chownSync(path.join(sandbox.tmpdir, 'gemini'), 12345, 12345);
+        fs.chownSync(sandbox.geminiDir, 12345, 12345);
+        const theia = await backend();
+        await waitUntil(() => /Skipped the stale discovery file cleanup for Gemini CLI: Refusing to use .* belongs to another user \(uid 12345\)/.test(theia.log),
+            { what: 'the refusal in the backend log', diagnostics: () => theia.logTail() });
+        const response = await fetch(`${theia.url}/`);
+        assert.equal(response.status, 200, 'the backend serves');
+        assert.ok(fs.lstatSync(path.join(sandbox.geminiDir, 'gemini-ide-server-1-1.json')).isSymbolicLink(), 'the foreign file is untouched');
     });
 
     it('two backends on one workspace get distinct ports and each serves its own terminals', async () => {

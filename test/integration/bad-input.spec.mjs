@@ -1,6 +1,6 @@
 // Hostile and broken requests get a clear refusal, and nothing breaks for the good client after them.
 import assert from 'node:assert/strict';
-import { DEFAULT_MAX_BODY_BYTES } from '@ai-cli-companion/core';
+import { DEFAULT_MAX_BODY_BYTES } from '@ai-cli-companion/core/node';
 import { startTestEndpoint } from '../support/test-endpoint.mjs';
 import { IdeClientProcess } from '../support/ide-client-process.mjs';
 import { INITIALIZE, rawRequest } from '../support/raw-http.mjs';

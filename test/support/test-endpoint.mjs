@@ -1,6 +1,6 @@
 // A CompanionEndpoint as the Theia adapter builds one, and a diff view that records what it is asked
 // to show, for tests that drive the protocol core without an editor.
-import { CompanionEndpoint } from '@ai-cli-companion/core';
+import { CompanionEndpoint } from '@ai-cli-companion/core/node';
 
 export const TEST_IDE_INFO = { name: 'theia', displayName: 'Eclipse Theia' };
 

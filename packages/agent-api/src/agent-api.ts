@@ -1,8 +1,7 @@
-import * as crypto from 'crypto';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { generateToken } from '@ai-cli-companion/loopback-http';
+import { generateToken, writePrivateFileSync } from '@ai-cli-companion/loopback-http';
 import { AgentLogger, silentLogger } from './agent-logger';
 import { AuthService } from './auth/auth-service';
 import { CredentialStore, chooseCredentialStore } from './auth/credential-store';
@@ -13,7 +12,7 @@ import { agentProfile } from './engine/agent-profiles';
 import { WorkspaceRoots } from './files/workspace-roots';
 import { AgentApiServer } from './http/agent-api-server';
 import { packageVersion } from './package-version';
-import { SECRET_ENV_NAMES, SecretScrubber } from './secret-scrubber';
+import { SECRET_ENV_NAMES, SecretScrubber, withoutSecrets } from './secret-scrubber';
 
 export const DEFAULT_PORT = 18080;
 export const DEFAULT_HOST = '127.0.0.1';
@@ -31,6 +30,8 @@ export interface AgentApiOptions {
     readonly token?: string;
     readonly allowedOrigins?: readonly string[];
     readonly enableExecuteCommand?: boolean;
+    /** Allows enableExecuteCommand on a non-loopback host: dangerous, the token travels in plain HTTP. */
+    readonly allowRemoteExecuteCommand?: boolean;
     /** The agent's base environment; this process's by default. */
     readonly env?: NodeJS.ProcessEnv;
     /** The keychain to try first (Theia passes its own store); the OS keychain by default. */
@@ -40,6 +41,10 @@ export interface AgentApiOptions {
     readonly logger?: AgentLogger;
     readonly keepAliveMs?: number;
     readonly maxBodyBytes?: number;
+    /** Agent processes alive at once (one per workspace root); see AgentPool. */
+    readonly maxAgents?: number;
+    /** An agent without a turn for this long is stopped. */
+    readonly agentIdleTimeoutMs?: number;
 }
 
 export interface RunningAgentApi {
@@ -58,12 +63,29 @@ export function configDirectory(env: NodeJS.ProcessEnv = process.env): string {
     return path.join(base, 'ai-cli-agent-api');
 }
 
+/** 127.0.0.0/8, ::1 and localhost: addresses nobody else on the network can reach. */
+export function isLoopbackHost(host: string): boolean {
+    const bare = host.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+    return bare === 'localhost' || bare === '::1' || /^127(\.\d{1,3}){3}$/.test(bare) || /^::ffff:127(\.\d{1,3}){3}$/.test(bare);
+}
+
+/** What is printed when the API is bound to an address others can reach. */
+export function nonLoopbackWarning(host: string, executeCommand: boolean): string {
+    return `WARNING: the Agent API listens on ${host}, which is reachable from the network. It speaks plain HTTP: ` +
+        'anyone on the path can read the bearer token and then chat with the agent, read and write the workspace' +
+        (executeCommand ? ', and RUN COMMANDS (execute-command is enabled)' : '') + '. Bind 127.0.0.1 unless you know why not.';
+}
+
 /** Starts the API: what the command and the Theia contribution both call. */
 export async function startAgentApi(options: AgentApiOptions): Promise<RunningAgentApi> {
     const env = options.env ?? process.env;
     const logger = options.logger ?? silentLogger;
     const profile = agentProfile(options.agent ?? 'gemini');
     const host = options.host ?? DEFAULT_HOST;
+    const loopback = isLoopbackHost(host);
+    if (!loopback && options.enableExecuteCommand && !options.allowRemoteExecuteCommand) {
+        throw new Error(`execute-command is refused on the non-loopback address ${host}: the token could be sniffed and used to run commands.`);
+    }
     const roots = new WorkspaceRoots(options.workspaces);
     const token = options.token ?? generateToken();
     const scrubber = new SecretScrubber();
@@ -75,6 +97,7 @@ export async function startAgentApi(options: AgentApiOptions): Promise<RunningAg
     scrubber.add(...await auth.secrets());
     const pool = new AgentPool({
         profile, command: options.agentCommand, logger, scrub: scrubber.scrub,
+        rootOf: directory => roots.rootOf(directory), maxAgents: options.maxAgents, idleTimeoutMs: options.agentIdleTimeoutMs,
         environment: async () => {
             const credentials = await auth.environment();
             scrubber.add(...Object.values(credentials));
@@ -86,16 +109,19 @@ export async function startAgentApi(options: AgentApiOptions): Promise<RunningAg
     const server = new AgentApiServer({
         roots, pool, auth, token, host, port: options.port ?? DEFAULT_PORT,
         allowedOrigins: options.allowedOrigins ?? [], enableExecuteCommand: options.enableExecuteCommand ?? false,
-        version: packageVersion(), logger, scrub: scrubber.scrub,
+        version: packageVersion(), logger, scrub: scrubber.scrub, commandEnvironment: withoutSecrets(env),
         keepAliveMs: options.keepAliveMs, maxBodyBytes: options.maxBodyBytes
     });
     const port = await server.listen();
     const tokenFile = options.tokenFile ?? path.join(configDirectory(env), `token-${port}`);
     try {
-        writePrivateFile(tokenFile, token);
+        writePrivateFileSync(tokenFile, token);
     } catch (error) {
         await server.close();
         throw error;
+    }
+    if (!loopback) {
+        logger.warn(nonLoopbackWarning(host, options.enableExecuteCommand ?? false));
     }
     const urlHost = host.includes(':') ? `[${host}]` : host;
     logger.info(`Agent API for ${profile.displayName} on ${urlHost}:${port}, workspaces ${roots.roots.join(', ')}; ` +
@@ -108,14 +134,6 @@ export async function startAgentApi(options: AgentApiOptions): Promise<RunningAg
             removeIfOurs(tokenFile, token);
         })()
     };
-}
-
-/** Created 0600 under a new name, then renamed: never readable by others, not even for a moment. */
-function writePrivateFile(file: string, content: string): void {
-    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-    const temp = `${file}.${crypto.randomBytes(6).toString('hex')}.tmp`;
-    fs.writeFileSync(temp, content, { mode: 0o600, flag: 'wx' });
-    fs.renameSync(temp, file);
 }
 
 function removeIfOurs(file: string, token: string): void {

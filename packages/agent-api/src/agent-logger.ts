@@ -1,13 +1,3 @@
-/** Where the server's log lines go: stderr for the command, the output channel inside Theia. */
-export interface AgentLogger {
-    info(message: string): void;
-    warn(message: string): void;
-    error(message: string): void;
-}
-
-export const silentLogger: AgentLogger = { info: () => undefined, warn: () => undefined, error: () => undefined };
-
-export function streamLogger(write: (line: string) => void): AgentLogger {
-    const line = (level: string) => (message: string) => write(`${new Date().toISOString()} ${level} ${message}\n`);
-    return { info: line('info'), warn: line('warn'), error: line('error') };
-}
+/** Where the server's log lines go: the shared Logger (stderr for the command, the output channel inside Theia). */
+export type { Logger as AgentLogger } from '@ai-cli-companion/loopback-http';
+export { silentLogger, streamLogger } from '@ai-cli-companion/loopback-http';

@@ -1,5 +1,6 @@
 import * as assert from 'assert';
-import { UsageError, parseCommandLine } from './cli-options';
+import { isLoopbackHost, nonLoopbackWarning } from './agent-api';
+import { HELP, UsageError, isValidOrigin, parseCommandLine } from './cli-options';
 
 describe('parseCommandLine', () => {
     it('parses every option of the documented interface', () => {
@@ -8,7 +9,8 @@ describe('parseCommandLine', () => {
             '--enable-execute-command']);
         assert.deepEqual(parsed, { help: false, options: {
             workspaces: ['/a', '/b'], agent: 'qwen', agentCommand: '/bin/q', port: 0, host: '::1', tokenFile: '/t', token: undefined,
-            allowedOrigins: ['http://localhost:5173', 'https://x.example'], enableExecuteCommand: true
+            allowedOrigins: ['http://localhost:5173', 'https://x.example'], enableExecuteCommand: true,
+            allowRemoteExecuteCommand: false, maxAgents: undefined, agentIdleTimeoutMs: undefined
         } });
     });
 
@@ -34,5 +36,43 @@ describe('parseCommandLine', () => {
             assert.throws(() => parseCommandLine(argv), UsageError, argv.join(' '));
         }
         assert.throws(() => parseCommandLine(['serve', '--workspace', '/a'], { AGENT_API_TOKEN: 'short' }), /16 characters/);
+    });
+
+    it('refuses --enable-execute-command on a non-loopback --host, unless the dangerous flag says so', () => {
+        for (const host of ['0.0.0.0', '::', '192.168.1.10', 'my-laptop.local']) {
+            assert.throws(() => parseCommandLine(['serve', '--workspace', '/a', '--host', host, '--enable-execute-command']),
+                /--enable-execute-command is refused with --host .*sniffed.*--dangerously-allow-remote-execute-command/, host);
+            const allowed = parseCommandLine(['serve', '--workspace', '/a', '--host', host, '--enable-execute-command',
+                '--dangerously-allow-remote-execute-command']);
+            assert.ok(!allowed.help && allowed.options.allowRemoteExecuteCommand);
+        }
+        for (const host of ['127.0.0.1', '127.1.2.3', 'localhost', '::1', '[::1]']) {
+            assert.doesNotThrow(() => parseCommandLine(['serve', '--workspace', '/a', '--host', host, '--enable-execute-command']), host);
+        }
+        assert.match(HELP, /--dangerously-allow-remote-execute-command\n\s+DANGEROUS/);
+    });
+
+    it('warns loudly about a non-loopback address, naming the risk', () => {
+        assert.ok(!isLoopbackHost('0.0.0.0') && !isLoopbackHost('10.0.0.1') && isLoopbackHost('127.0.0.1') && isLoopbackHost('::1'));
+        assert.match(nonLoopbackWarning('0.0.0.0', false), /^WARNING: .*0\.0\.0\.0.*plain HTTP.*token/);
+        assert.match(nonLoopbackWarning('0.0.0.0', true), /RUN COMMANDS/);
+    });
+
+    it('takes the agent limits, named in --help', () => {
+        const parsed = parseCommandLine(['serve', '--workspace', '/a', '--max-agents', '2', '--agent-idle-timeout=30']);
+        assert.ok(!parsed.help && parsed.options.maxAgents === 2 && parsed.options.agentIdleTimeoutMs === 30_000);
+        for (const bad of [['--max-agents', '0'], ['--max-agents', 'x'], ['--agent-idle-timeout', '-1']]) {
+            assert.throws(() => parseCommandLine(['serve', '--workspace', '/a', ...bad]), UsageError, bad.join(' '));
+        }
+        assert.match(HELP, /--max-agents N .*\(default:\s+4\)/s);
+        assert.match(HELP, /--agent-idle-timeout S .*\(default: 600\)/s);
+        assert.match(HELP, /at most 100 "filePaths"/);
+    });
+
+    it('accepts only real origins', () => {
+        assert.ok(isValidOrigin('http://localhost:5173') && isValidOrigin('https://x.example'));
+        for (const bad of ['null', '*', 'file://', 'http://x.example/path', 'javascript:alert(1)', '']) {
+            assert.ok(!isValidOrigin(bad), bad);
+        }
     });
 });

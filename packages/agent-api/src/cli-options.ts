@@ -1,5 +1,7 @@
 import type { AgentApiOptions } from './agent-api';
-import { DEFAULT_PORT } from './agent-api';
+import { DEFAULT_PORT, isLoopbackHost } from './agent-api';
+import { DEFAULT_AGENT_IDLE_TIMEOUT_MS, DEFAULT_MAX_AGENTS } from './engine/agent-pool';
+import { MAX_FILE_PATHS } from './http/chat-route';
 
 export const HELP = `Usage: ai-cli-agent-api serve --workspace DIR [options]
 
@@ -12,19 +14,39 @@ Options:
   --agent gemini|qwen      Which CLI to drive (default: gemini).
   --agent-command PATH     The CLI executable (default: "gemini" or "qwen" found on PATH).
   --port N                 Port to listen on (default: ${DEFAULT_PORT}; 0 picks a free one).
-  --host H                 Address to bind (default: 127.0.0.1). Anything else exposes the API
-                           beyond this machine; the token is still required.
+  --host H                 Address to bind (default: 127.0.0.1). Any non-loopback address (e.g.
+                           0.0.0.0) serves plain HTTP to the network: the token can be sniffed
+                           there. The server prints a warning, and refuses
+                           --enable-execute-command on such an address.
   --token-file PATH        Where to write the bearer token, mode 0600 (default:
                            ~/.config/ai-cli-agent-api/token-<port>). Set AGENT_API_TOKEN to
                            choose the token instead of a fresh random one per start.
   --allow-origin ORIGIN    A browser origin (e.g. http://localhost:5173) allowed to call the API
                            with CORS; repeat for more. Default: none, every Origin gets 403.
   --enable-execute-command Allow POST /execute-command (runs inside a workspace, with a timeout
-                           and an output cap, no shell unless {"shell": true}; audited in the log).
+                           and an output cap, no shell unless {"shell": true}; audited in the log;
+                           the command gets the agent's environment without the API token or
+                           any model API key).
+  --dangerously-allow-remote-execute-command
+                           DANGEROUS: allow --enable-execute-command with a non-loopback --host,
+                           i.e. let anyone on the network who sniffs the token run commands.
+  --max-agents N           Agent processes alive at once, one per workspace root (default:
+                           ${DEFAULT_MAX_AGENTS}); when full, the least recently used idle one is stopped
+                           (503 if all are in a turn).
+  --agent-idle-timeout S   Stop an agent after S seconds without a turn (default: ${DEFAULT_AGENT_IDLE_TIMEOUT_MS / 1000});
+                           the next chat starts it again.
   --help                   Show this help.
+
+Limits: a request body of at most 10 MB, /read-file files of at most 5 MB (regular files
+only: FIFOs, devices and links are refused), at most ${MAX_FILE_PATHS} "filePaths" per chat message.
 
 On start it prints "listening on http://127.0.0.1:<port>" and "token file: <path>" to stdout.
 Send the token as "Authorization: Bearer <token>".`;
+
+/** An origin as a browser sends it (scheme and host, optional port); `null`, `*` and paths are not origins. */
+export function isValidOrigin(origin: string): boolean {
+    return /^https?:\/\/[^/\s]+\/?$/.test(origin);
+}
 
 export type ParsedCommand = { help: true } | { help: false; options: AgentApiOptions };
 
@@ -47,6 +69,15 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
     let host: string | undefined;
     let tokenFile: string | undefined;
     let enableExecuteCommand = false;
+    let allowRemoteExecuteCommand = false;
+    let maxAgents: number | undefined;
+    let agentIdleTimeoutMs: number | undefined;
+    const positive = (flag: string, text: string): number => {
+        if (!/^[1-9]\d{0,6}$/.test(text)) {
+            throw new UsageError(`${flag} must be a whole number of at least 1, not "${text}".`);
+        }
+        return Number(text);
+    };
     for (let i = 0; i < rest.length; i++) {
         const arg = rest[i];
         const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
@@ -80,18 +111,26 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
             case '--token-file': tokenFile = value(); break;
             case '--allow-origin': {
                 const origin = value();
-                if (!/^https?:\/\/[^/\s]+\/?$/.test(origin)) {
+                if (!isValidOrigin(origin)) {
                     throw new UsageError(`--allow-origin takes an origin such as http://localhost:5173, not "${origin}".`);
                 }
                 allowedOrigins.push(origin);
                 break;
             }
             case '--enable-execute-command': enableExecuteCommand = true; break;
+            case '--dangerously-allow-remote-execute-command': allowRemoteExecuteCommand = true; break;
+            case '--max-agents': maxAgents = positive(flag, value()); break;
+            case '--agent-idle-timeout': agentIdleTimeoutMs = positive(flag, value()) * 1000; break;
             default: throw new UsageError(`Unknown option ${flag}. See --help.`);
         }
     }
     if (workspaces.length === 0) {
         throw new UsageError('--workspace DIR is required.');
+    }
+    if (enableExecuteCommand && host !== undefined && !isLoopbackHost(host) && !allowRemoteExecuteCommand) {
+        throw new UsageError(`--enable-execute-command is refused with --host ${host}: that address is reachable from the network, ` +
+            'where the token travels in plain HTTP and can be sniffed. Bind 127.0.0.1, or add ' +
+            '--dangerously-allow-remote-execute-command if you really mean it.');
     }
     const token = env.AGENT_API_TOKEN;
     if (token !== undefined && token.length < 16) {
@@ -99,6 +138,9 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
     }
     return {
         help: false,
-        options: { workspaces, agent, agentCommand, port, host, tokenFile, token, allowedOrigins, enableExecuteCommand }
+        options: {
+            workspaces, agent, agentCommand, port, host, tokenFile, token, allowedOrigins, enableExecuteCommand,
+            allowRemoteExecuteCommand, maxAgents, agentIdleTimeoutMs
+        }
     };
 }

@@ -54,6 +54,23 @@ export class StreamWriter {
         return !this.ended;
     }
 
+    /** True while the socket's buffer is full (`write()` returned false) until it drains. */
+    get isBlocked(): boolean {
+        return this.blocked && !this.ended;
+    }
+
+    /**
+     * Calls `listener` once everything written so far has reached the socket (at once if nothing waits),
+     * or the client left: lets a writer with its own queue (and its own dropping rules) write only then.
+     */
+    whenDrained(listener: () => void): void {
+        if (!this.isBlocked) {
+            listener();
+        } else {
+            this.drainWaiters.push(listener);
+        }
+    }
+
     /** Queues `text`; resolves when it has been handed to the socket (or dropped because the client left). */
     write(text: string): Promise<void> {
         if (this.ended) {

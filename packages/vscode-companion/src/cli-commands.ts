@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
-import { CLIENT_PROFILES, ClientProfile } from '@ai-cli-companion/core/lib/client-profiles';
-import { CliSettingsFile } from '@ai-cli-companion/core/lib/cli-settings-file';
-import type { CompanionEndpoint } from '@ai-cli-companion/core/lib/companion-endpoint';
+import { CLIENT_PROFILES, ClientProfile } from '@ai-cli-companion/core';
+import { CliSettingsFile } from '@ai-cli-companion/core/node';
+import type { CompanionEndpoint } from '@ai-cli-companion/core/node';
 import type { OutputLog } from './output-log';
 import { SHOW_STATUS_COMMAND } from './status-bar';
 
@@ -11,10 +11,9 @@ export const enableIdeModeCommandId = (profile: ClientProfile) => `aiCli.enableI
 /** Run <CLI> (a terminal in the chosen folder), Enable IDE Mode for <CLI>, Show Companion Status. */
 export function registerCliCommands(endpoint: CompanionEndpoint, log: OutputLog): vscode.Disposable[] {
     return [
-        ...CLIENT_PROFILES.flatMap(profile => [
-            vscode.commands.registerCommand(runCommandId(profile), () => runInTerminal(profile, endpoint, log)),
-            vscode.commands.registerCommand(enableIdeModeCommandId(profile), () => enableIdeMode(profile, log))
-        ]),
+        ...CLIENT_PROFILES.map(profile => vscode.commands.registerCommand(runCommandId(profile), () => runInTerminal(profile, endpoint, log))),
+        ...CLIENT_PROFILES.filter(profile => profile.userSettings)
+            .map(profile => vscode.commands.registerCommand(enableIdeModeCommandId(profile), () => enableIdeMode(profile, log))),
         vscode.commands.registerCommand(SHOW_STATUS_COMMAND, () => showStatus(endpoint, log))
     ];
 }

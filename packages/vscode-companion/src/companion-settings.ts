@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { CLIENT_PROFILES, ClientProfile } from '@ai-cli-companion/core/lib/client-profiles';
+import { CLIENT_PROFILES, ClientProfile } from '@ai-cli-companion/core';
 
 /** Settings of the .vsix: `aiCli.<client>.enabled` per CLI profile, `aiCli.debugLogging`. */
 export const SETTINGS_SECTION = 'aiCli';

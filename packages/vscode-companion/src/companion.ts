@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import { CompanionEndpoint, WorkspaceState } from '@ai-cli-companion/core/lib/companion-endpoint';
-import { OpenFilesModel } from '@ai-cli-companion/core/lib/open-files-model';
+import { CompanionEndpoint, WorkspaceState } from '@ai-cli-companion/core/node';
+import { OpenFilesModel } from '@ai-cli-companion/core';
 import { registerCliCommands } from './cli-commands';
 import { affectsProfiles, enabledProfiles } from './companion-settings';
 import { DiffReview } from './diff-review';

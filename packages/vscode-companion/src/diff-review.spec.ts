@@ -2,7 +2,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import type { DiffOutcome, PendingDiff } from '@ai-cli-companion/core/lib/diff-registry';
+import type { DiffOutcome, PendingDiff } from '@ai-cli-companion/core';
 import { DIFF_ACTIVE_CONTEXT, DiffReview } from './diff-review';
 import { MemoryFileSystem, ORIGINAL_SCHEME, PROPOSAL_SCHEME } from './proposal-file-system';
 import { OutputLog } from './output-log';
@@ -72,6 +72,25 @@ describe('DiffReview (the .vsix diff view)', () => {
         assert.strictEqual(fs.readFileSync(path.join(dir, 'src/a.ts'), 'utf8'), 'on disk\n', 'the CLI writes the file, not the IDE');
     });
 
+    it('keeps the tab open until the decision has arrived, as the Theia extension does', async () => {
+        review.dispose();
+        let answer!: (delivered: boolean) => void;
+        review = new DiffReview((id, outcome) => {
+            decisions.push({ id, outcome });
+            return new Promise(resolve => answer = delivered => resolve(delivered ? { delivered: true } : { delivered: false, reason: 'gone' }));
+        }, proposals, new MemoryFileSystem(ORIGINAL_SCHEME, true), new OutputLog(() => false));
+        await review.show(pending());
+        const accepting = review.accept();
+        await new Promise(resolve => setImmediate(resolve));
+        assert.strictEqual(decisions.length, 1);
+        assert.strictEqual(diffTabs().length, 1, 'still open while the CLI has not got it');
+        standIn.closeTab(diffTabs()[0]); // closing it meanwhile is no second decision
+        answer(true);
+        await accepting;
+        assert.deepStrictEqual(decisions, [{ id: 'd1', outcome: { accepted: true, content: 'proposed\n' } }]);
+        assert.deepStrictEqual(diffTabs(), []);
+    });
+
     it('accept from the command palette (no argument) takes the one open review', async () => {
         await review.show(pending());
         await review.accept();
@@ -114,7 +133,7 @@ describe('DiffReview (the .vsix diff view)', () => {
             proposals, new MemoryFileSystem(ORIGINAL_SCHEME, true), new OutputLog(() => false));
         await review.show(pending());
         await review.accept();
-        assert.deepStrictEqual(standIn.messages, ['Gemini CLI is no longer connected']);
+        assert.deepStrictEqual(standIn.messages, ['src/a.ts: Gemini CLI is no longer connected']);
         await new Promise(resolve => setImmediate(resolve));
         assert.strictEqual(standIn.clipboard, 'proposed\n', 'the accepted proposal is offered for copying, not lost');
     });

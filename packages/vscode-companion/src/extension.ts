@@ -1,8 +1,9 @@
 import * as vscode from 'vscode';
-import { NATIVE_EXTENSION_ENV } from '@ai-cli-companion/core/lib/native-extension';
+import { NATIVE_EXTENSION_ENV } from '@ai-cli-companion/core';
 import { Companion } from './companion';
 import { debugLogging } from './companion-settings';
-import { identifyHost, parentPidOf } from './host-identity';
+import { parentPidOf } from '@ai-cli-companion/loopback-http';
+import { identifyHost } from './host-identity';
 import { OutputLog } from './output-log';
 
 let companion: Companion | undefined;

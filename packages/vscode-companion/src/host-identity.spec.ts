@@ -1,5 +1,5 @@
 import * as assert from 'assert';
-import { HostFacts, identifyHost, parentPidOf } from './host-identity';
+import { HostFacts, identifyHost } from './host-identity';
 
 const facts = (over: Partial<HostFacts>): HostFacts => ({
     appName: 'Theia IDE', uriScheme: 'theia', env: {}, pid: 300, ppid: 200,
@@ -26,15 +26,5 @@ describe('identifyHost', () => {
     it('in VS Code uses the extension host\'s parent, the main process', () => {
         const host = identifyHost(facts({ appName: 'Visual Studio Code', uriScheme: 'vscode' }));
         assert.deepStrictEqual(host, { isTheia: false, ideInfo: { name: 'vscode', displayName: 'Visual Studio Code' }, idePid: 200 });
-    });
-});
-
-describe('parentPidOf', () => {
-    it('reads the real parent of this process', () => {
-        assert.strictEqual(parentPidOf(process.pid), process.ppid);
-    });
-
-    it('is undefined for a process that does not exist', () => {
-        assert.strictEqual(parentPidOf(2 ** 22 + 12345), undefined);
     });
 });

@@ -1,6 +1,4 @@
-import * as childProcess from 'child_process';
-import * as fs from 'fs';
-import type { IdeInfo } from '@ai-cli-companion/core/lib/discovery-file';
+import type { IdeInfo } from '@ai-cli-companion/core/node';
 
 /** What the extension can learn about the application hosting it, from `vscode.env` and the process. */
 export interface HostFacts {
@@ -42,23 +40,4 @@ export function identifyHost(facts: HostFacts): HostIdentity {
         ideInfo: { name: isTheia ? 'theia' : 'vscode', displayName: facts.appName || (isTheia ? 'Eclipse Theia' : 'VS Code') },
         idePid
     };
-}
-
-/** The parent PID of `pid`: /proc on Linux, `ps` elsewhere; undefined when the process is gone. */
-export function parentPidOf(pid: number): number | undefined {
-    try {
-        const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-        // The command name (field 2) may hold spaces and parentheses: read after its closing ')'.
-        const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-        return Number.isInteger(ppid) ? ppid : undefined;
-    } catch {
-        // No procfs (macOS): fall through to ps.
-    }
-    try {
-        const out = childProcess.execFileSync('ps', ['-o', 'ppid=', '-p', String(pid)], { encoding: 'utf8', timeout: 3000 });
-        const ppid = Number(out.trim());
-        return Number.isInteger(ppid) && ppid > 0 ? ppid : undefined;
-    } catch {
-        return undefined;
-    }
 }

@@ -2,8 +2,8 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { OpenFilesModel } from '@ai-cli-companion/core/lib/open-files-model';
-import type { IdeContext } from '@ai-cli-companion/core/lib/wire-schemas';
+import { OpenFilesModel } from '@ai-cli-companion/core';
+import type { IdeContext } from '@ai-cli-companion/core';
 import { OpenFilesTracker } from './open-files-tracker';
 import { Position, Selection, TabInputText, TextDocument, Uri, standIn, window, workspace } from './test/vscode-stand-in';
 

@@ -1,6 +1,6 @@
 import * as fs from 'fs';
 import * as vscode from 'vscode';
-import type { CursorState, OpenFilesModel } from '@ai-cli-companion/core/lib/open-files-model';
+import type { CursorState, OpenFilesModel } from '@ai-cli-companion/core';
 
 /**
  * Feeds the core's open-files model from the editor: a file is open while a tab shows it, the

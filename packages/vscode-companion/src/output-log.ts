@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { CompanionLogger } from '@ai-cli-companion/core/lib/companion-logger';
+import type { CompanionLogger } from '@ai-cli-companion/core';
 
 export const OUTPUT_CHANNEL_NAME = 'AI CLI Companion';
 

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import { CLIENT_PROFILES } from '@ai-cli-companion/core/lib/client-profiles';
-import type { EndpointStatus } from '@ai-cli-companion/core/lib/companion-endpoint';
+import { CLIENT_PROFILES } from '@ai-cli-companion/core';
+import type { EndpointStatus } from '@ai-cli-companion/core/node';
 
 export const SHOW_STATUS_COMMAND = 'aiCli.showStatus';
 

@@ -1,6 +1,6 @@
-import * as crypto from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
+import { writePrivateFile } from '@ai-cli-companion/loopback-http';
 import type { CredentialStore } from './credential-store';
 
 /**
@@ -54,8 +54,6 @@ export class FileCredentialStore implements CredentialStore {
             await fs.promises.rm(this.file, { force: true });
             return;
         }
-        const temp = `${this.file}.${crypto.randomBytes(6).toString('hex')}.tmp`;
-        await fs.promises.writeFile(temp, JSON.stringify(entries), { mode: 0o600, flag: 'wx' });
-        await fs.promises.rename(temp, this.file);
+        await writePrivateFile(this.file, JSON.stringify(entries));
     }
 }

@@ -1,7 +1,12 @@
+import * as path from 'path';
 import type { AgentLogger } from '../agent-logger';
 import { AgentProfile } from './agent-profiles';
 import { PendingConfirmations } from './pending-confirmations';
-import { WorkspaceAgent } from './workspace-agent';
+import { WorkspaceAgent, WorkspaceAgentOptions } from './workspace-agent';
+
+/** Each agent is a CLI process of a few hundred MB: a handful at most, and none kept for long unused. */
+export const DEFAULT_MAX_AGENTS = 4;
+export const DEFAULT_AGENT_IDLE_TIMEOUT_MS = 10 * 60_000;
 
 export interface AgentPoolOptions {
     readonly profile: AgentProfile;
@@ -10,25 +15,61 @@ export interface AgentPoolOptions {
     readonly logger: AgentLogger;
     readonly scrub: (text: string) => string;
     readonly cancelGraceMs?: number;
+    /**
+     * The workspace root a directory belongs to: one agent serves a whole root (a session per
+     * subfolder), so chats in many subfolders do not start many processes. The directory itself by default.
+     */
+    readonly rootOf?: (directory: string) => string;
+    /** Agents alive at once; past it the least recently used idle one is stopped. */
+    readonly maxAgents?: number;
+    /** An agent without a turn for this long is stopped (started again on the next chat). */
+    readonly idleTimeoutMs?: number;
+    /** For tests: how an agent is made. */
+    readonly createAgent?: (options: WorkspaceAgentOptions) => WorkspaceAgent;
 }
 
-/** One WorkspaceAgent per workspace directory, created on first use; the confirmations they wait for. */
+/** Raised when every agent is in a turn and the pool is full: the caller answers 503. */
+export class AgentPoolFullError extends Error { }
+
+/**
+ * One WorkspaceAgent per workspace root, created on first use, bounded in number and stopped when
+ * idle; the confirmations they wait for.
+ */
 export class AgentPool {
     readonly confirmations = new PendingConfirmations();
+    /** In least-recently-used order: a use moves an agent to the end. */
     private readonly agents = new Map<string, WorkspaceAgent>();
+    private readonly sweepTimer: NodeJS.Timeout;
 
-    constructor(private readonly options: AgentPoolOptions) { }
+    constructor(private readonly options: AgentPoolOptions) {
+        this.sweepTimer = setInterval(() => this.stopIdleAgents(), Math.min(this.idleTimeoutMs, 60_000));
+        this.sweepTimer.unref();
+    }
 
     get profile(): AgentProfile {
         return this.options.profile;
     }
 
-    agentFor(workspace: string): WorkspaceAgent {
-        let agent = this.agents.get(workspace);
-        if (!agent) {
-            agent = new WorkspaceAgent({ ...this.options, workspace, confirmations: this.confirmations });
-            this.agents.set(workspace, agent);
+    get maxAgents(): number {
+        return this.options.maxAgents ?? DEFAULT_MAX_AGENTS;
+    }
+
+    get idleTimeoutMs(): number {
+        return this.options.idleTimeoutMs ?? DEFAULT_AGENT_IDLE_TIMEOUT_MS;
+    }
+
+    /** The agent for a directory's root; the turn itself runs in a session for `directory`. */
+    agentFor(directory: string): WorkspaceAgent {
+        const root = path.resolve(this.options.rootOf?.(directory) ?? directory);
+        let agent = this.agents.get(root);
+        if (agent) {
+            this.agents.delete(root);
+        } else {
+            this.makeRoom();
+            const options: WorkspaceAgentOptions = { ...this.options, workspace: root, confirmations: this.confirmations };
+            agent = this.options.createAgent?.(options) ?? new WorkspaceAgent(options);
         }
+        this.agents.set(root, agent);
         return agent;
     }
 
@@ -43,7 +84,32 @@ export class AgentPool {
     }
 
     async stopAll(): Promise<void> {
+        clearInterval(this.sweepTimer);
         await Promise.all([...this.agents.values()].map(agent => agent.stop()));
         this.agents.clear();
+    }
+
+    private makeRoom(): void {
+        if (this.agents.size < this.maxAgents) {
+            return;
+        }
+        const [root, oldest] = [...this.agents].find(([, agent]) => !agent.isBusy) ?? [];
+        if (!oldest) {
+            throw new AgentPoolFullError(`All ${this.maxAgents} agents are in a turn (the limit of --max-agents); try again when one completes.`);
+        }
+        this.options.logger.info(`Stopping the agent of ${root}: the pool is full (${this.maxAgents}) and it was used least recently`);
+        this.agents.delete(root!);
+        void oldest.stop();
+    }
+
+    private stopIdleAgents(): void {
+        const now = Date.now();
+        for (const [root, agent] of this.agents) {
+            if (!agent.isBusy && now - agent.lastActive >= this.idleTimeoutMs) {
+                this.options.logger.info(`Stopping the agent of ${root}: idle for ${Math.round((now - agent.lastActive) / 1000)} s`);
+                this.agents.delete(root);
+                void agent.stop();
+            }
+        }
     }
 }

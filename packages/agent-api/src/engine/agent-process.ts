@@ -160,7 +160,7 @@ export class AgentProcess {
         } catch (error) {
             await this.stop(0);
             const stderr = this.recentStderr;
-            throw new Error(`${(error as Error).message}${stderr ? `\n${stderr}` : ''}`);
+            throw new Error(`${(error as Error).message}${stderr ? `\n${stderr}` : ''}`, { cause: error });
         } finally {
             clearTimeout(timer);
         }

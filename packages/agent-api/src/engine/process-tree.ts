@@ -1,29 +1,8 @@
-import { execFileSync } from 'child_process';
+import { descendantsIn, readProcessTable } from '@ai-cli-companion/loopback-http';
 
-/** Every descendant of `pid` (children first found, grandchildren after), from one `ps` listing. */
+/** Every descendant of `pid` (children first found, grandchildren after). */
 export function descendantsOf(pid: number): number[] {
-    let listing: string;
-    try {
-        listing = execFileSync('ps', ['-eo', 'pid=,ppid='], { encoding: 'utf8' });
-    } catch {
-        return [];
-    }
-    const children = new Map<number, number[]>();
-    for (const line of listing.split('\n')) {
-        const [child, parent] = line.trim().split(/\s+/).map(Number);
-        if (child && parent) {
-            children.set(parent, [...(children.get(parent) ?? []), child]);
-        }
-    }
-    const found: number[] = [];
-    const queue = [pid];
-    while (queue.length > 0) {
-        for (const child of children.get(queue.shift()!) ?? []) {
-            found.push(child);
-            queue.push(child);
-        }
-    }
-    return found;
+    return descendantsIn(readProcessTable(), pid);
 }
 
 /**

@@ -27,7 +27,12 @@ export interface TurnRequest {
     readonly signal: AbortSignal;
     /** Permission requests are refused at once (a caller that cannot show them). */
     readonly refuseConfirmations?: boolean;
+    /** The directory the turn works in (a session per directory); the agent's workspace by default. */
+    readonly cwd?: string;
 }
+
+/** Sessions one agent keeps (one per directory chats ran in); the least recently used is forgotten past it. */
+const MAX_SESSIONS_PER_AGENT = 32;
 
 export interface TurnResult {
     readonly response: string;
@@ -47,8 +52,10 @@ interface ActiveTurn {
  */
 export class WorkspaceAgent {
     private agent: AgentProcess | undefined;
-    private sessionId: string | undefined;
-    private starting: Promise<{ agent: AgentProcess; sessionId: string }> | undefined;
+    /** ACP session per working directory, in least-recently-used order. */
+    private readonly sessions = new Map<string, string>();
+    private starting: Promise<AgentProcess> | undefined;
+    private lastActiveAt = Date.now();
     private active: ActiveTurn | undefined;
     private busy = false;
     private stale = false;
@@ -64,6 +71,11 @@ export class WorkspaceAgent {
         return this.busy;
     }
 
+    /** When a turn last started or ended (or the agent was made). */
+    get lastActive(): number {
+        return this.lastActiveAt;
+    }
+
     get pid(): number | undefined {
         return this.agent?.isAlive ? this.agent.pid : undefined;
     }
@@ -74,6 +86,7 @@ export class WorkspaceAgent {
             return false;
         }
         this.busy = true;
+        this.lastActiveAt = Date.now();
         return true;
     }
 
@@ -87,7 +100,7 @@ export class WorkspaceAgent {
         const translator = new TurnTranslator();
         const emitAll = (events: StreamEvent[]) => events.forEach(event => request.emit(event));
         try {
-            const { agent, sessionId } = await this.ready();
+            const { agent, sessionId } = await this.ready(request.cwd ?? this.options.workspace);
             if (request.signal.aborted) {
                 emitAll(translator.end({ stopReason: 'cancelled' }));
                 return { response: '', toolCalls: [] };
@@ -107,6 +120,7 @@ export class WorkspaceAgent {
             this.active = undefined;
             this.refuseOpenConfirmations();
             this.busy = false;
+            this.lastActiveAt = Date.now();
             if (this.stale) {
                 void this.stop();
             }
@@ -125,23 +139,33 @@ export class WorkspaceAgent {
     async stop(): Promise<void> {
         const agent = this.agent;
         this.agent = undefined;
-        this.sessionId = undefined;
+        this.sessions.clear();
         this.stale = false;
         await agent?.stop();
     }
 
-    private async ready(): Promise<{ agent: AgentProcess; sessionId: string }> {
-        if (this.agent?.isAlive && this.sessionId && !this.stale) {
-            return { agent: this.agent, sessionId: this.sessionId };
+    private async ready(cwd: string): Promise<{ agent: AgentProcess; sessionId: string }> {
+        if (!this.agent?.isAlive || this.stale) {
+            if (this.agent) {
+                await this.stop();
+            }
+            this.starting ??= this.start().finally(() => { this.starting = undefined; });
+            await this.starting;
         }
-        if (this.agent) {
-            await this.stop();
+        const agent = this.agent!;
+        let sessionId = this.sessions.get(cwd);
+        if (sessionId === undefined) {
+            sessionId = await agent.newSession(cwd);
+            if (this.sessions.size >= MAX_SESSIONS_PER_AGENT) {
+                this.sessions.delete(this.sessions.keys().next().value!);
+            }
         }
-        this.starting ??= this.start().finally(() => { this.starting = undefined; });
-        return this.starting;
+        this.sessions.delete(cwd);
+        this.sessions.set(cwd, sessionId);
+        return { agent, sessionId };
     }
 
-    private async start(): Promise<{ agent: AgentProcess; sessionId: string }> {
+    private async start(): Promise<AgentProcess> {
         const { options } = this;
         const began = Date.now();
         const agent = await AgentProcess.start({
@@ -153,9 +177,8 @@ export class WorkspaceAgent {
             }
         });
         try {
-            const sessionId = await agent.newSession(options.workspace);
+            this.sessions.set(options.workspace, await agent.newSession(options.workspace));
             this.agent = agent;
-            this.sessionId = sessionId;
             options.logger.info(`${options.profile.displayName} started for ${options.workspace} (pid ${agent.pid}, ` +
                 `${agent.agentInfo?.version ?? 'unknown version'}) in ${Date.now() - began} ms`);
             void agent.exited.then(error => {
@@ -163,8 +186,9 @@ export class WorkspaceAgent {
                     options.logger.warn(`${error.message} (workspace ${options.workspace})`);
                 }
             });
-            return { agent, sessionId };
+            return agent;
         } catch (error) {
+            this.sessions.clear();
             await agent.stop(0);
             throw error;
         }
@@ -251,7 +275,7 @@ export class WorkspaceAgent {
         if (error instanceof AgentExitedError) {
             const stderr = this.agent?.recentStderr ?? '';
             this.agent = undefined;
-            this.sessionId = undefined;
+            this.sessions.clear();
             return { code: 'AGENT_EXITED', message: `${error.message}; the next request starts a new agent.`, details: scrub(stderr) };
         }
         const rpc = error as { code?: number; message?: string; data?: unknown };

@@ -1,6 +1,9 @@
 import * as fs from 'fs';
 import * as path from 'path';
-import { ApiError, badRequest, notFound, success } from '../http/api-envelope';
+import {
+    FileReadRefusal, PathChangedError, RegularFileContent, assertOpenedAt, makeDirectoriesNoFollow, readRegularFile
+} from '@ai-cli-companion/loopback-http';
+import { ApiError, badRequest, forbidden, notFound, success } from '../http/api-envelope';
 import { writeFileAtomic } from './atomic-write';
 import { WorkspaceRoots } from './workspace-roots';
 
@@ -39,35 +42,63 @@ export class FileRoutes {
     }
 
     async readFile(body: Record<string, unknown>): Promise<object> {
-        const file = this.options.roots.resolve(body.path);
-        const stat = await fs.promises.stat(file).catch(() => undefined);
-        if (!stat) {
-            throw notFound(`File ${String(body.path)} does not exist.`, 'File not found');
+        const file = await this.options.roots.resolveAsync(body.path);
+        let content: RegularFileContent;
+        try {
+            // Opened without following a link or blocking (a FIFO would hold a thread for ever), then
+            // checked to be the very file resolved above, and read up to the limit from that handle.
+            content = await readRegularFile(file, this.options.maxReadBytes, { verifyOpened: fd => assertOpenedAt(fd, file) });
+        } catch (error) {
+            throw this.describeReadError(error, String(body.path));
         }
-        if (stat.isDirectory()) {
-            throw badRequest(`${String(body.path)} is a directory; use /list-directory.`, 'Is a directory');
-        }
-        if (stat.size > this.options.maxReadBytes) {
-            throw new ApiError(413, 'File too large', `${String(body.path)} has ${stat.size} bytes; the limit is ${this.options.maxReadBytes}.`);
-        }
-        const content = await fs.promises.readFile(file, 'utf8');
-        return success('File read', { path: file, content });
+        return success('File read', { path: file, content: content.bytes.toString('utf8') });
     }
 
     async writeFile(body: Record<string, unknown>): Promise<object> {
         if (typeof body.content !== 'string') {
             throw badRequest('"content" must be a string.');
         }
-        const file = this.options.roots.resolve(body.path);
-        await fs.promises.mkdir(path.dirname(file), { recursive: true });
+        const file = await this.options.roots.resolveAsync(body.path);
         try {
+            // Created one level at a time, each checked not to be a link: `mkdir -p` would follow one.
+            await makeDirectoriesNoFollow(this.options.roots.rootOf(file), path.dirname(file));
             await writeFileAtomic(file, body.content);
         } catch (error) {
-            if ((error as NodeJS.ErrnoException).code === 'EISDIR') {
+            const code = (error as NodeJS.ErrnoException).code;
+            if (code === 'EISDIR') {
                 throw badRequest(`${String(body.path)} is a directory.`, 'Is a directory');
+            }
+            if (code === 'ENOTDIR' || code === 'EEXIST') {
+                throw badRequest(`A part of ${String(body.path)} is a file, not a directory.`, 'Not a directory');
+            }
+            if (error instanceof PathChangedError) {
+                throw pathChanged(error);
             }
             throw error;
         }
         return success('File written', { path: file, content: body.content });
     }
+
+    private describeReadError(error: unknown, requested: string): unknown {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+            return notFound(`File ${requested} does not exist.`, 'File not found');
+        }
+        if (error instanceof PathChangedError) {
+            return pathChanged(error);
+        }
+        if (!(error instanceof FileReadRefusal)) {
+            return error;
+        }
+        switch (error.reason) {
+            case 'too-large': return new ApiError(413, 'File too large', `${requested}: the limit is ${this.options.maxReadBytes} bytes.`);
+            case 'link': return pathChanged(error);
+            case 'directory': return badRequest(`${requested} is a directory; use /list-directory.`, 'Is a directory');
+            case 'not-regular': return badRequest(`${requested} is not a regular file (a FIFO, socket or device); only regular files are read.`, 'Not a regular file');
+        }
+    }
+}
+
+/** The path was swapped between the check and the use: refused like any path that leads outside. */
+function pathChanged(error: Error): ApiError {
+    return forbidden(error.message, 'Path changed');
 }

@@ -1,10 +1,13 @@
 import * as fs from 'fs';
 import * as path from 'path';
+import {
+    DanglingLinkError, realPathOfNearest as sharedRealPathOfNearest, realPathOfNearestAsync as sharedRealPathOfNearestAsync, relativeInside
+} from '@ai-cli-companion/loopback-http';
 import { ApiError, badRequest, forbidden } from '../http/api-envelope';
 
 /**
- * The directories the API may touch. A path is inside when its real path (symlinks resolved; for a
- * file that does not exist yet, the real path of its nearest existing parent) is a root or under one.
+ * The directories the API may touch, by loopback-http's one confinement rule: a path is inside when its
+ * real path (for a new file through its nearest existing parent; a dangling link is refused) is a root or under one.
  */
 export class WorkspaceRoots {
     /** As given (absolute, normalised) and as real paths, index for index. */
@@ -34,16 +37,34 @@ export class WorkspaceRoots {
      * path to use; 403 when it ends up outside every root.
      */
     resolve(requested: unknown, base = this.primary): string {
+        const absolute = path.resolve(base, this.checkRequested(requested));
+        const real = realPathOfNearest(absolute);
+        if (!this.contains(real)) {
+            throw this.outside(requested as string);
+        }
+        return real;
+    }
+
+    private checkRequested(requested: unknown): string {
         if (typeof requested !== 'string' || requested.length === 0) {
             throw badRequest('"path" must be a non-empty string.');
         }
         if (requested.includes('\0')) {
             throw badRequest('"path" contains a NUL byte.');
         }
-        const absolute = path.resolve(base, requested);
-        const real = realPathOfNearest(absolute);
+        return requested;
+    }
+
+    private outside(requested: string): ApiError {
+        return forbidden(`Path ${requested} is outside the workspace${this.roots.length > 1 ? 's' : ''} (${this.roots.join(', ')}).`, 'Path outside workspace');
+    }
+
+    /** resolve() without blocking the event loop: what a route uses for paths a request sends in bulk. */
+    async resolveAsync(requested: unknown, base = this.primary): Promise<string> {
+        const absolute = path.resolve(base, this.checkRequested(requested));
+        const real = await realPathOfNearestAsync(absolute);
         if (!this.contains(real)) {
-            throw forbidden(`Path ${requested} is outside the workspace${this.roots.length > 1 ? 's' : ''} (${this.roots.join(', ')}).`, 'Path outside workspace');
+            throw this.outside(requested as string);
         }
         return real;
     }
@@ -57,33 +78,39 @@ export class WorkspaceRoots {
         return directory;
     }
 
+    /** The real root a real path lies in (the innermost, when roots nest); the path itself when in none. */
+    rootOf(realPath: string): string {
+        const given = this.roots.indexOf(realPath);
+        if (given >= 0) {
+            return this.realRoots[given];
+        }
+        const inside = this.realRoots.filter(root => this.isWithin(root, realPath));
+        return inside.sort((a, b) => b.length - a.length)[0] ?? realPath;
+    }
+
     contains(realPath: string): boolean {
-        return this.realRoots.some(root => {
-            const relative = path.relative(root, realPath);
-            return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
-        });
+        return this.realRoots.some(root => this.isWithin(root, realPath));
+    }
+
+    /** The shared rule (case folded where the file system folds case). */
+    private isWithin(root: string, realPath: string): boolean {
+        return relativeInside(root, realPath) !== undefined;
     }
 }
 
-/** The real path of `target`, or of its nearest existing ancestor joined with the rest. */
+/** The shared rule's real path, with a dangling link answered 403 like any path outside. */
 function realPathOfNearest(target: string): string {
-    const missing: string[] = [];
-    let current = target;
-    for (;;) {
-        try {
-            return path.join(fs.realpathSync(current), ...missing.reverse());
-        } catch (error) {
-            const code = (error as NodeJS.ErrnoException).code;
-            const parent = path.dirname(current);
-            if ((code !== 'ENOENT' && code !== 'ENOTDIR') || parent === current) {
-                throw error;
-            }
-            // A dangling symlink resolves nowhere safe: refuse rather than follow it later.
-            if (fs.lstatSync(current, { throwIfNoEntry: false })?.isSymbolicLink()) {
-                throw forbidden(`${target} is a symbolic link to a missing target.`, 'Path outside workspace');
-            }
-            missing.push(path.basename(current));
-            current = parent;
-        }
+    try {
+        return sharedRealPathOfNearest(target);
+    } catch (error) {
+        throw error instanceof DanglingLinkError ? forbidden(error.message, 'Path outside workspace') : error;
+    }
+}
+
+async function realPathOfNearestAsync(target: string): Promise<string> {
+    try {
+        return await sharedRealPathOfNearestAsync(target);
+    } catch (error) {
+        throw error instanceof DanglingLinkError ? forbidden(error.message, 'Path outside workspace') : error;
     }
 }

@@ -1,7 +1,8 @@
 import * as http from 'http';
 import * as os from 'os';
 import {
-    LoopbackWall, corsHeaders, declaresTooLarge, drainAndRespond, isRefusal, preflightHeaders, readBody, writeJson
+    LoopbackWall, RequestTarget, corsHeaders, declaresTooLarge, drainAndRespond, isRefusal, parseRequestTarget, preflightHeaders,
+    readBody, writeJson
 } from '@ai-cli-companion/loopback-http';
 import type { AgentLogger } from '../agent-logger';
 import { AuthService } from '../auth/auth-service';
@@ -25,6 +26,8 @@ export interface AgentApiServerOptions {
     readonly version: string;
     readonly logger: AgentLogger;
     readonly scrub: (text: string) => string;
+    /** What /execute-command children get: no token, no keys (see withoutSecrets). */
+    readonly commandEnvironment: NodeJS.ProcessEnv;
     readonly maxBodyBytes?: number;
     readonly maxReadBytes?: number;
     readonly keepAliveMs?: number;
@@ -36,7 +39,7 @@ type Handler = (context: RequestContext) => Promise<void | object>;
 interface RequestContext {
     readonly request: http.IncomingMessage;
     readonly response: http.ServerResponse;
-    readonly url: URL;
+    readonly url: RequestTarget;
     readonly body: Record<string, unknown>;
     readonly headers: Record<string, string>;
 }
@@ -64,7 +67,15 @@ export const DEFAULT_MAX_BODY_BYTES = 10 * 1024 * 1024;
  * allow-listed origin is answered without a token, since browsers send none.
  */
 export class AgentApiServer {
-    private readonly server = http.createServer((request, response) => void this.route(request, response));
+    private readonly server = http.createServer((request, response) => this.route(request, response).catch(error => {
+        // Whatever slipped through: one request fails, the server (and the IDE backend around it) lives on.
+        this.options.logger.error(`${request.method} ${this.options.scrub(String(request.url))}: ${this.options.scrub(String(error))}`);
+        if (!response.headersSent) {
+            drainAndRespond(request, response, 500, failure('Internal server error', 'The request could not be handled.'));
+        } else {
+            response.destroy();
+        }
+    }));
     private wall: LoopbackWall | undefined;
     private readonly files: FileRoutes;
     private readonly chat: ChatRoute;
@@ -122,7 +133,11 @@ export class AgentApiServer {
 
     private async route(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
         const wall = this.wall;
-        const url = new URL(request.url ?? '/', 'http://localhost');
+        const url = parseRequestTarget(request.url);
+        if (!url) {
+            drainAndRespond(request, response, 400, failure('Bad request', 'The request target must be a path such as /status.'));
+            return;
+        }
         if (!wall) {
             drainAndRespond(request, response, 503, failure('Not ready', 'The server is starting.'));
             return;
@@ -242,22 +257,23 @@ export class AgentApiServer {
             throw badRequest('"shell" must be a boolean.');
         }
         const directory = cwd === undefined ? this.options.roots.primary : this.options.roots.resolveDirectory(cwd);
+        const scrub = this.options.scrub;
         let result;
         try {
             result = await runCommand(command, {
-                cwd: directory, shell: shell === true,
+                cwd: directory, shell: shell === true, env: this.options.commandEnvironment,
                 timeoutMs: this.options.commandTimeoutMs ?? 60_000,
                 maxOutputBytes: this.options.maxCommandOutputBytes ?? 1024 * 1024
             });
         } catch (error) {
-            this.options.logger.info(`audit: execute-command refused or failed to start: ${JSON.stringify(command)} in ${directory}: ${(error as Error).message}`);
-            throw badRequest(`Could not run the command: ${(error as Error).message}`, 'Command failed to start');
+            this.options.logger.info(scrub(`audit: execute-command refused or failed to start: ${JSON.stringify(command)} in ${directory}: ${(error as Error).message}`));
+            throw badRequest(scrub(`Could not run the command: ${(error as Error).message}`), 'Command failed to start');
         }
-        this.options.logger.info(`audit: execute-command ${JSON.stringify(command)} in ${directory} (shell: ${shell === true}) ` +
-            `exit ${result.exitCode}${result.timedOut ? ' (timed out)' : ''}`);
+        this.options.logger.info(scrub(`audit: execute-command ${JSON.stringify(command)} in ${directory} (shell: ${shell === true}) ` +
+            `exit ${result.exitCode}${result.timedOut ? ' (timed out)' : ''}`));
         return {
             ...success(result.timedOut ? 'Command timed out and was killed' : 'Command finished', {
-                command, output: result.stdout, stderr: result.stderr === '' ? null : result.stderr,
+                command: scrub(command), output: scrub(result.stdout), stderr: result.stderr === '' ? null : scrub(result.stderr),
                 exitCode: result.exitCode, timedOut: result.timedOut, truncated: result.truncated
             }),
             success: result.exitCode === 0 && !result.timedOut

@@ -2,11 +2,14 @@ import type { IncomingMessage, ServerResponse } from 'http';
 import * as path from 'path';
 import type * as acp from '@agentclientprotocol/sdk';
 import { NdjsonWriter, SseWriter, writeJson } from '@ai-cli-companion/loopback-http';
-import { AgentPool } from '../engine/agent-pool';
+import { AgentPool, AgentPoolFullError } from '../engine/agent-pool';
 import { WorkspaceAgent } from '../engine/workspace-agent';
 import { WorkspaceRoots } from '../files/workspace-roots';
-import { badRequest, conflict, success } from './api-envelope';
+import { ApiError, badRequest, conflict, success } from './api-envelope';
 import { StreamEvent } from './api-types';
+
+/** Files one chat message may reference; each is resolved against the workspace roots. */
+export const MAX_FILE_PATHS = 100;
 
 export interface ChatRouteOptions {
     readonly pool: AgentPool;
@@ -31,21 +34,39 @@ export class ChatRoute {
         if (stream !== undefined && typeof stream !== 'boolean') {
             throw badRequest('"stream" must be a boolean.');
         }
-        if (filePaths !== undefined && (!Array.isArray(filePaths) || filePaths.some(p => typeof p !== 'string'))) {
+        if (filePaths !== undefined && !Array.isArray(filePaths)) {
+            throw badRequest('"filePaths" must be an array of strings.');
+        }
+        // Checked before a single path is touched: each one costs file system calls.
+        if (Array.isArray(filePaths) && filePaths.length > MAX_FILE_PATHS) {
+            throw badRequest(`"filePaths" has ${filePaths.length} entries; at most ${MAX_FILE_PATHS} are allowed per message.`, 'Too many files');
+        }
+        if (Array.isArray(filePaths) && filePaths.some(p => typeof p !== 'string')) {
             throw badRequest('"filePaths" must be an array of strings.');
         }
         const workspace = workspacePath === undefined
             ? this.options.roots.primary
             : this.options.roots.resolveDirectory(workspacePath);
-        const references = ((filePaths as string[] | undefined) ?? []).map(file => this.options.roots.resolve(file, workspace));
-        const agent = this.options.pool.agentFor(workspace);
+        const references: string[] = [];
+        for (const file of new Set((filePaths as string[] | undefined) ?? [])) {
+            references.push(await this.options.roots.resolveAsync(file, workspace));
+        }
+        let agent: WorkspaceAgent;
+        try {
+            agent = this.options.pool.agentFor(workspace);
+        } catch (error) {
+            if (error instanceof AgentPoolFullError) {
+                throw new ApiError(503, 'Too many agents', error.message, { 'retry-after': '5' });
+            }
+            throw error;
+        }
         if (!agent.tryReserve()) {
             throw conflict(`A chat turn is already running in ${workspace}; wait for its "complete" event or cancel it by closing that stream.`,
                 'Turn in progress');
         }
         const turn = { started: false };
         try {
-            await this.run(agent, request, response, prompt(message, references), stream === true, headers, turn);
+            await this.run(agent, workspace, request, response, prompt(message, [...new Set(references)]), stream === true, headers, turn);
         } finally {
             if (!turn.started) {
                 agent.release(); // the answer could not even start: do not keep the workspace busy
@@ -53,7 +74,7 @@ export class ChatRoute {
         }
     }
 
-    private async run(agent: WorkspaceAgent, request: IncomingMessage, response: ServerResponse, prompt: acp.ContentBlock[],
+    private async run(agent: WorkspaceAgent, cwd: string, request: IncomingMessage, response: ServerResponse, prompt: acp.ContentBlock[],
         stream: boolean, headers: Record<string, string>, turn: { started: boolean }): Promise<void> {
         const abort = new AbortController();
         // Only a client that goes away before the answer is over cancels the turn.
@@ -66,7 +87,7 @@ export class ChatRoute {
         if (accept.includes('application/x-ndjson')) {
             const writer = new NdjsonWriter(response, { headers });
             turn.started = true;
-            await agent.runTurn({ prompt, signal: abort.signal, emit: event => void writer.send(event) });
+            await agent.runTurn({ cwd, prompt, signal: abort.signal, emit: event => void writer.send(event) });
             writer.end();
             return;
         }
@@ -75,7 +96,7 @@ export class ChatRoute {
             let id = 0;
             turn.started = true;
             await agent.runTurn({
-                prompt, signal: abort.signal,
+                cwd, prompt, signal: abort.signal,
                 emit: (event: StreamEvent) => void writer.send({ id: ++id, event: event.type, data: event })
             });
             writer.end();
@@ -85,7 +106,7 @@ export class ChatRoute {
         let failure: StreamEvent | undefined;
         turn.started = true;
         const result = await agent.runTurn({
-            prompt, signal: abort.signal, refuseConfirmations: true,
+            cwd, prompt, signal: abort.signal, refuseConfirmations: true,
             emit: event => { if (event.type === 'error') { failure = event; } }
         });
         if (failure?.type === 'error') {

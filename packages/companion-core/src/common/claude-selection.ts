@@ -1,7 +1,7 @@
 /*
  * No Node imports: pure translation of the companion's context into Claude Code's notifications.
  */
-import type { IdeContext } from '../wire-schemas';
+import type { IdeContext } from './wire-schemas';
 import { ClaudeAtMentioned, ClaudeSelectionChanged, fileUrlOf } from './claude-ide-wire';
 
 /**

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'http';
 import type { Duplex } from 'stream';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { WebSocketServer } from 'ws';
-import { CompanionLogger, silentLogger } from '../companion-logger';
+import { Logger, silentLogger } from '@ai-cli-companion/loopback-http';
 import { CLAUDE_SUBPROTOCOL, CLAUDE_SUPERSEDED_CLOSE, ClaudeAtMentioned, ClaudeSelectionChanged } from '../common/claude-ide-wire';
 import { CLAUDE_IDE_TOOLS, ClaudeIdeBroker, ClaudeIdeTools } from './claude-ide-tools';
 import { MAX_WS_MESSAGE_BYTES, WebSocketMcpTransport } from './websocket-mcp-transport';
@@ -20,7 +20,7 @@ export interface ClaudeIdeSession {
 export interface ClaudeIdeServerOptions {
     readonly broker: ClaudeIdeBroker;
     readonly serverVersion: string;
-    readonly logger?: CompanionLogger;
+    readonly logger?: Logger;
     /** Sessions per owner; one more supersedes the oldest with close code 4001. */
     readonly maxSessionsPerOwner?: (owner: string) => number | undefined;
     /** Called when a session opens or ends. */
@@ -47,7 +47,7 @@ export class ClaudeIdeServer {
         handleProtocols: protocols => protocols.has(CLAUDE_SUBPROTOCOL) ? CLAUDE_SUBPROTOCOL : false
     });
     private readonly sessions = new Map<string, LiveSession>();
-    private readonly logger: CompanionLogger;
+    private readonly logger: Logger;
     private gate: WsUpgradeGate | undefined;
     private selection: ClaudeSelectionChanged | undefined;
     private selectionText: string | undefined;

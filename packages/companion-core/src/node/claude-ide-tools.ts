@@ -1,6 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { DiffRequest } from '../companion-tools';
-import type { DiffOutcome } from '../diff-registry';
+import type { DiffRequest } from './diff-broker';
+import type { DiffOutcome } from '../common/diff-registry';
 import { ClaudeDiffAnswer, FileDiagnostics } from '../common/claude-ide-wire';
 
 /** What the Claude Code tools need from the companion: the shared diff broker and the window's problems. */

@@ -1,7 +1,7 @@
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { WebSocket } from 'ws';
-import { JsonRpcErrorCode, errorBody } from '../json-rpc';
+import { JsonRpcErrorCode, errorBody } from '../common/json-rpc';
 
 /** The largest message a CLI may send: a whole file travels in openDiff. */
 export const MAX_WS_MESSAGE_BYTES = 32 * 1024 * 1024;

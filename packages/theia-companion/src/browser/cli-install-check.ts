@@ -1,6 +1,6 @@
 import { inject, injectable } from '@theia/core/shared/inversify';
 import { MessageService } from '@theia/core/lib/common/message-service';
-import { ClientProfile } from '@ai-cli-companion/core/lib/client-profiles';
+import { ClientProfile } from '@ai-cli-companion/core';
 import { CliHostService } from '../common/cli-host-protocol';
 
 export const INSTALL_WITH_NPM = 'Install with npm';

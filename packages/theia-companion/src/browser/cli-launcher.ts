@@ -5,7 +5,7 @@ import URI from '@theia/core/lib/common/uri';
 import { TerminalService } from '@theia/terminal/lib/browser/base/terminal-service';
 import { TerminalWidget } from '@theia/terminal/lib/browser/base/terminal-widget';
 import { WorkspaceService } from '@theia/workspace/lib/browser/workspace-service';
-import { ClientProfile } from '@ai-cli-companion/core/lib/client-profiles';
+import { ClientProfile } from '@ai-cli-companion/core';
 import { CompanionService } from '../common/companion-protocol';
 import { CliInstallCheck } from './cli-install-check';
 

@@ -1,34 +1,31 @@
-import { inject, injectable } from '@theia/core/shared/inversify';
+import { injectable } from '@theia/core/shared/inversify';
 import { Emitter } from '@theia/core/lib/common/event';
+import { Deferred } from '@theia/core/lib/common/promise-util';
+import type { DiffView } from '@ai-cli-companion/core';
 import { CompanionClient, CompanionStatus, PendingDiff } from '../common/companion-protocol';
-import { DiffReviewService } from './diff-review-service';
 
 /**
- * Resolves the DiffReviewService on first use. The client must not depend on it at construction:
- * the CompanionService proxy is created with this client, and the DiffReviewService needs that
- * proxy, so a direct injection is a cycle that inversify resolves forever (the window never starts).
+ * Answers the backend's calls for this window and depends on nothing: the CompanionService proxy is
+ * created with this client, so the review UI (which needs the proxy) registers itself here instead of
+ * being injected (that was a DI cycle). Diff calls that arrive before it has registered wait for it.
  */
-export const DiffReviewServiceProvider = Symbol('DiffReviewServiceProvider');
-export type DiffReviewServiceProvider = () => DiffReviewService;
-
-/** Answers the backend's calls for this window. */
 @injectable()
 export class CompanionClientImpl implements CompanionClient {
-    @inject(DiffReviewServiceProvider) protected readonly diffReviewProvider: DiffReviewServiceProvider;
-
-    protected get diffReview(): DiffReviewService {
-        return this.diffReviewProvider();
-    }
-
+    protected readonly view = new Deferred<DiffView>();
     protected readonly onStatusChangedEmitter = new Emitter<CompanionStatus>();
     readonly onStatusChanged = this.onStatusChangedEmitter.event;
 
-    showDiff(diff: PendingDiff): Promise<void> {
-        return this.diffReview.show(diff);
+    /** The window's review UI; set once, by the review service. */
+    setDiffView(view: DiffView): void {
+        this.view.resolve(view);
     }
 
-    closeDiff(diffId: string): Promise<string | undefined> {
-        return this.diffReview.close(diffId);
+    async showDiff(diff: PendingDiff): Promise<void> {
+        return (await this.view.promise).show(diff);
+    }
+
+    async closeDiff(diffId: string): Promise<string | undefined> {
+        return (await this.view.promise).close(diffId);
     }
 
     statusChanged(status: CompanionStatus): void {

@@ -2,7 +2,7 @@ import { inject, injectable } from '@theia/core/shared/inversify';
 import { Command, CommandContribution, CommandRegistry } from '@theia/core/lib/common/command';
 import { MessageService } from '@theia/core/lib/common/message-service';
 import { QuickInputService, QuickPickItem } from '@theia/core/lib/common/quick-pick-service';
-import { CLIENT_PROFILES, ClientProfile } from '@ai-cli-companion/core/lib/client-profiles';
+import { CLIENT_PROFILES, ClientProfile } from '@ai-cli-companion/core';
 import { CompanionService } from '../common/companion-protocol';
 import { CliLauncher } from './cli-launcher';
 import { CompanionOutput } from './companion-output';
@@ -31,7 +31,9 @@ export class CompanionCommandsContribution implements CommandContribution {
     registerCommands(registry: CommandRegistry): void {
         for (const profile of CLIENT_PROFILES) {
             registry.registerCommand(CompanionCommands.run(profile), { execute: () => this.runInTerminal(profile) });
-            registry.registerCommand(CompanionCommands.enableIdeMode(profile), { execute: () => this.enableIdeMode(profile) });
+            if (profile.userSettings) { // Claude Code has no IDE-mode switch: its terminal's port variable is enough
+                registry.registerCommand(CompanionCommands.enableIdeMode(profile), { execute: () => this.enableIdeMode(profile) });
+            }
         }
         registry.registerCommand(CompanionCommands.SHOW_STATUS, { execute: () => this.showStatus(registry) });
     }

@@ -7,7 +7,7 @@ import { CommandContribution } from '@theia/core/lib/common/command';
 import { ResourceResolver } from '@theia/core/lib/common/resource';
 import { COMPANION_SERVICE_PATH, CompanionClient, CompanionService } from '../common/companion-protocol';
 import { bindCompanionPreferences } from '../common/companion-preferences';
-import { CompanionClientImpl, DiffReviewServiceProvider } from './companion-client-impl';
+import { CompanionClientImpl } from './companion-client-impl';
 import { CompanionCommandsContribution } from './companion-commands-contribution';
 import { CompanionOutput } from './companion-output';
 import { CompanionStatusBarContribution } from './companion-status-bar-contribution';
@@ -24,7 +24,6 @@ export default new ContainerModule((bind, _unbind, _isBound, _rebind, _unbindAsy
     bindCompanionPreferences(bind);
 
     bind(CompanionClientImpl).toSelf().inSingletonScope();
-    bind(DiffReviewServiceProvider).toFactory(ctx => () => ctx.container.get(DiffReviewService));
     bind(CompanionClient).toService(CompanionClientImpl);
     bind(CompanionService).toDynamicValue(ctx =>
         ServiceConnectionProvider.createProxy<CompanionService>(ctx.container, COMPANION_SERVICE_PATH, ctx.container.get(CompanionClient))

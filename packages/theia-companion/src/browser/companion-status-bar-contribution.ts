@@ -1,7 +1,7 @@
 import { inject, injectable } from '@theia/core/shared/inversify';
 import { FrontendApplicationContribution } from '@theia/core/lib/browser/frontend-application-contribution';
 import { StatusBar, StatusBarAlignment } from '@theia/core/lib/browser/status-bar/status-bar';
-import { CLIENT_PROFILES } from '@ai-cli-companion/core/lib/client-profiles';
+import { CLIENT_PROFILES } from '@ai-cli-companion/core';
 import { CompanionService, CompanionStatus } from '../common/companion-protocol';
 import { CompanionClientImpl } from './companion-client-impl';
 import { CompanionCommands } from './companion-commands-contribution';

@@ -6,7 +6,7 @@ import { ILogger } from '@theia/core/lib/common/logger';
 import { WorkspaceService } from '@theia/workspace/lib/browser/workspace-service';
 import { WorkspaceTrustService } from '@theia/workspace/lib/browser/workspace-trust-service';
 import { WorkspaceTrustPreferences, WORKSPACE_TRUST_ENABLED } from '@theia/workspace/lib/common/workspace-trust-preferences';
-import { CLIENT_PROFILES } from '@ai-cli-companion/core/lib/client-profiles';
+import { CLIENT_PROFILES } from '@ai-cli-companion/core';
 import { CompanionService, WindowWorkspace } from '../common/companion-protocol';
 import { CompanionPreferences, PREFERENCE_PREFIX, clientEnabledPreference } from '../common/companion-preferences';
 import { CompanionTerminalEnvironment } from './companion-terminal-environment';

@@ -15,6 +15,7 @@ import { FileService } from '@theia/filesystem/lib/browser/file-service';
 import { CompanionService, DiffDelivery, DiffOutcome, PendingDiff } from '../common/companion-protocol';
 import { COPY_PROPOSAL_ACTION, DiffReviewService } from './diff-review-service';
 import { ProposalResources } from './proposal-resources';
+import { CompanionClientImpl } from './companion-client-impl';
 
 disableJSDOM();
 
@@ -86,6 +87,7 @@ describe('DiffReviewService', () => {
         container.bind(ClipboardService).toConstantValue({ writeText: async (text: string) => { clipboard.push(text); } } as unknown as ClipboardService);
         container.bind(FrontendApplicationStateService).toConstantValue({ reachedState: async () => undefined } as unknown as FrontendApplicationStateService);
         container.bind(ILogger).to(MockLogger);
+        container.bind(CompanionClientImpl).toSelf();
         container.bind(DiffReviewService).toSelf();
         service = container.get(DiffReviewService);
     });

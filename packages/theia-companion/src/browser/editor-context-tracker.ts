@@ -6,8 +6,7 @@ import { EditorManager } from '@theia/editor/lib/browser/editor-manager';
 import { EditorWidget } from '@theia/editor/lib/browser/editor-widget';
 import { FileService } from '@theia/filesystem/lib/browser/file-service';
 import { FileChangeType, FileOperation } from '@theia/filesystem/lib/common/files';
-import { CursorState, OpenFilesModel } from '@ai-cli-companion/core/lib/open-files-model';
-import { IdeContext } from '@ai-cli-companion/core/lib/wire-schemas';
+import { CursorState, OpenFilesModel, IdeContext } from '@ai-cli-companion/core';
 import { CompanionService } from '../common/companion-protocol';
 
 /**

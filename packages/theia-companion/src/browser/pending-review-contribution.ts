@@ -4,7 +4,7 @@ import { ApplicationShell } from '@theia/core/lib/browser/shell/application-shel
 import { StatusBar, StatusBarAlignment } from '@theia/core/lib/browser/status-bar/status-bar';
 import { Command, CommandContribution, CommandRegistry } from '@theia/core/lib/common/command';
 import { MessageService } from '@theia/core/lib/common/message-service';
-import { CLIENT_PROFILES } from '@ai-cli-companion/core/lib/client-profiles';
+import { CLIENT_PROFILES } from '@ai-cli-companion/core';
 import { DiffReview, DiffReviewService } from './diff-review-service';
 
 export const PENDING_REVIEWS_STATUS_BAR_ID = 'ai-cli-companion-pending-reviews';

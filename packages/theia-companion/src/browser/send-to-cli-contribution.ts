@@ -13,7 +13,7 @@ import { EditorManager } from '@theia/editor/lib/browser/editor-manager';
 import { TerminalService } from '@theia/terminal/lib/browser/base/terminal-service';
 import { TerminalWidget } from '@theia/terminal/lib/browser/base/terminal-widget';
 import { WorkspaceService } from '@theia/workspace/lib/browser/workspace-service';
-import { CLIENT_PROFILES, ClientProfile } from '@ai-cli-companion/core/lib/client-profiles';
+import { CLIENT_PROFILES, ClientProfile } from '@ai-cli-companion/core';
 import { CompanionPreferences, clientEnabledPreference } from '../common/companion-preferences';
 import { CliLauncher } from './cli-launcher';
 import { referenceText, selectionReference } from './cli-reference';

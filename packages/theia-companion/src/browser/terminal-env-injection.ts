@@ -1,6 +1,6 @@
 import { interfaces } from '@theia/core/shared/inversify';
 import { IShellTerminalServerOptions, ShellTerminalServerProxy } from '@theia/terminal/lib/common/shell-terminal-protocol';
-import { companionEnvNames } from '@ai-cli-companion/core/lib/client-profiles';
+import { companionEnvNames } from '@ai-cli-companion/core';
 import { CompanionTerminalEnvironment } from './companion-terminal-environment';
 
 /**
@@ -10,7 +10,6 @@ import { CompanionTerminalEnvironment } from './companion-terminal-environment';
  * the caller's explicit env (a task, an extension) last, so it wins.
  */
 export function terminalEnvFor(companionEnv: Record<string, string>, callerEnv: IShellTerminalServerOptions['env']): Record<string, string | null> {
-    // eslint-disable-next-line no-null/no-null
     const cleared = Object.fromEntries(companionEnvNames().map(name => [name, null]));
     return { ...cleared, ...companionEnv, ...callerEnv };
 }

@@ -2,7 +2,7 @@ import { interfaces } from '@theia/core/shared/inversify';
 import { PreferenceService } from '@theia/core/lib/common/preferences/preference-service';
 import { createPreferenceProxy, PreferenceProxy } from '@theia/core/lib/common/preferences/preference-proxy';
 import { PreferenceContribution, PreferenceSchema } from '@theia/core/lib/common/preferences/preference-schema';
-import { CLIENT_PROFILES } from '@ai-cli-companion/core/lib/client-profiles';
+import { CLIENT_PROFILES } from '@ai-cli-companion/core';
 
 export const PREFERENCE_PREFIX = 'aiCliCompanion';
 

@@ -1,6 +1,5 @@
 import { RpcServer } from '@theia/core/lib/common/messaging/proxy-factory';
-import type { DiffDelivery, DiffOutcome, PendingDiff } from '@ai-cli-companion/core/lib/diff-registry';
-import type { IdeContext } from '@ai-cli-companion/core/lib/wire-schemas';
+import type { DiffDelivery, DiffOutcome, PendingDiff, IdeContext } from '@ai-cli-companion/core';
 
 export type { DiffDelivery, DiffOutcome, IdeContext, PendingDiff };
 

@@ -1,5 +1,6 @@
 import * as assert from 'assert';
 import { spawn, ChildProcess } from 'child_process';
+import * as fs from 'fs';
 import * as net from 'net';
 import * as os from 'os';
 import { CliProcessFinder } from './cli-process-finder';
@@ -42,7 +43,7 @@ describe('CliProcessFinder', function () {
         assert.strictEqual(found[0].sessionId, 's1');
         assert.strictEqual(found[0].shellPid, shell.pid);
         assert.notStrictEqual(found[0].pid, shell.pid, 'the node child holds the socket, not the shell');
-        assert.strictEqual(found[0].cwd, require('fs').realpathSync(os.tmpdir()));
+        assert.strictEqual(found[0].cwd, fs.realpathSync(os.tmpdir()));
         // The same connection under another shell is not found; nor a port nobody holds.
         assert.deepStrictEqual(finder.find([{ sessionId: 's1', serverPort, remotePort: socket.remotePort! }], [process.pid + 999_999]), []);
         assert.deepStrictEqual(finder.find([{ sessionId: 's2', serverPort, remotePort: 1 }], [shell.pid!]), []);

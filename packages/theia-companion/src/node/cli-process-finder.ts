@@ -1,5 +1,6 @@
 import * as fs from 'fs';
 import * as path from 'path';
+import { descendantsIn, readProcessTable } from '@ai-cli-companion/loopback-http';
 
 /** A loopback TCP connection of a CLI session, as the server sees it. */
 export interface SessionConnection {
@@ -46,7 +47,7 @@ export class CliProcessFinder {
         const parents = this.parentMap();
         const results: SessionProcess[] = [];
         for (const shellPid of shellPids) {
-            for (const pid of descendants(shellPid, parents)) {
+            for (const pid of descendantsIn(parents, shellPid)) {
                 for (const inode of this.socketsOf(pid)) {
                     const sessionId = inodes.get(inode);
                     if (sessionId && !results.some(r => r.sessionId === sessionId)) {
@@ -131,33 +132,8 @@ export class CliProcessFinder {
     }
 
     protected parentMap(): Map<number, number> {
-        const parents = new Map<number, number>();
-        for (const name of fs.readdirSync(this.procRoot).filter(n => /^\d+$/.test(n))) {
-            try {
-                const stat = fs.readFileSync(path.join(this.procRoot, name, 'stat'), 'utf8');
-                // "pid (comm) state ppid ...": comm may hold spaces and parentheses, so split after the last ')'.
-                const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-                parents.set(Number(name), ppid);
-            } catch {
-                // exited meanwhile
-            }
-        }
-        return parents;
+        return readProcessTable(this.procRoot);
     }
 }
 
 /** The shell itself and every process below it. */
-function descendants(root: number, parents: Map<number, number>): number[] {
-    const children = new Map<number, number[]>();
-    for (const [pid, ppid] of parents) {
-        children.set(ppid, [...children.get(ppid) ?? [], pid]);
-    }
-    const found: number[] = [];
-    const queue = [root];
-    while (queue.length > 0) {
-        const pid = queue.shift()!;
-        found.push(pid);
-        queue.push(...children.get(pid) ?? []);
-    }
-    return found;
-}

@@ -8,9 +8,8 @@ import { EnvVariablesServer } from '@theia/core/lib/common/env-variables';
 import { ILogger } from '@theia/core/lib/common/logger';
 import { MockLogger } from '@theia/core/lib/common/test/mock-logger';
 import { WorkspaceServer } from '@theia/workspace/lib/common/workspace-protocol';
-import { ClientProfile } from '@ai-cli-companion/core/lib/client-profiles';
-import { CompanionEndpoint } from '@ai-cli-companion/core/lib/companion-endpoint';
-import { NATIVE_EXTENSION_ENV } from '@ai-cli-companion/core/lib/native-extension';
+import { ClientProfile, NATIVE_EXTENSION_ENV } from '@ai-cli-companion/core';
+import { CompanionEndpoint } from '@ai-cli-companion/core/node';
 import { CompanionEndpointRegistry } from './companion-endpoint-registry';
 
 /** Keeps the registry's servers inside a temp dir; a short reload grace. */

@@ -1,7 +1,7 @@
 import { inject, injectable } from '@theia/core/shared/inversify';
-import { CliSettingsFile } from '@ai-cli-companion/core/lib/cli-settings-file';
-import { CLIENT_PROFILES, ClientProfile, findProfile } from '@ai-cli-companion/core/lib/client-profiles';
-import type { CompanionEndpoint } from '@ai-cli-companion/core/lib/companion-endpoint';
+import { CliSettingsFile } from '@ai-cli-companion/core/node';
+import { CLIENT_PROFILES, ClientProfile, findProfile } from '@ai-cli-companion/core';
+import type { CompanionEndpoint } from '@ai-cli-companion/core/node';
 import {
     CompanionClient, CompanionService, CompanionStatus, DiffDelivery, DiffOutcome, IdeContext, WindowAttachment, WindowWorkspace
 } from '../common/companion-protocol';

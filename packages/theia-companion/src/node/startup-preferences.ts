@@ -1,8 +1,7 @@
-import * as fs from 'fs';
 import * as path from 'path';
-import { parse } from 'jsonc-parser';
 import { FileUri } from '@theia/core/lib/common/file-uri';
-import { CLIENT_PROFILES, ClientProfile } from '@ai-cli-companion/core/lib/client-profiles';
+import { CLIENT_PROFILES, ClientProfile } from '@ai-cli-companion/core';
+import { readJsoncObject } from '@ai-cli-companion/loopback-http';
 import { clientEnabledPreference } from '../common/companion-preferences';
 
 /**
@@ -22,10 +21,5 @@ export function enabledProfilesAtStartup(configDirUri: string, roots: readonly s
 }
 
 function readSettings(file: string): Record<string, unknown> {
-    try {
-        const parsed = parse(fs.readFileSync(file, 'utf8'), [], { allowTrailingComma: true });
-        return typeof parsed === 'object' && parsed !== null ? parsed : {};
-    } catch {
-        return {};
-    }
+    return readJsoncObject(file) ?? {};
 }

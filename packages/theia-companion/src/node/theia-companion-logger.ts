@@ -1,10 +1,9 @@
 import { ILogger } from '@theia/core/lib/common/logger';
-import type { CompanionLogger } from '@ai-cli-companion/core/lib/companion-logger';
+import type { CompanionLogger } from '@ai-cli-companion/core';
 
 /** Routes the protocol core's log lines into Theia's logger (level filtering included). */
 export function toCompanionLogger(logger: ILogger): CompanionLogger {
     return {
-        debug: message => void logger.debug(message),
         info: message => void logger.info(message),
         warn: message => void logger.warn(message),
         error: message => void logger.error(message)

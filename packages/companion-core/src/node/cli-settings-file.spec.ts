@@ -2,7 +2,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { findProfile } from './client-profiles';
+import { findProfile } from '../common/client-profiles';
 import { CliSettingsFile } from './cli-settings-file';
 
 describe('CliSettingsFile', () => {

@@ -47,6 +47,17 @@ describe('resolveInWorkspace', () => {
         assert.deepStrictEqual(folded, { editorPath: path.join(real, 'SRC', 'Index.ts'), relativePath: path.join('SRC', 'Index.ts') });
     });
 
+    it('keeps the original spelling when folding changes a length (İ lowercases to two characters)', () => {
+        const identity = (p: string) => p;
+        const options = { caseInsensitive: true, realpath: identity, pathApi: path.posix };
+        assert.deepStrictEqual(resolveInWorkspace('/Work/İİ/Ünï.ts', ['/work'], options),
+            { editorPath: '/work/İİ/Ünï.ts', relativePath: 'İİ/Ünï.ts' });
+        assert.deepStrictEqual(resolveInWorkspace('/WORK/İ/src/a.ts', ['/work/i̇'], options),
+            { editorPath: '/work/i̇/src/a.ts', relativePath: 'src/a.ts' });
+        assert.deepStrictEqual(resolveInWorkspace('/a/İb/c.ts', ['/A', '/x'], options),
+            { editorPath: '/A/İb/c.ts', relativePath: 'A/İb/c.ts' });
+    });
+
     it('names the root in the relative path when there are several, and refuses relative paths and no roots', () => {
         const other = path.join(root, 'other');
         fs.mkdirSync(other);

@@ -1,9 +1,8 @@
 import * as crypto from 'crypto';
 import * as http from 'http';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { CompanionLogger, silentLogger } from './companion-logger';
-import { JsonRpcErrorCode, errorBody, isInitializeRequest, parseMessages } from './json-rpc';
-import { LoopbackWall, declaresTooLarge, drainAndRespond, readBody, respondRaw } from '@ai-cli-companion/loopback-http';
+import { JsonRpcErrorCode, errorBody, isInitializeRequest, parseMessages } from '../common/json-rpc';
+import { Logger, LoopbackWall, declaresTooLarge, drainAndRespond, readBody, respondRaw, silentLogger } from '@ai-cli-companion/loopback-http';
 import { EventKind, SessionTransport } from './session-transport';
 
 export const MCP_PATH = '/mcp';
@@ -13,7 +12,7 @@ export interface McpHttpServerOptions {
     readonly tokens: ReadonlyMap<string, string>;
     /** Connects a fresh protocol instance to a new session; one per session, never shared. */
     readonly connectSession: (session: McpSession) => Promise<{ close(): Promise<void> }>;
-    readonly logger?: CompanionLogger;
+    readonly logger?: Logger;
     readonly maxBodyBytes?: number;
     readonly keepAliveMs?: number;
     /** How long a session survives without its GET stream before it is dropped (the client retries after ~1 s). */
@@ -21,6 +20,8 @@ export interface McpHttpServerOptions {
     /** Sessions that never open a stream and send nothing for this long are dropped. */
     readonly idleSessionMs?: number;
     readonly maxSessions?: number;
+    /** Sessions one token (one client profile) may hold, so a program with one CLI's token cannot lock the others out. */
+    readonly maxSessionsPerOwner?: number;
 }
 
 export interface McpSession {
@@ -50,6 +51,8 @@ interface SessionState extends McpSession {
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 32 * 1024 * 1024;
+export const DEFAULT_MAX_SESSIONS = 64;
+export const DEFAULT_MAX_SESSIONS_PER_OWNER = 16;
 
 /**
  * MCP Streamable HTTP on 127.0.0.1 with its own listener: Host/Origin wall, bearer tokens, one
@@ -60,10 +63,9 @@ export class McpHttpServer {
     private readonly server = http.createServer((request, response) => this.route(request, response));
     private readonly sessions = new Map<string, SessionState>();
     private readonly listeners = new Set<McpSessionListener>();
-    private readonly logger: CompanionLogger;
+    private readonly logger: Logger;
     private guard: LoopbackWall | undefined;
     private tokens: ReadonlyMap<string, string>;
-    private keepAliveTimer: NodeJS.Timeout | undefined;
     private sweepTimer: NodeJS.Timeout | undefined;
 
     constructor(private readonly options: McpHttpServerOptions) {
@@ -100,9 +102,6 @@ export class McpHttpServer {
             });
         });
         this.guard = new LoopbackWall({ port: this.port, tokens: this.tokens });
-        const keepAliveMs = this.options.keepAliveMs ?? 30_000;
-        this.keepAliveTimer = setInterval(() => this.sessions.forEach(s => s.transport.keepAlive()), keepAliveMs);
-        this.keepAliveTimer.unref();
         const idleMs = this.options.idleSessionMs ?? 5 * 60_000;
         this.sweepTimer = setInterval(() => this.dropIdleSessions(idleMs), Math.min(idleMs, 60_000));
         this.sweepTimer.unref();
@@ -128,7 +127,6 @@ export class McpHttpServer {
     }
 
     async close(): Promise<void> {
-        clearInterval(this.keepAliveTimer);
         clearInterval(this.sweepTimer);
         await Promise.all([...this.sessions.values()].map(session => this.closeSession(session, 'server stopped')));
         await new Promise<void>(resolve => {
@@ -253,11 +251,9 @@ export class McpHttpServer {
     }
 
     private async openSession(owner: string, remotePort: number | undefined): Promise<SessionState> {
-        if (this.sessions.size >= (this.options.maxSessions ?? 64)) {
-            throw new Error('Too many open sessions.');
-        }
+        this.makeRoomFor(owner);
         const id = crypto.randomUUID();
-        const transport = new SessionTransport(id);
+        const transport = new SessionTransport(id, { keepAliveMs: this.options.keepAliveMs });
         const session: SessionState = { id, owner, transport, createdAt: Date.now(), lastActivity: Date.now(), remotePort };
         this.sessions.set(id, session);
         transport.onStreamChange(open => {
@@ -280,6 +276,27 @@ export class McpHttpServer {
         this.logger.info(`MCP session ${id} opened by ${owner}`);
         this.listeners.forEach(listener => listener.opened?.(session));
         return session;
+    }
+
+    /**
+     * Past either cap, the owner's least recently active session without an event stream goes (a CLI
+     * that initialised and vanished, or a flood of initialize calls); only when the owner has none is
+     * the new session refused. Another owner's sessions are never evicted for this one.
+     */
+    private makeRoomFor(owner: string): void {
+        const perOwner = this.options.maxSessionsPerOwner ?? DEFAULT_MAX_SESSIONS_PER_OWNER;
+        const total = this.options.maxSessions ?? DEFAULT_MAX_SESSIONS;
+        const own = [...this.sessions.values()].filter(session => session.owner === owner);
+        if (own.length < perOwner && this.sessions.size < total) {
+            return;
+        }
+        const idle = own.filter(session => !session.transport.hasStream).sort((a, b) => a.lastActivity - b.lastActivity)[0];
+        if (!idle) {
+            throw new Error(own.length >= perOwner
+                ? `Too many open sessions for ${owner} (at most ${perOwner}, each with its event stream open).`
+                : `Too many open sessions (at most ${total}).`);
+        }
+        void this.closeSession(idle, `evicted: ${owner} opened a new session with ${own.length} open (the oldest without an event stream goes)`);
     }
 
     private scheduleDrop(session: SessionState): void {

@@ -1,8 +1,9 @@
 import * as assert from 'assert';
+import { execFileSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { CLIENT_PROFILES, findProfile } from './client-profiles';
+import { CLIENT_PROFILES, findProfile } from '../common/client-profiles';
 import { removeStaleDiscoveryFiles, writePrivateFileAtomic } from './discovery-file';
 import { HostEnvironment, discoveryDirectory, resolveHomeRelative } from './host-paths';
 
@@ -57,7 +58,7 @@ describe('discovery files', () => {
         // Another Theia companion (say, the official one in Theia IDE) says "theia" too, but is not ours.
         write('gemini-ide-server-10-1005.json', { port: 1005, ppid: 424242, ideInfo: { name: 'theia', displayName: 'Theia IDE' } });
         fs.writeFileSync(path.join(dir, 'notes.txt'), 'not a discovery file');
-        const removed = removeStaleDiscoveryFiles(gemini, host, pid => pid === process.pid);
+        const { removed } = removeStaleDiscoveryFiles(gemini, host, pid => pid === process.pid);
         assert.deepStrictEqual(removed.map(f => path.basename(f)), ['gemini-ide-server-10-1001.json']);
         assert.deepStrictEqual(fs.readdirSync(dir).sort(),
             ['gemini-ide-server-10-1002.json', 'gemini-ide-server-10-1003.json', 'gemini-ide-server-10-1004.json', 'gemini-ide-server-10-1005.json', 'notes.txt']);
@@ -79,11 +80,47 @@ describe('discovery files', () => {
     });
 
     it('tolerates a missing directory and unreadable JSON', () => {
-        assert.deepStrictEqual(removeStaleDiscoveryFiles(qwen, host), []);
+        assert.deepStrictEqual(removeStaleDiscoveryFiles(qwen, host), { removed: [] });
         const dir = discoveryDirectory(qwen, host);
         fs.mkdirSync(dir, { recursive: true });
         fs.writeFileSync(path.join(dir, '5.lock'), '{not json');
-        assert.deepStrictEqual(removeStaleDiscoveryFiles(qwen, host), []);
+        assert.deepStrictEqual(removeStaleDiscoveryFiles(qwen, host), { removed: [] });
+    });
+
+    const staleContent = JSON.stringify({ port: 1, ppid: 424242, ideInfo: { name: 'theia', displayName: 'Theia IDE' }, aiCliCompanion: '0.1.0' });
+
+    it('does not scan a discovery directory another user owns, and says why', function () {
+        if (process.getuid?.() !== 0) {
+            this.skip(); // only root can hand a directory to another user
+        }
+        const dir = discoveryDirectory(gemini, host);
+        fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+        // A link to a stale file of ours: following it, the old scan removed the link (and read its target).
+        const target = path.join(root, 'elsewhere.json');
+        fs.writeFileSync(target, staleContent, { mode: 0o600 });
+        fs.symlinkSync(target, path.join(dir, 'gemini-ide-server-1-1.json'));
+        fs.chownSync(path.join(host.tmpdir, 'gemini'), 12345, 12345);
+        const cleanup = removeStaleDiscoveryFiles(gemini, host, () => false);
+        assert.deepStrictEqual(cleanup.removed, []);
+        assert.match(cleanup.refused ?? '', /belongs to another user \(uid 12345\)/);
+        assert.ok(fs.lstatSync(path.join(dir, 'gemini-ide-server-1-1.json')).isSymbolicLink(), 'the link is untouched');
+    });
+
+    it('skips links, FIFOs and oversized files in its own directory without blocking', function () {
+        if (process.platform === 'win32') {
+            this.skip();
+        }
+        const dir = discoveryDirectory(gemini, host);
+        fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+        const fifo = path.join(root, 'pipe');
+        execFileSync('mkfifo', [fifo]);
+        fs.symlinkSync(fifo, path.join(dir, 'gemini-ide-server-1-1.json'));
+        execFileSync('mkfifo', [path.join(dir, 'gemini-ide-server-1-2.json')]);
+        fs.writeFileSync(path.join(dir, 'gemini-ide-server-1-3.json'), staleContent + ' '.repeat(1024 * 1024));
+        fs.writeFileSync(path.join(dir, 'gemini-ide-server-1-4.json'), staleContent);
+        const cleanup = removeStaleDiscoveryFiles(gemini, host, () => false);
+        assert.deepStrictEqual(cleanup.removed.map(f => path.basename(f)), ['gemini-ide-server-1-4.json']);
+        assert.deepStrictEqual(fs.readdirSync(dir).sort(), ['gemini-ide-server-1-1.json', 'gemini-ide-server-1-2.json', 'gemini-ide-server-1-3.json']);
     });
 
     it('every profile names a port variable (HTTP ones also a workspace variable) and a file pattern', () => {

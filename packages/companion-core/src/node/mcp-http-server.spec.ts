@@ -5,7 +5,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { CompanionEndpoint } from './companion-endpoint';
 import { McpHttpServer } from './mcp-http-server';
-import { RawMcpClient } from './raw-mcp-client.spec-support';
+import { RawMcpClient } from '../test/raw-mcp-client';
 
 /** Raw Streamable HTTP against the endpoint: what the CLIs' SDK transport does, step by step. */
 describe('Streamable HTTP sessions', () => {
@@ -122,16 +122,20 @@ describe('McpHttpServer limits', () => {
 
     const initializeBody = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'spec', version: '1' } } };
 
-    it('refuses sessions past the cap with 503 and a reason, and takes new ones once a place is free', async () => {
+    it('evicts the oldest idle session past the cap, and refuses with 503 and a reason when every session has its stream', async () => {
         const client = await endpointClient({ maxSessions: 2 });
         const first = await client.post(initializeBody);
-        await client.post(initializeBody);
+        const second = await client.post(initializeBody);
+        const third = await client.post(initializeBody);
+        assert.strictEqual(third.status, 200, 'the oldest idle session makes room');
+        assert.deepStrictEqual(endpoint!.status().sessions.map(s => s.id).sort(), [second.session, third.session].sort());
+        const streams = await Promise.all([second.session!, third.session!].map(id => client.openStream(id)));
         const refused = await client.post(initializeBody);
         assert.strictEqual(refused.status, 503);
         assert.match(refused.json.error.message, /Too many open sessions/);
         assert.strictEqual(endpoint!.status().sessions.length, 2);
         await new Promise<void>((resolve, reject) => {
-            const request = http.request({ host: '127.0.0.1', port: client.port, method: 'DELETE', path: '/mcp', headers: { ...client.headers, 'mcp-session-id': first.session! } }, response => {
+            const request = http.request({ host: '127.0.0.1', port: client.port, method: 'DELETE', path: '/mcp', headers: { ...client.headers, 'mcp-session-id': second.session! } }, response => {
                 response.resume();
                 response.on('end', resolve);
             });
@@ -139,6 +143,25 @@ describe('McpHttpServer limits', () => {
             request.end();
         });
         assert.strictEqual((await client.post(initializeBody)).status, 200);
+        streams.forEach(stream => stream.close());
+        assert.ok(first.session);
+    });
+
+    it('caps sessions per token: 70 initialize calls with Qwen\'s token leave Gemini\'s room alone', async () => {
+        await endpointClient({});
+        // Qwen Code reads its token from its lock file (~/.qwen/ide/<port>.lock), as any program can that runs as the user.
+        const lockFile = endpoint!.status().files.find(file => file.endsWith(`${endpoint!.port}.lock`))!;
+        const qwen = new RawMcpClient(endpoint!.port, JSON.parse(fs.readFileSync(lockFile, 'utf8')).authToken);
+        const gemini = new RawMcpClient(endpoint!.port, endpoint!.terminalEnv().GEMINI_CLI_IDE_AUTH_TOKEN);
+        for (let i = 0; i < 70; i++) {
+            assert.strictEqual((await qwen.post(initializeBody)).status, 200, `qwen initialize ${i}`);
+        }
+        const sessions = endpoint!.status().sessions;
+        assert.ok(sessions.filter(s => s.clientId === 'qwen').length <= 16, `qwen holds ${sessions.length} sessions`);
+        for (let i = 0; i < 3; i++) {
+            const answer = await gemini.post(initializeBody);
+            assert.strictEqual(answer.status, 200, JSON.stringify(answer.json));
+        }
     });
 
     it('drops sessions that never open a stream and stay idle', async () => {

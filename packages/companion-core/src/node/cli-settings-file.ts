@@ -1,8 +1,8 @@
 import * as fs from 'fs';
 import { applyEdits, modify, parse, ParseError } from 'jsonc-parser';
-import { ClientProfile } from './client-profiles';
+import { ClientProfile } from '../common/client-profiles';
 import { currentHostEnvironment, resolveHomeRelative, HostEnvironment } from './host-paths';
-import { writePrivateFileAtomic } from './discovery-file';
+import { readJsoncObject, writePrivateFileSync } from '@ai-cli-companion/loopback-http';
 
 /**
  * The CLI's user settings file (`~/.gemini/settings.json`, `~/.qwen/settings.json`), where
@@ -47,17 +47,13 @@ export class CliSettingsFile {
         const edits = modify(text ?? '{}', ['ide', 'enabled'], true, { formattingOptions: { insertSpaces: true, tabSize: 2 } });
         const updated = applyEdits(text ?? '{}', edits);
         if (text === undefined) {
-            writePrivateFileAtomic(this.path, updated); // may hold API keys later: 0600, like the CLIs' own
+            writePrivateFileSync(this.path, updated); // may hold API keys later: 0600, like the CLIs' own
         } else {
             fs.writeFileSync(fs.realpathSync(this.path), updated);
         }
     }
 
     protected read(): Record<string, unknown> | undefined {
-        try {
-            return parse(fs.readFileSync(this.path, 'utf8'), [], { allowTrailingComma: true }) as Record<string, unknown>;
-        } catch {
-            return undefined;
-        }
+        return readJsoncObject(this.path);
     }
 }

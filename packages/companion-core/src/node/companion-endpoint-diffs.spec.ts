@@ -3,8 +3,8 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { CompanionEndpoint } from './companion-endpoint';
-import { DiffView, PendingDiff } from './diff-registry';
-import { EventStream, RawMcpClient } from './raw-mcp-client.spec-support';
+import { DiffView, PendingDiff } from '../common/diff-registry';
+import { EventStream, RawMcpClient } from '../test/raw-mcp-client';
 
 /** A view that records what the endpoint asks of it; `showDelayMs` < 0 never shows. */
 class RecordingView implements DiffView {

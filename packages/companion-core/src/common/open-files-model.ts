@@ -1,5 +1,5 @@
 /*
- * No Node imports: the Theia frontend bundles this file, the VS Code-API adapter runs it in the plugin host.
+ * No Node imports: browser-side adapters bundle this file.
  */
 import { CONTEXT_LIMITS, IdeContext, OpenFile } from './wire-schemas';
 

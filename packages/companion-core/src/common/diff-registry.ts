@@ -1,7 +1,7 @@
 /*
  * No Node imports: adapters import these types into browser bundles too.
  */
-import type { FileDiagnostics } from './common/claude-ide-wire';
+import type { FileDiagnostics } from './claude-ide-wire';
 
 /** A proposed edit a CLI asked the user to review, waiting for a decision. */
 export interface PendingDiff {
@@ -25,7 +25,7 @@ export type DiffOutcome = { readonly accepted: true; readonly content: string } 
 
 export type DiffDelivery = { readonly delivered: true } | { readonly delivered: false; readonly reason: string };
 
-/** The review UI of one editor adapter (a Theia window, a VS Code window). */
+/** The review UI of one editor adapter's window. */
 export interface DiffView {
     /** Opens the review; resolves once it is visible. The decision comes later through `resolveDiff`. */
     show(diff: PendingDiff): Promise<void>;

@@ -1,8 +1,8 @@
 import type { ServerResponse } from 'http';
-import { writeJson } from '@ai-cli-companion/loopback-http';
+import { SseWriter, writeJson } from '@ai-cli-companion/loopback-http';
 import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { MessageKind, RequestId, messageId } from './json-rpc';
+import { MessageKind, RequestId, messageId } from '../common/json-rpc';
 
 /** Ordinary server-to-client messages kept while the stream is away or full; the oldest goes first. */
 const MAX_QUEUED_MESSAGES = 100;
@@ -38,9 +38,7 @@ export class SessionTransport implements Transport {
     /** Answers some requests directly once the session is initialised; undefined means "let the protocol do it". */
     fastPath?: (message: JSONRPCMessage, signal: AbortSignal) => Promise<JSONRPCMessage> | undefined;
 
-    private stream: ServerResponse | undefined;
-    /** True while the stream's buffer is full (write() returned false) until it drains. */
-    private blocked = false;
+    private stream: SseWriter | undefined;
     private readonly queue: QueuedEvent[] = [];
     private readonly fastRequests = new Map<RequestId, AbortController>();
     private readonly pending = new Map<RequestId, PendingPost>();
@@ -50,7 +48,8 @@ export class SessionTransport implements Transport {
     private streamListeners: Array<(open: boolean) => void> = [];
     private closeListeners: Array<() => void> = [];
 
-    constructor(readonly sessionId: string) { }
+    /** `keepAliveMs`: an SSE comment after this long without a write (the clients' idle limit is 300 s). */
+    constructor(readonly sessionId: string, private readonly options: { keepAliveMs?: number } = {}) { }
 
     async start(): Promise<void> { }
 
@@ -105,7 +104,7 @@ export class SessionTransport implements Transport {
         if (this.closed) {
             return;
         }
-        if (this.stream && !this.blocked && this.queue.length === 0) {
+        if (this.stream && !this.stream.isBlocked && this.queue.length === 0) {
             this.write(text);
             return;
         }
@@ -131,21 +130,17 @@ export class SessionTransport implements Transport {
 
     /** Writes queued events until the stream's buffer is full; the rest waits for 'drain'. */
     private flush(): void {
-        while (this.stream && !this.blocked && this.queue.length > 0) {
+        while (this.stream && !this.stream.isBlocked && this.queue.length > 0) {
             this.write(this.queue.shift()!.text);
         }
     }
 
+    /** Only while the stream keeps up: a full one waits for 'drain' here, where the queue can still drop. */
     private write(text: string): void {
         const stream = this.stream!;
-        if (!stream.write(text)) {
-            this.blocked = true;
-            stream.once('drain', () => {
-                if (this.stream === stream) {
-                    this.blocked = false;
-                    this.flush();
-                }
-            });
+        void stream.write(text);
+        if (stream.isBlocked) {
+            stream.whenDrained(() => this.stream === stream && stream.isOpen && this.flush());
         }
     }
 
@@ -219,32 +214,21 @@ export class SessionTransport implements Transport {
         if (this.stream || this.closed) {
             return false;
         }
-        response.writeHead(200, {
-            'content-type': 'text/event-stream',
-            'cache-control': 'no-cache, no-transform',
-            'connection': 'keep-alive',
-            'mcp-session-id': this.sessionId
+        const stream = new SseWriter(response, {
+            headers: { 'mcp-session-id': this.sessionId },
+            keepAlive: ': keepalive\n\n',
+            keepAliveMs: this.options.keepAliveMs ?? 30_000
         });
-        response.flushHeaders();
-        this.stream = response;
-        this.blocked = false;
-        response.once('close', () => {
-            if (this.stream === response) {
+        this.stream = stream;
+        stream.onClose(() => {
+            if (this.stream === stream) {
                 this.stream = undefined;
-                this.blocked = false;
                 this.streamListeners.forEach(listener => listener(false));
             }
         });
         this.flush();
         this.streamListeners.forEach(listener => listener(true));
         return true;
-    }
-
-    /** An SSE comment: resets the client's idle timer without reaching its MCP layer. */
-    keepAlive(): void {
-        if (this.stream && !this.blocked) {
-            this.write(': keepalive\n\n');
-        }
     }
 
     async close(): Promise<void> {

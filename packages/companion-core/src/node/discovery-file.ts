@@ -1,13 +1,13 @@
-import * as crypto from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
-import { ClientProfile } from './client-profiles';
-import { HostEnvironment, discoveryDirectories, discoveryDirectory } from './host-paths';
+import { ClientProfile } from '../common/client-profiles';
+import { readRegularFileSync, writePrivateFileSync } from '@ai-cli-companion/loopback-http';
+import { HostEnvironment, discoveryDirectories, discoveryDirectory, trustedBaseOf } from './host-paths';
 import { isProcessAlive } from './process-info';
 
 /**
- * The field that marks a discovery file as ours, whichever adapter wrote it (the Theia extension or the
- * .vsix, which both say `ideInfo.name: "theia"` inside Theia); files of other IDEs are never touched.
+ * The field that marks a discovery file as ours, whichever adapter wrote it (both adapters may report the
+ * same `ideInfo.name` inside one host); files of other IDEs are never touched.
  */
 export const DISCOVERY_FILE_MARKER = 'aiCliCompanion';
 
@@ -29,9 +29,8 @@ export interface DiscoveryFileContent {
 }
 
 /**
- * Writes a file that is 0600 from its first byte: the bytes go to a fresh temp file created with
- * that mode (O_EXCL, so never an existing file), which is then renamed over the target. Readers see
- * either the old or the new complete file, never a partial or world-readable one.
+ * A private file (see writePrivateFileSync) in a directory that, below `trustedBase`, must be ours and
+ * writable by nobody else.
  */
 export function writePrivateFileAtomic(target: string, text: string, trustedBase?: string): void {
     const directory = path.dirname(target);
@@ -39,20 +38,7 @@ export function writePrivateFileAtomic(target: string, text: string, trustedBase
     if (trustedBase !== undefined) {
         assertPrivateDirectories(trustedBase, directory);
     }
-    const temp = path.join(directory, `.${path.basename(target)}.${process.pid}.${crypto.randomBytes(6).toString('hex')}.tmp`);
-    const fd = fs.openSync(temp, fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL, 0o600);
-    try {
-        // No fsync: the rename is atomic for readers; surviving a power cut is not worth the cost here.
-        fs.writeSync(fd, text);
-    } finally {
-        fs.closeSync(fd);
-    }
-    try {
-        fs.renameSync(temp, target);
-    } catch (error) {
-        removeFileQuietly(temp);
-        throw error;
-    }
+    writePrivateFileSync(target, text);
 }
 
 /**
@@ -100,42 +86,76 @@ export function buildDiscoveryFileContent(profile: ClientProfile, base: Discover
     return { ...base, ...extra, [DISCOVERY_FILE_MARKER]: base[DISCOVERY_FILE_MARKER] ?? 'unknown' };
 }
 
+/** What a cleanup did: the files it removed, or why it did not look at the directory at all. */
+export interface StaleDiscoveryCleanup {
+    readonly removed: string[];
+    readonly refused?: string;
+}
+
+/** Discovery files are a few hundred bytes; anything much larger is not one of ours. */
+const MAX_DISCOVERY_FILE_BYTES = 64 * 1024;
+
 /**
- * Removes files a previous Theia backend left behind when it was killed: only files of this
+ * Removes files a previous editor backend left behind when it was killed: only files of this
  * profile's layout, owned by this user, written by us (our marker field), whose recorded
- * backend pid is gone. Returns the removed paths.
+ * backend pid is gone. A directory another user could write to is not scanned at all (its files
+ * could be links to FIFOs or ttys that block a read); files are checked with lstat and opened
+ * without following links and without blocking.
  */
 export function removeStaleDiscoveryFiles(
     profile: ClientProfile,
     host: HostEnvironment,
     alive: (pid: number) => boolean = isProcessAlive
-): string[] {
+): StaleDiscoveryCleanup {
+    const removed: string[] = [];
+    let refused: string | undefined;
+    // Every directory the profile writes to (a mirror under CLAUDE_CONFIG_DIR too).
+    for (const directory of discoveryDirectories(profile, host)) {
+        const cleanup = removeStaleIn(profile, directory, trustedBaseOf(profile, host, directory), alive);
+        removed.push(...cleanup.removed);
+        refused ??= cleanup.refused;
+    }
+    return refused === undefined ? { removed } : { removed, refused };
+}
+
+function removeStaleIn(profile: ClientProfile, directory: string, base: string, alive: (pid: number) => boolean): StaleDiscoveryCleanup {
+    if (!fs.existsSync(directory)) {
+        return { removed: [] };
+    }
+    try {
+        assertPrivateDirectories(base, directory);
+    } catch (error) {
+        return { removed: [], refused: (error as Error).message };
+    }
+    let names: string[];
+    try {
+        names = fs.readdirSync(directory);
+    } catch {
+        return { removed: [] };
+    }
     const removed: string[] = [];
     const uid = process.getuid?.();
-    for (const directory of discoveryDirectories(profile, host)) {
-        let names: string[];
-        try {
-            names = fs.readdirSync(directory);
-        } catch {
-            continue;
-        }
-        for (const name of names.filter(n => profile.discovery.fileName.matches.test(n))) {
-            const file = path.join(directory, name);
-            const content = readOwnDiscoveryFile(file, uid);
-            if (content && typeof content[DISCOVERY_FILE_MARKER] === 'string' && !alive(Number(content.ppid)) && removeFileQuietly(file)) {
-                removed.push(file);
-            }
+    for (const name of names.filter(n => profile.discovery.fileName.matches.test(n))) {
+        const file = path.join(directory, name);
+        const content = readOwnDiscoveryFile(file, uid);
+        if (content && typeof content[DISCOVERY_FILE_MARKER] === 'string' && !alive(Number(content.ppid)) && removeFileQuietly(file)) {
+            removed.push(file);
         }
     }
-    return removed;
+    return { removed };
 }
 
 function readOwnDiscoveryFile(file: string, uid: number | undefined): Partial<DiscoveryFileContent> | undefined {
     try {
-        if (uid !== undefined && fs.statSync(file).uid !== uid) {
+        const stat = fs.lstatSync(file);
+        if (!stat.isFile() || (uid !== undefined && stat.uid !== uid)) {
             return undefined;
         }
-        const parsed: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
+        const { bytes, stat: opened } = readRegularFileSync(file, MAX_DISCOVERY_FILE_BYTES);
+        if (uid !== undefined && opened.uid !== uid) {
+            return undefined; // swapped between the lstat and the open
+        }
+        const parsed: unknown = JSON.parse(bytes.toString('utf8'));
         return typeof parsed === 'object' && parsed !== null ? parsed as Partial<DiscoveryFileContent> : undefined;
     } catch {
         return undefined;

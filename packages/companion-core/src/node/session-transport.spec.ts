@@ -8,6 +8,7 @@ class FakeStream extends EventEmitter {
     readonly written: string[] = [];
     full = false;
     writeHead(): this { return this; }
+    destroy(): void { this.emit('close'); }
     flushHeaders(): void { }
     write(text: string): boolean {
         this.written.push(text);
@@ -49,7 +50,6 @@ describe('SessionTransport queue', () => {
         transport.sendEvent('context-a', 'context');
         transport.sendEvent('accepted', 'decision');
         transport.sendEvent('context-b', 'context');
-        transport.keepAlive();
         assert.deepStrictEqual(stream.written, ['first'], 'one write filled the buffer; the rest waits');
         assert.deepStrictEqual(transport.queuedEvents.map(e => e.kind), ['decision', 'context']);
         stream.drain();

@@ -1,6 +1,6 @@
 import * as os from 'os';
 import * as path from 'path';
-import { ClientProfile, HomeRelativePath } from './client-profiles';
+import { ClientProfile, HomeRelativePath } from '../common/client-profiles';
 
 /** The process environment and home/tmp directories, injectable so tests need no global state. */
 export interface HostEnvironment {

@@ -1,0 +1,83 @@
+// Lint, and the layers the build enforces. Layers are read from the folder names, so a new package
+// gets its rules without an edit here:
+//   shared   packages/loopback-http: imports none of our packages.
+//   servers  every other package that is not an adapter (the companion core, the agent API, engines):
+//            no editor API (`@theia/*`, `vscode`), no adapter, and another server only through the shared
+//            layer (the core and the agent API never import each other).
+//   adapters packages/theia-* and packages/vscode-*: no other adapter.
+// Everywhere: a package of ours only through its entry points (no deep `lib/` paths), and nothing of Node
+// in `src/common/` or `src/browser/` (they run in the browser and in extension hosts).
+import fs from 'node:fs';
+import { builtinModules } from 'node:module';
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+const SHARED = ['loopback-http'];
+const ADAPTER = /^(theia|vscode)-/;
+const CORE = 'companion-core';
+
+const packageNames = Object.fromEntries(fs.readdirSync('packages', { withFileTypes: true })
+    .filter(entry => entry.isDirectory() && fs.existsSync(`packages/${entry.name}/package.json`))
+    .map(entry => [entry.name, JSON.parse(fs.readFileSync(`packages/${entry.name}/package.json`, 'utf8')).name]));
+const adapters = Object.keys(packageNames).filter(dir => ADAPTER.test(dir));
+
+const deepImports = { group: ['@ai-cli-companion/*/lib/*', '@ai-cli-companion/*/src/*'], message: 'Import a package of ours through its entry points (see its package.json "exports").' };
+const editorApis = { group: ['@theia/*', 'vscode'], message: 'Editor APIs belong in an adapter (packages/theia-*, packages/vscode-*).' };
+const names = dirs => dirs.flatMap(dir => [packageNames[dir], `${packageNames[dir]}/*`]);
+
+function layerPatterns(dir) {
+    const others = Object.keys(packageNames).filter(other => other !== dir);
+    if (SHARED.includes(dir)) {
+        return [{ group: names(others), message: 'The shared layer imports none of our packages.' }];
+    }
+    if (ADAPTER.test(dir)) {
+        return [{ group: names(adapters.filter(a => a !== dir)), message: 'An adapter never imports another adapter.' }];
+    }
+    const servers = others.filter(other => !SHARED.includes(other) && !ADAPTER.test(other));
+    // The core stands alone; other servers may build on a non-core server library (an engine), never on the core.
+    const forbidden = dir === CORE ? servers : servers.filter(other => other === CORE);
+    return [
+        editorApis,
+        { group: names(adapters), message: 'A server never imports an adapter.' },
+        ...(forbidden.length ? [{ group: names(forbidden), message: 'Servers share code only through the shared layer (packages/loopback-http).' }] : [])
+    ];
+}
+
+const nodeMessage = 'common/ and browser/ run outside Node: move this to node/.';
+const nodeModules = builtinModules.filter(name => !name.startsWith('_')).map(name => ({ name, message: nodeMessage, allowTypeImports: true }));
+
+export default tseslint.config(
+    { ignores: ['**/lib/**', '**/dist/**', '**/node_modules/**', 'browser-app/**', 'electron-app/**', 'test/**', 'bench/**', 'scripts/**', '**/*.d.ts'] },
+    { linterOptions: { reportUnusedDisableDirectives: 'error' } },
+    {
+        files: ['packages/*/src/**/*.ts', 'packages/*/src/**/*.tsx'],
+        extends: [js.configs.recommended, ...tseslint.configs.recommended],
+        rules: {
+            '@typescript-eslint/no-unused-vars': ['error', { args: 'none', caughtErrors: 'none', ignoreRestSiblings: true }],
+            '@typescript-eslint/no-explicit-any': 'off', // specs drive fakes through `as any`; production code is checked by tsc's strict mode
+            '@typescript-eslint/no-namespace': 'off',
+            '@typescript-eslint/no-empty-object-type': 'off',
+            'no-empty': ['error', { allowEmptyCatch: true }],
+            'prefer-const': 'error',
+            eqeqeq: ['error', 'smart']
+        }
+    },
+    ...Object.keys(packageNames).map(dir => ({
+        files: [`packages/${dir}/src/**/*.ts`, `packages/${dir}/src/**/*.tsx`],
+        rules: { 'no-restricted-imports': ['error', { patterns: [deepImports, ...layerPatterns(dir)] }] }
+    })),
+    {
+        files: ['packages/*/src/common/**/*.ts', 'packages/*/src/browser/**/*.ts', 'packages/*/src/browser/**/*.tsx'],
+        // Specs run in Node (mocha); the code they test does not.
+        ignores: ['**/*.spec.ts'],
+        rules: {
+            '@typescript-eslint/no-restricted-imports': ['error', {
+                paths: nodeModules,
+                patterns: [
+                    { group: ['node:*'], message: nodeMessage, allowTypeImports: true },
+                    { group: ['**/node/**'], message: 'common/ and browser/ never import node/ code (their own or a package\'s).', allowTypeImports: true }
+                ]
+            }]
+        }
+    }
+);

@@ -1,0 +1,13 @@
+// Browser-safe part of the core: no Node imports (browser-side adapters bundle it). Node-only code is
+// `@ai-cli-companion/core/node`.
+export * from './claude-ide-wire';
+export * from './claude-selection';
+export * from './client-profiles';
+export * from './companion-logger';
+export * from './context-normalizer';
+export * from './diff-registry';
+export * from './diff-review-controller';
+export * from './json-rpc';
+export * from './native-extension';
+export * from './open-files-model';
+export * from './wire-schemas';

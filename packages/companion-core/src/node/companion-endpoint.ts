@@ -1,0 +1,319 @@
+import { CLIENT_PROFILES, ClientProfile } from '../common/client-profiles';
+import { Logger, silentLogger } from '@ai-cli-companion/loopback-http';
+import { DiffDelivery, DiffOutcome, DiffView, PendingDiff } from '../common/diff-registry';
+import { IdeContext, IdeNotificationMethods } from '../common/wire-schemas';
+import { CompanionDiscovery } from './companion-discovery';
+import { CompanionTools } from './companion-tools';
+import { ContextFeed } from './context-feed';
+import { DiffBroker, DiffRequest, proposeAndWait } from './diff-broker';
+import { ClaudeIdeServer } from './claude-ide-server';
+import { ClaudeAtMentioned, FileDiagnostics, pathOfFileUrl } from '../common/claude-ide-wire';
+import { claudeSelectionOf } from '../common/claude-selection';
+import { IdeInfo } from './discovery-file';
+import { HostEnvironment, currentHostEnvironment } from './host-paths';
+import { McpHttpServer, McpHttpServerOptions, McpSession } from './mcp-http-server';
+import { notificationAnswer } from './notification-answer';
+import { ideProcessId, isInContainer, joinWorkspaceRoots } from './process-info';
+import { toSseEvent } from './session-transport';
+
+export interface WorkspaceState {
+    /** Absolute file-system paths of the workspace roots. */
+    readonly roots: readonly string[];
+    /** Workspace trust; undefined when the IDE has trust switched off (then the CLI decides). */
+    readonly trusted?: boolean;
+}
+
+export interface CompanionEndpointOptions {
+    readonly profiles?: readonly ClientProfile[];
+    /** What the CLIs call the IDE ("Connected to <displayName>"): the adapter's host application. */
+    readonly ideInfo: IdeInfo;
+    readonly host?: HostEnvironment;
+    readonly backendPid?: number;
+    readonly idePid?: number;
+    readonly inContainer?: boolean;
+    readonly logger?: Logger;
+    readonly serverVersion?: string;
+    readonly openDiffTimeoutMs?: number;
+    readonly http?: Partial<Omit<McpHttpServerOptions, 'tokens' | 'connectSession' | 'logger'>>;
+}
+
+export interface EndpointSessionStatus {
+    readonly id: string;
+    readonly clientId: string;
+    readonly since: number;
+    /** Whether its event stream is open right now (a CLI reconnects it within about a second). */
+    readonly streaming: boolean;
+    /** See McpSession.remotePort. */
+    readonly remotePort?: number;
+}
+
+export interface EndpointStatus {
+    readonly port: number;
+    readonly workspacePath: string;
+    readonly profiles: readonly string[];
+    readonly sessions: readonly EndpointSessionStatus[];
+    readonly files: readonly string[];
+    readonly pendingDiffs: number;
+    readonly lastError?: string;
+}
+
+/**
+ * One companion server as a CLI sees it, one per editor window: a façade over discovery (tokens, files,
+ * terminal environment), the diff broker and the context feed, served over MCP Streamable HTTP.
+ */
+export class CompanionEndpoint {
+    readonly ideInfo: IdeInfo;
+    /** Pending proposals and their decisions; transports other than this server's register here too. */
+    readonly broker: DiffBroker;
+    /** The editor context the CLIs see; other transports listen to it too. */
+    readonly contextFeed: ContextFeed;
+    private readonly discovery: CompanionDiscovery;
+    private readonly logger: Logger;
+    private readonly http: McpHttpServer;
+    /** Claude Code's transport: MCP over WebSocket upgrades of the same port. */
+    private readonly ws: ClaudeIdeServer;
+    /** The attached window, for what only it knows besides diffs (its problems). */
+    private view: DiffView | undefined;
+    private readonly changeListeners = new Set<() => void>();
+    private readonly serverVersion: string;
+    private workspace: WorkspaceState = { roots: [] };
+    private contextEvent: string | undefined;
+    private stopped = false;
+
+    constructor(options: CompanionEndpointOptions) {
+        this.ideInfo = options.ideInfo;
+        this.logger = options.logger ?? silentLogger;
+        this.serverVersion = options.serverVersion ?? '0.1.0';
+        this.discovery = new CompanionDiscovery({
+            profiles: options.profiles ?? CLIENT_PROFILES,
+            ideInfo: options.ideInfo,
+            host: options.host ?? currentHostEnvironment(),
+            backendPid: options.backendPid ?? process.pid,
+            idePid: options.idePid ?? ideProcessId(),
+            inContainer: options.inContainer ?? isInContainer(),
+            serverVersion: this.serverVersion,
+            logger: this.logger
+        });
+        this.contextFeed = new ContextFeed({ logger: this.logger });
+        this.broker = new DiffBroker({
+            roots: () => this.workspace.roots,
+            profiles: () => this.discovery.profiles,
+            logger: this.logger,
+            openDiffTimeoutMs: options.openDiffTimeoutMs
+        });
+        this.broker.onDidChange(() => this.fireChange());
+        this.contextFeed.onDidChange(() => this.broadcastContext());
+        this.http = new McpHttpServer({
+            ...options.http,
+            tokens: this.discovery.tokensOf('http'),
+            logger: this.logger,
+            connectSession: session => this.connectSession(session)
+        });
+        this.http.addListener({
+            opened: () => this.fireChange(),
+            streamOpened: session => session.transport.sendEvent(this.currentContextEvent(), 'context'),
+            closed: session => {
+                this.broker.withdrawSession(session.id);
+                this.fireChange();
+            }
+        });
+        this.ws = new ClaudeIdeServer({
+            serverVersion: this.serverVersion,
+            logger: this.logger,
+            maxSessionsPerOwner: owner => this.discovery.profiles.find(p => p.id === owner)?.maxSessions,
+            onChange: () => this.fireChange(),
+            onSessionEnded: sessionId => this.broker.withdrawSession(sessionId),
+            broker: {
+                proposeDiff: (request, signal) => this.proposeAndWait(request, signal),
+                closeDiff: (sessionId, filePath) => this.broker.close(sessionId, filePath),
+                closeSessionDiffs: sessionId => this.broker.withdrawSession(sessionId),
+                diagnostics: uri => this.diagnostics(uri)
+            }
+        });
+        this.http.onUpgrade((request, socket, head) => this.ws.handleUpgrade(request, socket, head));
+        this.contextFeed.onDidChange(() => this.ws.updateSelection(claudeSelectionOf(this.contextFeed.latest())));
+    }
+
+    get port(): number {
+        return this.http.port;
+    }
+
+    get workspacePath(): string {
+        return joinWorkspaceRoots(this.workspace.roots);
+    }
+
+    /** Starts listening and writes the discovery files once, with the given workspace if known. */
+    async start(workspace?: WorkspaceState): Promise<void> {
+        if (workspace) {
+            this.workspace = { roots: [...workspace.roots], trusted: workspace.trusted };
+            this.contextFeed.setTrust(workspace.trusted);
+        }
+        this.discovery.removeStale();
+        await this.http.listen();
+        this.ws.setTokens(this.port, this.discovery.tokensOf('ws'));
+        this.writeDiscoveryFiles();
+        this.logger.info(`IDE companion listening on 127.0.0.1:${this.port} for ${this.discovery.profiles.map(p => p.displayName).join(', ')}`);
+    }
+
+    /** New roots or trust: rewrite the files (newer mtime wins Qwen's scan) and tell every CLI. */
+    setWorkspace(workspace: WorkspaceState): void {
+        this.update({ workspace });
+    }
+
+    setEnabledProfiles(profiles: readonly ClientProfile[]): void {
+        this.update({ profiles });
+    }
+
+    /** Applies a new workspace and/or set of clients with one write of the discovery files. */
+    update(change: { workspace?: WorkspaceState; profiles?: readonly ClientProfile[] }): void {
+        if (change.profiles) {
+            this.discovery.setProfiles(change.profiles);
+            this.http.setTokens(this.discovery.tokensOf('http'));
+            if (this.port) {
+                this.ws.setTokens(this.port, this.discovery.tokensOf('ws'));
+            }
+        }
+        if (change.workspace) {
+            this.workspace = { roots: [...change.workspace.roots], trusted: change.workspace.trusted };
+        }
+        this.writeDiscoveryFiles();
+        if (change.workspace) {
+            this.contextFeed.setTrust(change.workspace.trusted);
+        }
+        this.fireChange();
+    }
+
+    /** A window shows this server's diffs from now on, starting with every one still pending (after a reload). */
+    attachView(view: DiffView): void {
+        this.view = view;
+        this.broker.attachView(view);
+        this.fireChange();
+    }
+
+    /**
+     * The window is gone. With `expectReturn` (a reload) pending diffs and new ones wait for it; without,
+     * new diffs fail at once and pending ones stay until `rejectPendingDiffs`.
+     */
+    detachView(expectReturn: boolean): void {
+        this.view = undefined;
+        this.broker.detachView(expectReturn);
+    }
+
+    pendingDiffs(): PendingDiff[] {
+        return this.broker.pending();
+    }
+
+    /** The user decided; says whether the CLI that asked got it. */
+    resolveDiff(diffId: string, outcome: DiffOutcome): Promise<DiffDelivery> {
+        return this.broker.resolve(diffId, outcome);
+    }
+
+    /** Answers every pending diff with a rejection (its window is gone for good). */
+    rejectPendingDiffs(): void {
+        this.broker.rejectAll();
+    }
+
+    /** See ContextFeed.update. */
+    updateContext(context: IdeContext): void {
+        this.contextFeed.update(context);
+    }
+
+    /** *Send Selection to CLI* for Claude Code: types the mention into its connected sessions' input; returns how many. */
+    atMention(mention: ClaudeAtMentioned): number {
+        return this.ws.atMention(mention);
+    }
+
+    terminalEnv(): Record<string, string> {
+        return this.discovery.terminalEnv(this.port, this.workspacePath);
+    }
+
+    status(): EndpointStatus {
+        return {
+            port: this.port,
+            workspacePath: this.workspacePath,
+            profiles: this.discovery.profiles.map(p => p.id),
+            sessions: [
+                ...this.http.sessionList.map(s => ({
+                    id: s.id, clientId: s.owner, since: s.createdAt, streaming: s.transport.hasStream, remotePort: s.remotePort
+                })),
+                ...this.ws.sessionList.map(s => ({ id: s.id, clientId: s.owner, since: s.createdAt, streaming: true, remotePort: s.remotePort }))
+            ],
+            files: this.discovery.writtenFiles,
+            pendingDiffs: this.broker.pending().length,
+            lastError: this.contextFeed.lastError ?? this.discovery.lastError
+        };
+    }
+
+    onDidChange(listener: () => void): () => void {
+        this.changeListeners.add(listener);
+        return () => this.changeListeners.delete(listener);
+    }
+
+    /** Synchronous so it can run in a process 'exit' handler. */
+    removeDiscoveryFilesSync(): void {
+        this.discovery.removeAllSync();
+    }
+
+    async stop(): Promise<void> {
+        if (this.stopped) {
+            return;
+        }
+        this.stopped = true;
+        const port = this.port;
+        this.removeDiscoveryFilesSync();
+        this.rejectPendingDiffs(); // written before the streams close: no CLI waits for a window that is gone
+        await this.ws.close();
+        await this.http.close();
+        this.changeListeners.clear();
+        this.logger.info(`IDE companion on port ${port} stopped`);
+    }
+
+    private async connectSession(session: McpSession): Promise<{ close(): Promise<void> }> {
+        const tools = new CompanionTools({
+            session,
+            broker: this.broker,
+            answerFor: filePath => notificationAnswer(this.http, session.id, filePath, this.logger),
+            serverVersion: this.serverVersion
+        });
+        const server = tools.createMcpServer();
+        await server.connect(session.transport);
+        session.transport.fastPath = (message, signal) => tools.fastReply(message, signal);
+        return server;
+    }
+
+    private writeDiscoveryFiles(): void {
+        if (!this.stopped && this.port) {
+            this.discovery.write(this.port, this.workspacePath, this.workspace.roots);
+        }
+    }
+
+    /** Serialised once per change, for every session; built lazily when the first stream opens. */
+    private currentContextEvent(): string {
+        this.contextEvent ??= toSseEvent({ jsonrpc: '2.0', method: IdeNotificationMethods.contextUpdate, params: this.contextFeed.current() });
+        return this.contextEvent;
+    }
+
+    private broadcastContext(): void {
+        this.contextEvent = undefined;
+        if (this.http.sessionList.length > 0) {
+            this.http.broadcastEvent(this.currentContextEvent(), 'context');
+        }
+    }
+
+    /** Claude Code's blocking openDiff: a proposal withdrawn without a decision (tab closed by the CLI) is a rejection. */
+    private async proposeAndWait(request: DiffRequest, signal: AbortSignal): Promise<DiffOutcome> {
+        return await proposeAndWait(this.broker, request, signal) ?? { accepted: false };
+    }
+
+    /** The attached window's problems; none while no window is attached. */
+    private async diagnostics(uri: string | undefined): Promise<FileDiagnostics[]> {
+        if (uri !== undefined && pathOfFileUrl(uri) === undefined) {
+            throw new Error(`not a file:// URL: ${uri}`);
+        }
+        return this.view?.diagnostics ? this.view.diagnostics(uri) : [];
+    }
+
+    private fireChange(): void {
+        this.changeListeners.forEach(listener => listener());
+    }
+}

@@ -1,0 +1,2 @@
+// Test helpers other packages' specs use: `@ai-cli-companion/core/testing`.
+export * from './raw-mcp-client';

@@ -1,0 +1,29 @@
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { readJsoncObject, valueAt } from './jsonc-file';
+
+describe('readJsoncObject / valueAt', () => {
+    let root: string;
+    beforeEach(() => { root = fs.mkdtempSync(path.join(os.tmpdir(), 'jsonc-file-')); });
+    afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+    const write = (text: string) => {
+        const file = path.join(root, 'settings.json');
+        fs.writeFileSync(file, text);
+        return file;
+    };
+
+    it('reads comments and trailing commas, and finds a nested key', () => {
+        const settings = readJsoncObject(write('{\n  // on\n  "ide": { "enabled": true, },\n}'));
+        assert.strictEqual(valueAt(settings, ['ide', 'enabled']), true);
+        assert.strictEqual(valueAt(settings, ['ide', 'missing', 'deeper']), undefined);
+    });
+
+    it('keeps the keys before a syntax error; undefined for a missing file or something other than an object', () => {
+        assert.deepStrictEqual(readJsoncObject(write('{ "a": 1, "ide": ')), { a: 1 });
+        assert.strictEqual(readJsoncObject(path.join(root, 'none.json')), undefined);
+        assert.strictEqual(readJsoncObject(write('[1, 2]')), undefined);
+        assert.strictEqual(readJsoncObject(write('"text"')), undefined);
+    });
+});

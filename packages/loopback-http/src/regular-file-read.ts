@@ -1,0 +1,139 @@
+import * as fs from 'fs';
+
+/**
+ * Opening a FIFO or a tty for reading blocks (a thread-pool thread, or the whole event loop when done
+ * synchronously) until someone writes; a link could point anywhere. These flags make the open itself
+ * safe; the handle is then checked with fstat, so what is read is exactly what was checked.
+ * (Windows has neither flag: 0 keeps the open ordinary there.)
+ */
+const SAFE_OPEN_FLAGS = fs.constants.O_RDONLY
+    | (fs.constants.O_NOFOLLOW ?? 0)
+    | (fs.constants.O_NONBLOCK ?? 0)
+    | (fs.constants.O_NOCTTY ?? 0);
+
+export type FileReadRefusalReason = 'link' | 'directory' | 'not-regular' | 'too-large';
+
+/** A file we will not read on somebody's behalf; the message says why, for a 4xx answer or a log line. */
+export class FileReadRefusal extends Error {
+    constructor(readonly reason: FileReadRefusalReason, message: string) {
+        super(message);
+        this.name = 'FileReadRefusal';
+    }
+}
+
+export interface RegularFileContent {
+    readonly bytes: Buffer;
+    readonly stat: fs.Stats;
+}
+
+/**
+ * Reads a regular file of at most `maxBytes` without following a final symlink and without ever
+ * blocking on a FIFO or device. Throws FileReadRefusal for those, and the usual errors (ENOENT…) otherwise.
+ * The size is enforced while reading, so a file that grows after the check is still refused.
+ * `verifyOpened` sees the descriptor before a byte is read (e.g. assertOpenedAt: is it the file that was checked?).
+ */
+export async function readRegularFile(file: string, maxBytes: number, options: { verifyOpened?: (fd: number) => Promise<void> } = {}): Promise<RegularFileContent> {
+    const handle = await openSafely(file, name => fs.promises.open(name, SAFE_OPEN_FLAGS));
+    try {
+        await options.verifyOpened?.(handle.fd);
+        const stat = await handle.stat();
+        assertReadable(file, stat, maxBytes);
+        const buffer = Buffer.alloc(Math.min(stat.size, maxBytes) + 1);
+        let length = 0;
+        for (;;) {
+            if (length === buffer.length) {
+                throw tooLarge(file, maxBytes);
+            }
+            const { bytesRead } = await handle.read(buffer, length, buffer.length - length, null);
+            if (bytesRead === 0) {
+                break;
+            }
+            length += bytesRead;
+            if (length > maxBytes) {
+                throw tooLarge(file, maxBytes);
+            }
+        }
+        return { bytes: buffer.subarray(0, length), stat };
+    } finally {
+        await handle.close();
+    }
+}
+
+/** The synchronous twin, for start-up code (discovery-file scans) that must stay synchronous. */
+export function readRegularFileSync(file: string, maxBytes: number): RegularFileContent {
+    const fd = openSafelySync(file);
+    try {
+        const stat = fs.fstatSync(fd);
+        assertReadable(file, stat, maxBytes);
+        const buffer = Buffer.alloc(Math.min(stat.size, maxBytes) + 1);
+        let length = 0;
+        for (;;) {
+            if (length === buffer.length) {
+                throw tooLarge(file, maxBytes);
+            }
+            const bytesRead = fs.readSync(fd, buffer, length, buffer.length - length, null);
+            if (bytesRead === 0) {
+                break;
+            }
+            length += bytesRead;
+            if (length > maxBytes) {
+                throw tooLarge(file, maxBytes);
+            }
+        }
+        return { bytes: buffer.subarray(0, length), stat };
+    } finally {
+        fs.closeSync(fd);
+    }
+}
+
+async function openSafely<T>(file: string, open: (name: string) => Promise<T>): Promise<T> {
+    try {
+        return await open(file);
+    } catch (error) {
+        throw translateOpenError(file, error);
+    }
+}
+
+function openSafelySync(file: string): number {
+    try {
+        return fs.openSync(file, SAFE_OPEN_FLAGS);
+    } catch (error) {
+        throw translateOpenError(file, error);
+    }
+}
+
+/** O_NOFOLLOW on a link fails with ELOOP (Linux) or EMLINK (FreeBSD); both mean "a symlink". */
+function translateOpenError(file: string, error: unknown): unknown {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ELOOP' || code === 'EMLINK') {
+        return new FileReadRefusal('link', `${file} is a symbolic link; it is not followed.`);
+    }
+    if (code === 'ENXIO') { // a FIFO with no writer, opened for writing, or a socket
+        return new FileReadRefusal('not-regular', `${file} is not a regular file.`);
+    }
+    return error;
+}
+
+function assertReadable(file: string, stat: fs.Stats, maxBytes: number): void {
+    if (stat.isDirectory()) {
+        throw new FileReadRefusal('directory', `${file} is a directory.`);
+    }
+    if (!stat.isFile()) {
+        throw new FileReadRefusal('not-regular', `${file} is not a regular file (${describeKind(stat)}); only regular files are read.`);
+    }
+    if (stat.size > maxBytes) {
+        throw tooLarge(file, maxBytes);
+    }
+}
+
+function tooLarge(file: string, maxBytes: number): FileReadRefusal {
+    return new FileReadRefusal('too-large', `${file} is larger than the limit of ${maxBytes} bytes.`);
+}
+
+function describeKind(stat: fs.Stats): string {
+    return stat.isFIFO() ? 'a FIFO'
+        : stat.isCharacterDevice() ? 'a character device'
+        : stat.isBlockDevice() ? 'a block device'
+        : stat.isSocket() ? 'a socket'
+        : 'not a file';
+}
