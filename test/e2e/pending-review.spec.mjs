@@ -6,7 +6,7 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { IdeClientProcess } from '../support/ide-client-process.mjs';
-import { TheiaBackend, TheiaWindow, launchChromium, makeTempRoot, removeTempRoot, sleep, waitUntil, writeTree } from '../support/theia-app.mjs';
+import { TheiaBackend, TheiaWindow, launchChromium, makeTempRoot, removeTempRoot, waitUntil, writeTree } from '../support/theia-app.mjs';
 
 /** Records every system notification the page creates, its click target and whether it was closed. */
 function recordNotifications() {
@@ -79,7 +79,8 @@ describe('pending reviews: system notification, status bar text, Go to Pending R
         await window.diffTab('src/app.ts').waitFor({ state: 'visible', timeout: 30_000 });
         await waitUntil(async () => await pendingText() === 'Gemini CLI: 1 review pending',
             { timeout: 10_000, what: 'the pending review count in the status bar', diagnostics: async () => `status bar: "${await pendingText()}"` });
-        await sleep(1000);
+        // Barrier, not a wait: the notifier decides on onWillShow, before the editor opens, and with the
+        // permission granted it creates the notification synchronously; the visible tab came later.
         assert.deepEqual(await notifications(), []);
     });
 

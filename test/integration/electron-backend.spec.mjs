@@ -14,7 +14,7 @@ import { REPO_ROOT, makeTempRoot, removeTempRoot, sleep, waitUntil, writeTree } 
 
 const require = createRequire(import.meta.url);
 const { connectToTheiaBackend } = require('../support/theia-rpc-client.cjs');
-const { terminalEnvFor } = require('@ai-cli-companion/theia/lib/browser/terminal-env-injection');
+const { terminalEnvFor } = require('@ai-cli-companion/theia/lib/browser/terminal-env/terminal-env-injection');
 const { COMPANION_SERVICE_PATH } = require('@ai-cli-companion/theia/lib/common/companion-protocol');
 const ELECTRON_APP = path.join(REPO_ROOT, 'electron-app');
 const STAND_IN = path.join(REPO_ROOT, 'test', 'support', 'electron-main-stand-in.cjs');

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { NATIVE_EXTENSION_ENV } from '@ai-cli-companion/core';
-import { TheiaBackend, TheiaWindow, VSIX_UI, launchChromium, makeTempRoot, removeTempRoot, sleep, waitUntil, writeTree } from '../support/theia-app.mjs';
+import { TheiaBackend, TheiaWindow, VSIX_UI, launchChromium, makeTempRoot, removeTempRoot, waitUntil, writeTree } from '../support/theia-app.mjs';
 import { builtVsix, requireTheiaIdeApp } from '../support/vsix.mjs';
 
 describe('the .vsix beside the native Theia extension', function () {
@@ -35,7 +35,7 @@ describe('the .vsix beside the native Theia extension', function () {
             const output = await window.outputChannelText('AI CLI Companion');
             return output && /Idle: the AI CLI Companion Theia extension is built into this application \(backend pid 4242\)/.test(output) && output;
         }, { timeout: 60_000, what: 'the idle notice in the output channel', diagnostics: () => window.diagnostics() });
-        await sleep(2000);
+        // Barrier, not a wait: activate() writes the idle notice and returns; no later step starts a server.
         assert.deepEqual(backend.discoveryFiles(), [], 'no Gemini discovery file');
         assert.deepEqual(backend.qwenLockFiles(), [], 'no Qwen lock file');
         assert.equal(await window.page.evaluate(() => !!document.getElementById('status-bar-aiCli.status')), false, 'no status item');

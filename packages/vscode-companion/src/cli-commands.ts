@@ -2,14 +2,14 @@ import * as vscode from 'vscode';
 import { CLIENT_PROFILES, ClientProfile } from '@ai-cli-companion/core';
 import { CliSettingsFile } from '@ai-cli-companion/core/node';
 import type { CompanionEndpoint } from '@ai-cli-companion/core/node';
-import type { OutputLog } from './output-log';
+import type { CompanionOutput } from './companion-output';
 import { SHOW_STATUS_COMMAND } from './status-bar';
 
 export const runCommandId = (profile: ClientProfile) => `aiCli.run.${profile.id}`;
 export const enableIdeModeCommandId = (profile: ClientProfile) => `aiCli.enableIdeMode.${profile.id}`;
 
 /** Run <CLI> (a terminal in the chosen folder), Enable IDE Mode for <CLI>, Show Companion Status. */
-export function registerCliCommands(endpoint: CompanionEndpoint, log: OutputLog): vscode.Disposable[] {
+export function registerCliCommands(endpoint: CompanionEndpoint, log: CompanionOutput): vscode.Disposable[] {
     return [
         ...CLIENT_PROFILES.map(profile => vscode.commands.registerCommand(runCommandId(profile), () => runInTerminal(profile, endpoint, log))),
         ...CLIENT_PROFILES.filter(profile => profile.userSettings)
@@ -18,7 +18,7 @@ export function registerCliCommands(endpoint: CompanionEndpoint, log: OutputLog)
     ];
 }
 
-async function runInTerminal(profile: ClientProfile, endpoint: CompanionEndpoint, log: OutputLog): Promise<vscode.Terminal | undefined> {
+async function runInTerminal(profile: ClientProfile, endpoint: CompanionEndpoint, log: CompanionOutput): Promise<vscode.Terminal | undefined> {
     const folders = vscode.workspace.workspaceFolders ?? [];
     const folder = folders.length > 1 ? await vscode.window.showWorkspaceFolderPick({ placeHolder: `Folder to run ${profile.displayName} in` }) : folders[0];
     if (folders.length > 1 && !folder) {
@@ -36,7 +36,7 @@ async function runInTerminal(profile: ClientProfile, endpoint: CompanionEndpoint
     return terminal;
 }
 
-async function enableIdeMode(profile: ClientProfile, log: OutputLog): Promise<void> {
+async function enableIdeMode(profile: ClientProfile, log: CompanionOutput): Promise<void> {
     const settings = new CliSettingsFile(profile);
     try {
         settings.enableIdeMode();
@@ -47,7 +47,7 @@ async function enableIdeMode(profile: ClientProfile, log: OutputLog): Promise<vo
     }
 }
 
-async function showStatus(endpoint: CompanionEndpoint, log: OutputLog): Promise<void> {
+async function showStatus(endpoint: CompanionEndpoint, log: CompanionOutput): Promise<void> {
     const status = endpoint.status();
     type Item = vscode.QuickPickItem & { run?: () => unknown };
     const items: Item[] = [

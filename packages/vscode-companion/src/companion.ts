@@ -3,10 +3,10 @@ import { CompanionEndpoint, WorkspaceState } from '@ai-cli-companion/core/node';
 import { OpenFilesModel } from '@ai-cli-companion/core';
 import { registerCliCommands } from './cli-commands';
 import { affectsProfiles, enabledProfiles } from './companion-settings';
-import { DiffReview } from './diff-review';
+import { DiffReviewService } from './diff-review-service';
 import type { HostIdentity } from './host-identity';
 import { OpenFilesTracker } from './open-files-tracker';
-import type { OutputLog } from './output-log';
+import type { CompanionOutput } from './companion-output';
 import { MemoryFileSystem, ORIGINAL_SCHEME, PROPOSAL_SCHEME } from './proposal-file-system';
 import { CompanionStatusBar } from './status-bar';
 import { TerminalEnvironment } from './terminal-environment';
@@ -22,7 +22,7 @@ export class Companion implements vscode.Disposable {
     private readonly removeFilesOnExit = () => this.endpoint.removeDiscoveryFilesSync();
     private trusted: boolean | undefined;
 
-    constructor(context: vscode.ExtensionContext, private readonly host: HostIdentity, private readonly log: OutputLog) {
+    constructor(context: vscode.ExtensionContext, private readonly host: HostIdentity, private readonly log: CompanionOutput) {
         this.endpoint = new CompanionEndpoint({
             ideInfo: host.ideInfo,
             idePid: host.idePid,
@@ -38,7 +38,7 @@ export class Companion implements vscode.Disposable {
     async start(): Promise<void> {
         const proposals = new MemoryFileSystem(PROPOSAL_SCHEME, false);
         const originals = new MemoryFileSystem(ORIGINAL_SCHEME, true);
-        const review = new DiffReview((id, outcome) => this.endpoint.resolveDiff(id, outcome), proposals, originals, this.log);
+        const review = new DiffReviewService((id, outcome) => this.endpoint.resolveDiff(id, outcome), proposals, originals, this.log);
         const model = new OpenFilesModel({ publish: context => this.endpoint.updateContext(context) });
         const tracker = new OpenFilesTracker(model);
         const statusBar = new CompanionStatusBar();

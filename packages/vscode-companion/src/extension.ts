@@ -4,12 +4,12 @@ import { Companion } from './companion';
 import { debugLogging } from './companion-settings';
 import { parentPidOf } from '@ai-cli-companion/loopback-http';
 import { identifyHost } from './host-identity';
-import { OutputLog } from './output-log';
+import { CompanionOutput } from './companion-output';
 
 let companion: Companion | undefined;
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
-    const log = new OutputLog(() => debugLogging());
+    const log = new CompanionOutput(() => debugLogging());
     context.subscriptions.push(log);
     const nativeBackend = process.env[NATIVE_EXTENSION_ENV];
     if (nativeBackend) {

@@ -1,17 +1,19 @@
 import * as assert from 'assert';
+import { ManualClock } from '../test/manual-clock';
 import { OpenFilesModel } from './open-files-model';
 import { IdeContext } from './wire-schemas';
 
 describe('OpenFilesModel', () => {
     let published: IdeContext[];
-    let clock: number;
+    let clock: ManualClock;
     let model: OpenFilesModel;
     const files = (context = model.snapshot()) => context.workspaceState!.openFiles!;
 
     beforeEach(() => {
         published = [];
-        clock = 1000;
-        model = new OpenFilesModel({ publish: context => published.push(context), intervalMs: 30, now: () => clock });
+        clock = new ManualClock();
+        clock.advance(1000);
+        model = new OpenFilesModel({ publish: context => published.push(context), intervalMs: 30, clock });
     });
     afterEach(() => model.dispose());
 
@@ -29,7 +31,7 @@ describe('OpenFilesModel', () => {
     it('keeps at most ten files and cuts the selection to 16 KiB', () => {
         for (let i = 0; i < 12; i++) {
             model.editorOpened(`e${i}`, `/ws/${i}.ts`);
-            clock++;
+            clock.advance(1);
         }
         model.focus('/ws/0.ts', { line: 0, character: 0, selectedText: 'x'.repeat(20_000) });
         assert.strictEqual(files().length, 10);
@@ -70,7 +72,7 @@ describe('OpenFilesModel', () => {
         assert.strictEqual(files().length, 0);
     });
 
-    it('sends the first change of a burst at once and coalesces the rest, ending with the last state', async () => {
+    it('sends the first change of a burst at once and coalesces the rest, ending with the last state', () => {
         model.editorOpened('e1', '/ws/a.ts');
         model.focus('/ws/a.ts', { line: 0, character: 0 });
         assert.strictEqual(published.length, 1, 'the first change went out synchronously');
@@ -78,16 +80,20 @@ describe('OpenFilesModel', () => {
             model.updateCursor('/ws/a.ts', { line, character: 0 });
         }
         assert.strictEqual(published.length, 1, 'the burst waits for the interval');
-        await new Promise(resolve => setTimeout(resolve, 100));
+        clock.advance(29);
+        assert.strictEqual(published.length, 1, 'not before the interval is over');
+        clock.advance(1);
         assert.strictEqual(published.length, 2);
+        clock.advance(100);
+        assert.strictEqual(published.length, 2, 'one trailing update, no more');
         assert.deepStrictEqual(files(published[1])[0].cursor, { line: 51, character: 1 });
     });
 
-    it('does not send an unchanged context again unless asked to republish', async () => {
+    it('does not send an unchanged context again unless asked to republish', () => {
         model.editorOpened('e1', '/ws/a.ts');
-        await new Promise(resolve => setTimeout(resolve, 50));
+        clock.advance(50);
         model.updateCursor('/ws/other.ts', { line: 1, character: 1 }); // not the active file: no change
-        await new Promise(resolve => setTimeout(resolve, 50));
+        clock.advance(50);
         assert.strictEqual(published.length, 1);
         model.republish();
         assert.strictEqual(published.length, 2);

@@ -1,6 +1,7 @@
 /*
  * No Node imports: browser-side adapters bundle this file.
  */
+import { Clock, systemClock } from './clock';
 import { CONTEXT_LIMITS, IdeContext, OpenFile } from './wire-schemas';
 
 /** Where the cursor of the focused editor is, as editors report it (0-based), and what is selected. */
@@ -18,6 +19,8 @@ export interface OpenFilesModelOptions {
     /** The CLIs expect no more than one update per 50 ms. */
     readonly intervalMs?: number;
     readonly now?: () => number;
+    /** Timers of the coalescing interval (and `now` when not given): specs pass a manual one. */
+    readonly clock?: Clock;
 }
 
 interface TrackedFile {
@@ -40,11 +43,15 @@ export class OpenFilesModel {
     private cursor: CursorState | undefined;
     private lastTimestamp = 0;
     private lastPublished: string | undefined;
-    private timer: ReturnType<typeof setTimeout> | undefined;
+    private timer: unknown;
     private dirty = false;
     private disposed = false;
 
-    constructor(private readonly options: OpenFilesModelOptions) { }
+    private readonly clock: Clock;
+
+    constructor(private readonly options: OpenFilesModelOptions) {
+        this.clock = options.clock ?? systemClock;
+    }
 
     /** An editor shows a file that exists on disk. */
     editorOpened(editorId: string, path: string): void {
@@ -146,7 +153,7 @@ export class OpenFilesModel {
 
     dispose(): void {
         this.disposed = true;
-        clearTimeout(this.timer);
+        this.clock.clearTimeout(this.timer);
         this.timer = undefined;
     }
 
@@ -185,7 +192,7 @@ export class OpenFilesModel {
     }
 
     private nextTimestamp(): number {
-        const now = (this.options.now ?? Date.now)();
+        const now = this.options.now ? this.options.now() : this.clock.now();
         this.lastTimestamp = Math.max(now, this.lastTimestamp + 1);
         return this.lastTimestamp;
     }
@@ -204,7 +211,7 @@ export class OpenFilesModel {
             return;
         }
         this.publishNow();
-        this.timer = setTimeout(() => this.tick(), this.options.intervalMs ?? 50);
+        this.timer = this.clock.setTimeout(() => this.tick(), this.options.intervalMs ?? 50);
     }
 
     private tick(): void {
@@ -212,7 +219,7 @@ export class OpenFilesModel {
         if (this.dirty && !this.disposed) {
             this.dirty = false;
             this.publishNow();
-            this.timer = setTimeout(() => this.tick(), this.options.intervalMs ?? 50);
+            this.timer = this.clock.setTimeout(() => this.tick(), this.options.intervalMs ?? 50);
         }
     }
 

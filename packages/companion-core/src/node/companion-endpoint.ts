@@ -1,6 +1,10 @@
 import { CLIENT_PROFILES, ClientProfile } from '../common/client-profiles';
 import { Logger, silentLogger } from '@ai-cli-companion/loopback-http';
 import { DiffDelivery, DiffOutcome, DiffView, PendingDiff } from '../common/diff-registry';
+import { EndpointStatus, WorkspaceState } from '../common/endpoint-status';
+
+// Plain data shared with browser code; also here for Node callers that import the endpoint.
+export type { EndpointSessionStatus, EndpointStatus, WorkspaceState } from '../common/endpoint-status';
 import { IdeContext, IdeNotificationMethods } from '../common/wire-schemas';
 import { CompanionDiscovery } from './companion-discovery';
 import { CompanionTools } from './companion-tools';
@@ -16,13 +20,6 @@ import { notificationAnswer } from './notification-answer';
 import { ideProcessId, isInContainer, joinWorkspaceRoots } from './process-info';
 import { toSseEvent } from './session-transport';
 
-export interface WorkspaceState {
-    /** Absolute file-system paths of the workspace roots. */
-    readonly roots: readonly string[];
-    /** Workspace trust; undefined when the IDE has trust switched off (then the CLI decides). */
-    readonly trusted?: boolean;
-}
-
 export interface CompanionEndpointOptions {
     readonly profiles?: readonly ClientProfile[];
     /** What the CLIs call the IDE ("Connected to <displayName>"): the adapter's host application. */
@@ -35,26 +32,6 @@ export interface CompanionEndpointOptions {
     readonly serverVersion?: string;
     readonly openDiffTimeoutMs?: number;
     readonly http?: Partial<Omit<McpHttpServerOptions, 'tokens' | 'connectSession' | 'logger'>>;
-}
-
-export interface EndpointSessionStatus {
-    readonly id: string;
-    readonly clientId: string;
-    readonly since: number;
-    /** Whether its event stream is open right now (a CLI reconnects it within about a second). */
-    readonly streaming: boolean;
-    /** See McpSession.remotePort. */
-    readonly remotePort?: number;
-}
-
-export interface EndpointStatus {
-    readonly port: number;
-    readonly workspacePath: string;
-    readonly profiles: readonly string[];
-    readonly sessions: readonly EndpointSessionStatus[];
-    readonly files: readonly string[];
-    readonly pendingDiffs: number;
-    readonly lastError?: string;
 }
 
 /**

@@ -4,6 +4,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { CLIENT_PROFILES } from '../common/client-profiles';
 import { DiffOutcome, DiffView, PendingDiff } from '../common/diff-registry';
+import { ManualClock } from '../test/manual-clock';
 import { DiffAnswer, DiffBroker, NO_WINDOW_ERROR, proposeAndWait } from './diff-broker';
 
 /** Records what the broker asks of the window; `show` resolves only when the spec says so. */
@@ -42,17 +43,14 @@ describe('DiffBroker', () => {
     let root: string;
     let broker: DiffBroker;
     let view: ManualView;
-    let timers: (() => void)[];
+    let clock: ManualClock;
     const never = new AbortController().signal;
     const request = (name: string, sessionId = 's1') => ({ sessionId, clientId: 'gemini', filePath: path.join(root, name), newContent: `new ${name}` });
 
     beforeEach(() => {
         root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'diff-broker-')));
-        timers = [];
-        broker = new DiffBroker({
-            roots: () => [root], profiles: () => CLIENT_PROFILES,
-            setTimeout: callback => timers.push(callback), clearTimeout: () => undefined
-        });
+        clock = new ManualClock();
+        broker = new DiffBroker({ roots: () => [root], profiles: () => CLIENT_PROFILES, clock });
         view = new ManualView();
     });
 
@@ -104,7 +102,10 @@ describe('DiffBroker', () => {
         broker.attachView(view);
         const answer = recordingAnswer();
         const shown = broker.propose(request('a.ts'), answer, never);
-        timers.forEach(fire => fire());
+        clock.advance(14_999);
+        await new Promise(resolve => setImmediate(resolve));
+        assert.strictEqual(broker.pending().length, 1, 'still within the deadline');
+        clock.advance(1);
         await assert.rejects(shown, /did not show it within 15 s/);
         assert.strictEqual(answer.withdrawals, 1);
         assert.deepStrictEqual(answer.outcomes, []);

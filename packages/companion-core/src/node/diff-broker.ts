@@ -1,4 +1,5 @@
 import type { ClientProfile } from '../common/client-profiles';
+import { Clock, systemClock } from '../common/clock';
 import { Logger, silentLogger } from '@ai-cli-companion/loopback-http';
 import { DiffDelivery, DiffOutcome, DiffRegistry, DiffView, PendingDiff } from '../common/diff-registry';
 import { resolveInWorkspace } from './workspace-paths';
@@ -35,8 +36,8 @@ export interface DiffBrokerOptions {
     readonly profiles: () => readonly ClientProfile[];
     readonly logger?: Logger;
     readonly openDiffTimeoutMs?: number;
-    readonly setTimeout?: (callback: () => void, ms: number) => unknown;
-    readonly clearTimeout?: (handle: unknown) => void;
+    /** The deadline's timer: specs pass a manual one. */
+    readonly clock?: Clock;
 }
 
 /**
@@ -189,12 +190,11 @@ export class DiffBroker {
     /** Rejects when the deadline passes or the signal aborts, whichever comes first. */
     private withDeadline<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
         const ms = this.options.openDiffTimeoutMs ?? OPEN_DIFF_TIMEOUT_MS;
-        const set = this.options.setTimeout ?? setTimeout;
-        const clear = this.options.clearTimeout ?? (handle => clearTimeout(handle as NodeJS.Timeout));
+        const clock = this.options.clock ?? systemClock;
         let timer: unknown;
         let onAbort: (() => void) | undefined;
         const stop = new Promise<never>((_, reject) => {
-            timer = set(() => reject(new Error(`the editor did not show it within ${ms / 1000} s`)), ms);
+            timer = clock.setTimeout(() => reject(new Error(`the editor did not show it within ${ms / 1000} s`)), ms);
             onAbort = () => reject(new Error('the CLI gave up waiting for it'));
             if (signal.aborted) {
                 onAbort();
@@ -202,7 +202,7 @@ export class DiffBroker {
             signal.addEventListener('abort', onAbort);
         });
         return Promise.race([promise, stop]).finally(() => {
-            clear(timer);
+            clock.clearTimeout(timer);
             signal.removeEventListener('abort', onAbort!);
         });
     }

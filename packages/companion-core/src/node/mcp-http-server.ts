@@ -1,58 +1,22 @@
 import * as crypto from 'crypto';
 import * as http from 'http';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { Clock, systemClock } from '../common/clock';
 import { JsonRpcErrorCode, errorBody, isInitializeRequest, parseMessages } from '../common/json-rpc';
 import { Logger, LoopbackWall, declaresTooLarge, drainAndRespond, readBody, respondRaw, silentLogger } from '@ai-cli-companion/loopback-http';
 import { EventKind, SessionTransport } from './session-transport';
+import { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_SESSIONS, DEFAULT_MAX_SESSIONS_PER_OWNER, McpHttpServerOptions, McpSession, McpSessionListener } from './mcp-session';
 
 export const MCP_PATH = '/mcp';
 
-export interface McpHttpServerOptions {
-    /** Bearer tokens by owner (a client profile id). Replaceable later with setTokens. */
-    readonly tokens: ReadonlyMap<string, string>;
-    /** Connects a fresh protocol instance to a new session; one per session, never shared. */
-    readonly connectSession: (session: McpSession) => Promise<{ close(): Promise<void> }>;
-    readonly logger?: Logger;
-    readonly maxBodyBytes?: number;
-    readonly keepAliveMs?: number;
-    /** How long a session survives without its GET stream before it is dropped (the client retries after ~1 s). */
-    readonly reconnectGraceMs?: number;
-    /** Sessions that never open a stream and send nothing for this long are dropped. */
-    readonly idleSessionMs?: number;
-    readonly maxSessions?: number;
-    /** Sessions one token (one client profile) may hold, so a program with one CLI's token cannot lock the others out. */
-    readonly maxSessionsPerOwner?: number;
-}
-
-export interface McpSession {
-    readonly id: string;
-    /** The token owner that opened the session (a client profile id). */
-    readonly owner: string;
-    readonly transport: SessionTransport & Transport;
-    readonly createdAt: number;
-    /**
-     * The client-side TCP port of the session's event stream (before it opens: of its latest request); lets the IDE find
-     * the CLI process that holds the connection, e.g. to know which terminal runs it.
-     */
-    readonly remotePort?: number;
-}
-
-export interface McpSessionListener {
-    opened?(session: McpSession): void;
-    streamOpened?(session: McpSession): void;
-    closed?(session: McpSession): void;
-}
+export * from './mcp-session';
 
 interface SessionState extends McpSession {
     protocol?: { close(): Promise<void> };
     lastActivity: number;
     remotePort?: number;
-    dropTimer?: NodeJS.Timeout;
+    dropTimer?: unknown;
 }
 
-export const DEFAULT_MAX_BODY_BYTES = 32 * 1024 * 1024;
-export const DEFAULT_MAX_SESSIONS = 64;
-export const DEFAULT_MAX_SESSIONS_PER_OWNER = 16;
 
 /**
  * MCP Streamable HTTP on 127.0.0.1 with its own listener: Host/Origin wall, bearer tokens, one
@@ -66,10 +30,12 @@ export class McpHttpServer {
     private readonly logger: Logger;
     private guard: LoopbackWall | undefined;
     private tokens: ReadonlyMap<string, string>;
-    private sweepTimer: NodeJS.Timeout | undefined;
+    private sweepTimer: unknown;
+    private readonly clock: Clock;
 
     constructor(private readonly options: McpHttpServerOptions) {
         this.logger = options.logger ?? silentLogger;
+        this.clock = options.clock ?? systemClock;
         this.tokens = options.tokens;
         this.server.keepAliveTimeout = 60_000;
     }
@@ -103,8 +69,13 @@ export class McpHttpServer {
         });
         this.guard = new LoopbackWall({ port: this.port, tokens: this.tokens });
         const idleMs = this.options.idleSessionMs ?? 5 * 60_000;
-        this.sweepTimer = setInterval(() => this.dropIdleSessions(idleMs), Math.min(idleMs, 60_000));
-        this.sweepTimer.unref();
+        const sweep = () => {
+            this.sweepTimer = unref(this.clock.setTimeout(() => {
+                this.dropIdleSessions(idleMs);
+                sweep();
+            }, Math.min(idleMs, 60_000)));
+        };
+        sweep();
         return this.port;
     }
 
@@ -127,7 +98,8 @@ export class McpHttpServer {
     }
 
     async close(): Promise<void> {
-        clearInterval(this.sweepTimer);
+        this.clock.clearTimeout(this.sweepTimer);
+        this.sweepTimer = undefined;
         await Promise.all([...this.sessions.values()].map(session => this.closeSession(session, 'server stopped')));
         await new Promise<void>(resolve => {
             this.server.close(() => resolve());
@@ -200,7 +172,7 @@ export class McpHttpServer {
         }
         const session = this.findSession(sessionId, owner, response);
         if (session) {
-            session.lastActivity = Date.now();
+            session.lastActivity = this.clock.now();
             if (!session.transport.hasStream) { // the stream's connection is the one that stays open
                 session.remotePort = request.socket.remotePort ?? session.remotePort;
             }
@@ -222,9 +194,9 @@ export class McpHttpServer {
             respondRaw(response, 409, errorBody(JsonRpcErrorCode.connectionClosed, 'Conflict: this session already has an event stream'));
             return;
         }
-        clearTimeout(session.dropTimer);
+        this.clock.clearTimeout(session.dropTimer);
         session.dropTimer = undefined;
-        session.lastActivity = Date.now();
+        session.lastActivity = this.clock.now();
         session.remotePort = request.socket.remotePort ?? session.remotePort;
         this.listeners.forEach(listener => listener.streamOpened?.(session));
     }
@@ -254,7 +226,7 @@ export class McpHttpServer {
         this.makeRoomFor(owner);
         const id = crypto.randomUUID();
         const transport = new SessionTransport(id, { keepAliveMs: this.options.keepAliveMs });
-        const session: SessionState = { id, owner, transport, createdAt: Date.now(), lastActivity: Date.now(), remotePort };
+        const session: SessionState = { id, owner, transport, createdAt: this.clock.now(), lastActivity: this.clock.now(), remotePort };
         this.sessions.set(id, session);
         transport.onStreamChange(open => {
             if (!open && !transport.isClosed) {
@@ -268,7 +240,7 @@ export class McpHttpServer {
         } catch (error) {
             // A session that never got its protocol must not hold a place (the cap counts it) or a timer.
             this.logger.error(`MCP session ${id} of ${owner} could not start: ${(error as Error).message}`);
-            clearTimeout(session.dropTimer);
+            this.clock.clearTimeout(session.dropTimer);
             this.sessions.delete(id);
             await transport.close().catch(() => undefined);
             throw error;
@@ -300,14 +272,13 @@ export class McpHttpServer {
     }
 
     private scheduleDrop(session: SessionState): void {
-        clearTimeout(session.dropTimer);
-        session.dropTimer = setTimeout(() => void this.closeSession(session, 'its event stream is gone'),
-            this.options.reconnectGraceMs ?? 10_000);
-        session.dropTimer.unref();
+        this.clock.clearTimeout(session.dropTimer);
+        session.dropTimer = unref(this.clock.setTimeout(() => void this.closeSession(session, 'its event stream is gone'),
+            this.options.reconnectGraceMs ?? 10_000));
     }
 
     private dropIdleSessions(idleMs: number): void {
-        const now = Date.now();
+        const now = this.clock.now();
         for (const session of this.sessions.values()) {
             if (!session.transport.hasStream && now - session.lastActivity > idleMs) {
                 void this.closeSession(session, 'idle without an event stream');
@@ -325,7 +296,7 @@ export class McpHttpServer {
     }
 
     private forget(session: SessionState): void {
-        clearTimeout(session.dropTimer);
+        this.clock.clearTimeout(session.dropTimer);
         if (this.sessions.delete(session.id)) {
             this.listeners.forEach(listener => listener.closed?.(session));
         }
@@ -334,4 +305,10 @@ export class McpHttpServer {
 
 function headerValue(value: string | string[] | undefined): string | undefined {
     return Array.isArray(value) ? value[0] : value;
+}
+
+/** A Node timer does not keep the process alive (a manual clock's handle has nothing to unref). */
+function unref(handle: unknown): unknown {
+    (handle as { unref?: () => void } | undefined)?.unref?.();
+    return handle;
 }

@@ -1,2 +1,3 @@
 // Test helpers other packages' specs use: `@ai-cli-companion/core/testing`.
 export * from './raw-mcp-client';
+export * from './manual-clock';

@@ -1,53 +1,30 @@
 import { ContainerModule } from '@theia/core/shared/inversify';
-import { FrontendApplicationContribution } from '@theia/core/lib/browser/frontend-application-contribution';
-import { KeybindingContribution } from '@theia/core/lib/browser/keybinding';
 import { ServiceConnectionProvider } from '@theia/core/lib/browser/messaging/service-connection-provider';
-import { TabBarToolbarContribution } from '@theia/core/lib/browser/shell/tab-bar-toolbar';
-import { CommandContribution } from '@theia/core/lib/common/command';
-import { ResourceResolver } from '@theia/core/lib/common/resource';
-import { COMPANION_SERVICE_PATH, CompanionClient, CompanionService } from '../common/companion-protocol';
+import { CLI_HOST_SERVICE_PATH, CliHostService } from '../common/cli-host-protocol';
 import { bindCompanionPreferences } from '../common/companion-preferences';
-import { CompanionClientImpl } from './companion-client-impl';
-import { CompanionCommandsContribution } from './companion-commands-contribution';
-import { CompanionOutput } from './companion-output';
-import { CompanionStatusBarContribution } from './companion-status-bar-contribution';
-import { CompanionTerminalEnvironment } from './companion-terminal-environment';
-import { CompanionWindowContribution } from './companion-window-contribution';
-import { DiffReviewContribution } from './diff-review-contribution';
-import { DiffReviewService } from './diff-review-service';
-import { EditorContextTracker } from './editor-context-tracker';
-import { ProposalResources } from './proposal-resources';
-import { injectCompanionEnvIntoTerminals } from './terminal-env-injection';
-import { bindBeyondCompanionFeatures } from './beyond-companion-module';
+import { bindChangeBlockReview } from './change-block-review/change-block-review-module';
+import { bindConnectionDiagnostics } from './diagnostics/diagnostics-module';
+import { bindDiffReview } from './diff-review/diff-review-module';
+import { bindInstallCheck } from './install-check/install-check-module';
+import { bindOpenFiles } from './open-files/open-files-module';
+import { bindPendingReview } from './pending-review/pending-review-module';
+import { bindSendToCli } from './send-to-cli/send-to-cli-module';
+import { bindTerminalEnv } from './terminal-env/terminal-env-module';
+import { bindCompanionWindow } from './window/window-module';
 
+/** The feature list: one folder and one bind function per feature. */
 export default new ContainerModule((bind, _unbind, _isBound, _rebind, _unbindAsync, onActivation) => {
     bindCompanionPreferences(bind);
+    // The backend's CLI lookups (which process holds a session, where a CLI is installed): send-to-cli and install-check.
+    bind(CliHostService).toDynamicValue(ctx => ServiceConnectionProvider.createProxy<CliHostService>(ctx.container, CLI_HOST_SERVICE_PATH)).inSingletonScope();
 
-    bind(CompanionClientImpl).toSelf().inSingletonScope();
-    bind(CompanionClient).toService(CompanionClientImpl);
-    bind(CompanionService).toDynamicValue(ctx =>
-        ServiceConnectionProvider.createProxy<CompanionService>(ctx.container, COMPANION_SERVICE_PATH, ctx.container.get(CompanionClient))
-    ).inSingletonScope();
-
-    bind(CompanionTerminalEnvironment).toSelf().inSingletonScope();
-    injectCompanionEnvIntoTerminals(onActivation);
-    bind(CompanionWindowContribution).toSelf().inSingletonScope();
-    bind(FrontendApplicationContribution).toService(CompanionWindowContribution);
-
-    bind(EditorContextTracker).toSelf().inSingletonScope();
-    bind(FrontendApplicationContribution).toService(EditorContextTracker);
-
-    bind(ProposalResources).toSelf().inSingletonScope();
-    bind(ResourceResolver).toService(ProposalResources);
-    bind(DiffReviewService).toSelf().inSingletonScope();
-    bind(DiffReviewContribution).toSelf().inSingletonScope();
-    [CommandContribution, TabBarToolbarContribution, KeybindingContribution].forEach(id => bind(id).toService(DiffReviewContribution));
-
-    bind(CompanionOutput).toSelf().inSingletonScope();
-    bind(CompanionCommandsContribution).toSelf().inSingletonScope();
-    bind(CommandContribution).toService(CompanionCommandsContribution);
-    bind(CompanionStatusBarContribution).toSelf().inSingletonScope();
-    bind(FrontendApplicationContribution).toService(CompanionStatusBarContribution);
-
-    bindBeyondCompanionFeatures(bind);
+    bindCompanionWindow(bind);
+    bindOpenFiles(bind);
+    bindTerminalEnv(bind, onActivation);
+    bindDiffReview(bind);
+    bindChangeBlockReview(bind);
+    bindSendToCli(bind);
+    bindPendingReview(bind);
+    bindInstallCheck(bind);
+    bindConnectionDiagnostics(bind);
 });

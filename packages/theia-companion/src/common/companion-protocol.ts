@@ -1,39 +1,13 @@
 import { RpcServer } from '@theia/core/lib/common/messaging/proxy-factory';
-import type { FileDiagnostics } from '@ai-cli-companion/core';
-import type { DiffDelivery, DiffOutcome, PendingDiff, IdeContext } from '@ai-cli-companion/core';
+import type { DiffDelivery, DiffOutcome, EndpointSessionStatus, EndpointStatus, FileDiagnostics, PendingDiff, IdeContext, WorkspaceState } from '@ai-cli-companion/core';
 
-export type { DiffDelivery, DiffOutcome, IdeContext, PendingDiff };
+export type { DiffDelivery, DiffOutcome, EndpointSessionStatus, IdeContext, PendingDiff, WorkspaceState };
+
+/** A window's companion server as the status bar and the status command show it; not running: no server attached. */
+export type CompanionStatus = EndpointStatus & { readonly running: boolean };
 
 /** RPC path of the per-window companion service. */
 export const COMPANION_SERVICE_PATH = '/services/ai-cli-companion';
-
-/** What a window tells the backend about itself. */
-export interface WindowWorkspace {
-    /** Absolute file-system paths of the window's workspace roots. */
-    readonly roots: string[];
-    /** Workspace trust, or undefined when Theia's trust feature is off. */
-    readonly trusted?: boolean;
-}
-
-export interface CompanionSessionInfo {
-    readonly id: string;
-    readonly clientId: string;
-    readonly since: number;
-    /** The client-side port of the session's connection: finds the CLI process (and its terminal). */
-    readonly remotePort?: number;
-}
-
-/** A window's companion server as the status bar and the status command show it. */
-export interface CompanionStatus {
-    readonly running: boolean;
-    readonly port: number;
-    readonly workspacePath: string;
-    readonly enabledClients: string[];
-    readonly sessions: CompanionSessionInfo[];
-    readonly discoveryFiles: string[];
-    readonly pendingDiffs: number;
-    readonly lastError?: string;
-}
 
 /** The answer to attach: the key the page keeps for its next reload, and its terminals' environment. */
 export interface WindowAttachment {
@@ -48,8 +22,8 @@ export interface CompanionService extends RpcServer<CompanionClient> {
      * Binds this window to a companion server: after a reload (same `windowKey`) the one it had, with its
      * CLI sessions and pending diffs (shown again through `showDiff`).
      */
-    attach(windowKey: string | undefined, workspace: WindowWorkspace, enabledClients: string[]): Promise<WindowAttachment>;
-    updateWorkspace(workspace: WindowWorkspace): Promise<Record<string, string>>;
+    attach(windowKey: string | undefined, workspace: WorkspaceState, enabledClients: string[]): Promise<WindowAttachment>;
+    updateWorkspace(workspace: WorkspaceState): Promise<Record<string, string>>;
     setEnabledClients(clientIds: string[]): Promise<Record<string, string>>;
     updateContext(context: IdeContext): Promise<void>;
     /**

@@ -10,12 +10,15 @@ import { MockLogger } from '@theia/core/lib/common/test/mock-logger';
 import { WorkspaceServer } from '@theia/workspace/lib/common/workspace-protocol';
 import { ClientProfile, NATIVE_EXTENSION_ENV } from '@ai-cli-companion/core';
 import { CompanionEndpoint } from '@ai-cli-companion/core/node';
+import { ManualClock } from '@ai-cli-companion/core/testing';
 import { CompanionEndpointRegistry } from './companion-endpoint-registry';
 
 /** Keeps the registry's servers inside a temp dir; a short reload grace. */
 class SandboxedRegistry extends CompanionEndpointRegistry {
     static root: string;
     static graceMs = 200;
+    static clock: ManualClock;
+    protected override readonly clock = SandboxedRegistry.clock;
     protected override get reloadGraceMs(): number {
         return SandboxedRegistry.graceMs;
     }
@@ -25,12 +28,21 @@ class SandboxedRegistry extends CompanionEndpointRegistry {
     }
 }
 
+/** Event-loop turns until the registry has done what the clock set off (its stops are async). */
+async function until(done: () => boolean): Promise<void> {
+    for (let turn = 0; !done(); turn++) {
+        assert.ok(turn < 10_000, 'the registry never got there');
+        await new Promise(resolve => setImmediate(resolve));
+    }
+}
+
 describe('CompanionEndpointRegistry', () => {
     let registry: SandboxedRegistry;
     let workspace: string;
     const envBefore = { ...process.env };
 
     beforeEach(async () => {
+        SandboxedRegistry.clock = new ManualClock();
         SandboxedRegistry.root = fs.mkdtempSync(path.join(os.tmpdir(), 'registry-spec-'));
         workspace = path.join(SandboxedRegistry.root, 'ws');
         fs.mkdirSync(workspace);
@@ -83,9 +95,12 @@ describe('CompanionEndpointRegistry', () => {
         const old = {};
         const first = await registry.acquire(old);
         const reloading = registry.acquire({}, first.windowKey);
-        setTimeout(() => registry.release(old, first.endpoint), 100);
+        setImmediate(() => registry.release(old, first.endpoint)); // the old connection closes while the new one waits
         assert.strictEqual((await reloading).endpoint, first.endpoint);
-        const duplicate = await registry.acquire({}, first.windowKey);
+        const duplicating = registry.acquire({}, first.windowKey);
+        await until(() => SandboxedRegistry.clock.pendingTimers > 0); // it waits for a handover that never comes
+        SandboxedRegistry.clock.advance(3000);
+        const duplicate = await duplicating;
         assert.notStrictEqual(duplicate.endpoint, first.endpoint, 'the holder is alive: the copy gets its own');
         assert.notStrictEqual(duplicate.windowKey, first.windowKey);
     });
@@ -98,8 +113,10 @@ describe('CompanionEndpointRegistry', () => {
         registry.release(owner, later.endpoint);
         registry.release({}, startup.endpoint); // not its holder: nothing happens
         assert.notStrictEqual((await registry.acquire({})).endpoint, startup.endpoint, 'still held by its window');
-        await new Promise(resolve => setTimeout(resolve, SandboxedRegistry.graceMs + 100));
-        assert.strictEqual(later.endpoint.port, 0, 'a window server stops once its grace is over');
+        SandboxedRegistry.clock.advance(SandboxedRegistry.graceMs - 1);
+        assert.ok(later.endpoint.port > 0, 'within the grace the server waits');
+        SandboxedRegistry.clock.advance(1);
+        await until(() => later.endpoint.port === 0);
     });
 
     it('after the grace the startup server is emptied and goes to the next window', async () => {
@@ -109,7 +126,7 @@ describe('CompanionEndpointRegistry', () => {
         registry.release(holder, startup.endpoint);
         const stranger = await registry.acquire({});
         assert.notStrictEqual(stranger.endpoint, startup.endpoint, 'during the grace it waits for its own window');
-        await new Promise(resolve => setTimeout(resolve, SandboxedRegistry.graceMs + 100));
+        SandboxedRegistry.clock.advance(SandboxedRegistry.graceMs); // the startup server is emptied at once, not stopped
         assert.ok(startup.endpoint.port > 0, 'the startup server outlives its window');
         const next = await registry.acquire({});
         assert.strictEqual(next.endpoint, startup.endpoint);

@@ -5,7 +5,7 @@ import { ILogger } from '@theia/core/lib/common/logger';
 import { generateUuid } from '@theia/core/lib/common/uuid';
 import { BackendApplicationContribution } from '@theia/core/lib/node/backend-application';
 import { WorkspaceServer } from '@theia/workspace/lib/common/workspace-protocol';
-import { ClientProfile, NATIVE_EXTENSION_ENV } from '@ai-cli-companion/core';
+import { ClientProfile, Clock, NATIVE_EXTENSION_ENV, systemClock } from '@ai-cli-companion/core';
 import { CompanionEndpoint } from '@ai-cli-companion/core/node';
 import { enabledProfilesAtStartup } from './startup-preferences';
 import { startupWorkspaceRoots } from './startup-workspace';
@@ -27,7 +27,7 @@ interface EndpointLease {
     /** Kept by the page across reloads (sessionStorage): how a reloaded window finds its server again. */
     windowKey: string | undefined;
     owner: object | undefined;
-    graceTimer?: NodeJS.Timeout;
+    graceTimer?: unknown;
     handover?: () => void;
 }
 
@@ -52,6 +52,8 @@ export class CompanionEndpointRegistry implements BackendApplicationContribution
     protected readonly applicationPackage: ApplicationPackage;
 
     protected readonly leases: EndpointLease[] = [];
+    /** The reload grace and the handover wait; specs use a manual one. */
+    protected readonly clock: Clock = systemClock;
 
     protected get reloadGraceMs(): number {
         const configured = Number(process.env.AI_CLI_COMPANION_RELOAD_GRACE_MS);
@@ -103,21 +105,21 @@ export class CompanionEndpointRegistry implements BackendApplicationContribution
         lease.owner = undefined;
         endpoint.detachView(true);
         lease.handover?.();
-        lease.graceTimer = setTimeout(() => void this.expire(lease), this.reloadGraceMs);
-        lease.graceTimer.unref();
+        lease.graceTimer = this.clock.setTimeout(() => void this.expire(lease), this.reloadGraceMs);
+        (lease.graceTimer as { unref?: () => void }).unref?.();
     }
 
     onStop(): void {
         // Synchronous first: on process exit nothing after the first await runs.
         this.removeAllDiscoveryFilesSync();
         for (const lease of this.leases) {
-            clearTimeout(lease.graceTimer);
+            this.clock.clearTimeout(lease.graceTimer);
             void lease.endpoint.stop();
         }
     }
 
     protected adopt(lease: EndpointLease, owner: object, windowKey: string): { endpoint: CompanionEndpoint; windowKey: string } {
-        clearTimeout(lease.graceTimer);
+        this.clock.clearTimeout(lease.graceTimer);
         lease.graceTimer = undefined;
         lease.owner = owner;
         lease.windowKey = windowKey;
@@ -127,12 +129,12 @@ export class CompanionEndpointRegistry implements BackendApplicationContribution
     /** True if the holder let go in time (a reload whose old connection closed late). */
     protected waitForHandover(lease: EndpointLease): Promise<boolean> {
         return new Promise(resolve => {
-            const timer = setTimeout(() => {
+            const timer = this.clock.setTimeout(() => {
                 lease.handover = undefined;
                 resolve(false); // still held: a duplicated tab, not a reload
             }, HANDOVER_WAIT_MS);
             lease.handover = () => {
-                clearTimeout(timer);
+                this.clock.clearTimeout(timer);
                 lease.handover = undefined;
                 resolve(true);
             };

@@ -80,7 +80,7 @@ describe('CompanionServiceImpl', () => {
         assert.ok(attached.terminalEnv.GEMINI_CLI_IDE_AUTH_TOKEN);
         assert.strictEqual(attached.terminalEnv.QWEN_CODE_IDE_SERVER_PORT, undefined, 'qwen is switched off');
         assert.ok(client.statuses.length > 0);
-        assert.deepStrictEqual((await service.getStatus()).enabledClients, ['gemini']);
+        assert.deepStrictEqual((await service.getStatus()).profiles, ['gemini']);
     });
 
     it('does not keep a failed attach: the next one succeeds, and calls before any attach fail clearly', async () => {

@@ -4,7 +4,7 @@ import { CliSettingsFile } from '@ai-cli-companion/core/node';
 import { CLIENT_PROFILES, ClientProfile, findProfile } from '@ai-cli-companion/core';
 import type { CompanionEndpoint } from '@ai-cli-companion/core/node';
 import {
-    CompanionClient, CompanionService, CompanionStatus, DiffDelivery, DiffOutcome, IdeContext, WindowAttachment, WindowWorkspace
+    CompanionClient, CompanionService, CompanionStatus, DiffDelivery, DiffOutcome, IdeContext, WindowAttachment, WorkspaceState
 } from '../common/companion-protocol';
 import { CompanionEndpointRegistry } from './companion-endpoint-registry';
 
@@ -24,13 +24,13 @@ export class CompanionServiceImpl implements CompanionService {
         this.client = client;
     }
 
-    async attach(windowKey: string | undefined, workspace: WindowWorkspace, enabledClients: string[]): Promise<WindowAttachment> {
+    async attach(windowKey: string | undefined, workspace: WorkspaceState, enabledClients: string[]): Promise<WindowAttachment> {
         const attached = await this.ensureEndpoint(windowKey);
         attached.endpoint.update({ workspace, profiles: profilesOf(enabledClients) });
         return { windowKey: attached.windowKey, terminalEnv: attached.endpoint.terminalEnv() };
     }
 
-    async updateWorkspace(workspace: WindowWorkspace): Promise<Record<string, string>> {
+    async updateWorkspace(workspace: WorkspaceState): Promise<Record<string, string>> {
         const endpoint = await this.requireEndpoint();
         endpoint.setWorkspace(workspace);
         return endpoint.terminalEnv();
@@ -56,7 +56,7 @@ export class CompanionServiceImpl implements CompanionService {
 
     async getStatus(): Promise<CompanionStatus> {
         if (!this.attaching) {
-            return { running: false, port: 0, workspacePath: '', enabledClients: [], sessions: [], discoveryFiles: [], pendingDiffs: 0 };
+            return { running: false, port: 0, workspacePath: '', profiles: [], sessions: [], files: [], pendingDiffs: 0 };
         }
         return this.statusOf(await this.requireEndpoint());
     }
@@ -137,16 +137,7 @@ export class CompanionServiceImpl implements CompanionService {
 
     protected statusOf(endpoint: CompanionEndpoint): CompanionStatus {
         const status = endpoint.status();
-        return {
-            running: status.port > 0,
-            port: status.port,
-            workspacePath: status.workspacePath,
-            enabledClients: [...status.profiles],
-            sessions: status.sessions.map(session => ({ ...session })),
-            discoveryFiles: [...status.files],
-            pendingDiffs: status.pendingDiffs,
-            lastError: status.lastError
-        };
+        return { ...status, running: status.port > 0 };
     }
 }
 

@@ -27,7 +27,7 @@ describe('ConnectionDiagnostics', () => {
     afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
 
     function status(files: string[]): CompanionStatus {
-        return { running: true, port: 1, workspacePath: workspace, enabledClients: ['gemini', 'qwen'], sessions: [], discoveryFiles: files, pendingDiffs: 0 } as unknown as CompanionStatus;
+        return { running: true, port: 1, workspacePath: workspace, profiles: ['gemini', 'qwen'], sessions: [], files, pendingDiffs: 0 } as unknown as CompanionStatus;
     }
 
     async function checks(env: Record<string, string>, cwd: string, files: string[]): Promise<DiagnosisCheck[]> {

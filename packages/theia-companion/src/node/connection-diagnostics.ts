@@ -80,9 +80,9 @@ export class ConnectionDiagnostics {
     protected discoverySection({ status }: DiagnosisRequest): DiagnosisSection {
         const checks: DiagnosisCheck[] = [];
         const uid = process.getuid?.();
-        for (const profile of CLIENT_PROFILES.filter(p => status.enabledClients.includes(p.id))) {
+        for (const profile of CLIENT_PROFILES.filter(p => status.profiles.includes(p.id))) {
             const directory = discoveryDirectory(profile, this.host);
-            const file = status.discoveryFiles.find(f => path.dirname(f) === directory);
+            const file = status.files.find(f => path.dirname(f) === directory);
             if (!file) {
                 checks.push({ status: 'error', title: `No discovery file for ${profile.displayName} in ${directory}`, fix: `Reload the window; check that ${directory} is writable.` });
                 continue;
@@ -142,7 +142,7 @@ export class ConnectionDiagnostics {
             checks.push({ status: 'info', title: `Terminal "${activeTerminal.title}": its environment cannot be read on this platform`, details: [containerNote] });
             return { title: 'Active terminal', checks };
         }
-        for (const profile of CLIENT_PROFILES.filter(p => status.enabledClients.includes(p.id))) {
+        for (const profile of CLIENT_PROFILES.filter(p => status.profiles.includes(p.id))) {
             const port = env[profile.env.port];
             if (!port) {
                 checks.push({ status: 'error', title: `Terminal "${activeTerminal.title}" has no ${profile.env.port}`, details: [`${profile.displayName} started there cannot find this window's server.`],
@@ -178,7 +178,7 @@ export class ConnectionDiagnostics {
 
     protected async clientSection(profile: ClientProfile, { status, roots }: DiagnosisRequest): Promise<DiagnosisSection> {
         const checks: DiagnosisCheck[] = [];
-        const enabled = status.enabledClients.includes(profile.id);
+        const enabled = status.profiles.includes(profile.id);
         checks.push(enabled
             ? { status: 'ok', title: `${profile.displayName} is enabled for this window` }
             : { status: 'info', title: `${profile.displayName} is switched off for this window`, fix: `Set "aiCliCompanion.${profile.id}.enabled" to true in Preferences to use it.` });

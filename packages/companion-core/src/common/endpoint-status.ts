@@ -1,0 +1,28 @@
+/** What an editor window tells its server, and what the server reports back: plain data for both sides. */
+
+export interface WorkspaceState {
+    /** Absolute file-system paths of the workspace roots. */
+    readonly roots: readonly string[];
+    /** Workspace trust; undefined when the IDE has trust switched off (then the CLI decides). */
+    readonly trusted?: boolean;
+}
+
+export interface EndpointSessionStatus {
+    readonly id: string;
+    readonly clientId: string;
+    readonly since: number;
+    /** Whether its event stream is open right now (a CLI reconnects it within about a second). */
+    readonly streaming: boolean;
+    /** See McpSession.remotePort. */
+    readonly remotePort?: number;
+}
+
+export interface EndpointStatus {
+    readonly port: number;
+    readonly workspacePath: string;
+    readonly profiles: readonly string[];
+    readonly sessions: readonly EndpointSessionStatus[];
+    readonly files: readonly string[];
+    readonly pendingDiffs: number;
+    readonly lastError?: string;
+}

@@ -1,0 +1,82 @@
+import { inject, injectable } from '@theia/core/shared/inversify';
+import { FrontendApplicationContribution } from '@theia/core/lib/browser/frontend-application-contribution';
+import { KeybindingContribution, KeybindingRegistry } from '@theia/core/lib/browser/keybinding';
+import { ApplicationShell } from '@theia/core/lib/browser/shell/application-shell';
+import { Command, CommandContribution, CommandRegistry } from '@theia/core/lib/common/command';
+import { MessageService } from '@theia/core/lib/common/message-service';
+import { isOSX } from '@theia/core/lib/common/os';
+import { ChangeBlock, ChangeBlockReview } from './change-block-review';
+import { DiffReviewService } from '../diff-review/diff-review-service';
+
+export namespace ChangeBlockCommands {
+    const category = 'AI CLI';
+    export const KEEP: Command = { id: 'aiCliCompanion.diff.keepBlock', category, label: 'Keep Change Block at Cursor' };
+    export const REVERT: Command = { id: 'aiCliCompanion.diff.revertBlock', category, label: 'Revert Change Block at Cursor' };
+}
+
+const KEEP_KEY = 'ctrlcmd+alt+y';
+const REVERT_KEY = 'ctrlcmd+alt+u';
+
+/** Puts a ChangeBlockReview on every open proposal and the two block commands on the current one. */
+@injectable()
+export class ChangeBlockReviewContribution implements FrontendApplicationContribution, CommandContribution, KeybindingContribution {
+    @inject(DiffReviewService) protected readonly reviews: DiffReviewService;
+    @inject(ApplicationShell) protected readonly shell: ApplicationShell;
+    @inject(MessageService) protected readonly messages: MessageService;
+
+    protected readonly blockReviews = new Map<string, ChangeBlockReview>();
+
+    onStart(): void {
+        this.reviews.onDidChange(() => this.sync());
+    }
+
+    registerCommands(registry: CommandRegistry): void {
+        registry.registerCommand(ChangeBlockCommands.KEEP, this.blockHandler((review, block) => review.keep(block)));
+        registry.registerCommand(ChangeBlockCommands.REVERT, this.blockHandler((review, block) => review.revert(block)));
+    }
+
+    registerKeybindings(registry: KeybindingRegistry): void {
+        registry.registerKeybinding({ command: ChangeBlockCommands.KEEP.id, keybinding: KEEP_KEY, when: 'isInDiffEditor' });
+        registry.registerKeybinding({ command: ChangeBlockCommands.REVERT.id, keybinding: REVERT_KEY, when: 'isInDiffEditor' });
+    }
+
+    /** The block review of the current proposal, for the commands (and tests). */
+    current(): ChangeBlockReview | undefined {
+        const review = this.reviews.findByWidget(this.shell.currentWidget);
+        return review && this.blockReviews.get(review.diff.id);
+    }
+
+    protected blockHandler(action: (review: ChangeBlockReview, block: ChangeBlock) => void) {
+        return {
+            execute: () => {
+                const review = this.current();
+                const block = review?.blockAtCursor();
+                if (!review) {
+                    this.messages.info('Open a proposed change first: this command acts on the diff of a proposal.');
+                } else if (!block) {
+                    this.messages.info('The cursor is not on a changed block of the proposal.');
+                } else {
+                    action(review, block);
+                }
+            },
+            isEnabled: () => !!this.current()
+        };
+    }
+
+    protected sync(): void {
+        const open = this.reviews.openReviews;
+        for (const review of open.filter(r => !this.blockReviews.has(r.diff.id))) {
+            this.blockReviews.set(review.diff.id, new ChangeBlockReview(review, { keep: label(KEEP_KEY), revert: label(REVERT_KEY) }));
+        }
+        for (const [id, blockReview] of this.blockReviews) {
+            if (!open.some(r => r.diff.id === id)) {
+                blockReview.dispose();
+                this.blockReviews.delete(id);
+            }
+        }
+    }
+}
+
+function label(keybinding: string): string {
+    return keybinding.replace('ctrlcmd', isOSX ? 'Cmd' : 'Ctrl').split('+').map(part => part.length === 1 ? part.toUpperCase() : part[0].toUpperCase() + part.slice(1)).join('+');
+}

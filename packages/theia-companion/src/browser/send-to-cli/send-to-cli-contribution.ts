@@ -1,0 +1,216 @@
+import { inject, injectable } from '@theia/core/shared/inversify';
+import { KeybindingContribution, KeybindingRegistry } from '@theia/core/lib/browser/keybinding';
+import { Command, CommandContribution, CommandRegistry } from '@theia/core/lib/common/command';
+import { MenuContribution, MenuModelRegistry, MenuPath } from '@theia/core/lib/common/menu';
+import { MessageService } from '@theia/core/lib/common/message-service';
+import { QuickInputService } from '@theia/core/lib/common/quick-pick-service';
+import { UriSelection } from '@theia/core/lib/common/selection';
+import { SelectionService } from '@theia/core/lib/common/selection-service';
+import URI from '@theia/core/lib/common/uri';
+import { EDITOR_CONTEXT_MENU } from '@theia/editor/lib/browser/editor-menu';
+import { TextEditor } from '@theia/editor/lib/browser/editor';
+import { EditorManager } from '@theia/editor/lib/browser/editor-manager';
+import { TerminalService } from '@theia/terminal/lib/browser/base/terminal-service';
+import { TerminalWidget } from '@theia/terminal/lib/browser/base/terminal-widget';
+import { WorkspaceService } from '@theia/workspace/lib/browser/workspace-service';
+import { CLIENT_PROFILES, ClientProfile } from '@ai-cli-companion/core';
+import { CompanionPreferences, clientEnabledPreference } from '../../common/companion-preferences';
+import { CompanionService } from '../../common/companion-protocol';
+import { CliLauncher } from './cli-launcher';
+import { referenceText, selectionReference } from './cli-reference';
+import { CliTerminalFinder } from './cli-terminal-finder';
+
+/** The Explorer's context menu (@theia/navigator's NAVIGATOR_CONTEXT_MENU), by value: the navigator is optional. */
+const EXPLORER_CONTEXT_MENU: MenuPath = ['navigator-context-menu', '6_ai_cli'];
+const EDITOR_MENU: MenuPath = [...EDITOR_CONTEXT_MENU, '2_ai_cli'];
+
+/** How long a CLI started for a reference may take to connect (an npm install may run first). */
+const CONNECT_TIMEOUT_MS = 180_000;
+/** The prompt is taken as ready once the terminal has been quiet this long after the CLI connected. */
+const QUIET_MS = 1000;
+
+export namespace SendToCliCommands {
+    const category = 'AI CLI';
+    export const SEND_SELECTION: Command = { id: 'aiCliCompanion.sendSelection', category, label: 'Send Selection to CLI' };
+    export function sendTo(profile: ClientProfile): Command {
+        return { id: `aiCliCompanion.sendTo.${profile.id}`, category, label: `Send to ${profile.displayName}` };
+    }
+}
+
+/**
+ * Types `@path` (files, folders) or `@path lines a-b` (a selection) into the terminal of the CLI
+ * connected to this window, without Enter, and focuses it; starts a CLI when none is connected.
+ */
+@injectable()
+export class SendToCliContribution implements CommandContribution, MenuContribution, KeybindingContribution {
+    @inject(EditorManager) protected readonly editors: EditorManager;
+    @inject(SelectionService) protected readonly selection: SelectionService;
+    @inject(WorkspaceService) protected readonly workspace: WorkspaceService;
+    @inject(TerminalService) protected readonly terminals: TerminalService;
+    @inject(CompanionService) protected readonly companion: CompanionService;
+    @inject(QuickInputService) protected readonly quickInput: QuickInputService;
+    @inject(MessageService) protected readonly messages: MessageService;
+    @inject(CompanionPreferences) protected readonly preferences: CompanionPreferences;
+    @inject(CliTerminalFinder) protected readonly finder: CliTerminalFinder;
+    @inject(CliLauncher) protected readonly launcher: CliLauncher;
+
+    registerCommands(registry: CommandRegistry): void {
+        registry.registerCommand(SendToCliCommands.SEND_SELECTION, { execute: (...args: unknown[]) => this.send(undefined, args) });
+        for (const profile of CLIENT_PROFILES) {
+            registry.registerCommand(SendToCliCommands.sendTo(profile), {
+                execute: (...args: unknown[]) => this.send(profile, args),
+                isVisible: () => this.isEnabled(profile)
+            });
+        }
+    }
+
+    registerMenus(menus: MenuModelRegistry): void {
+        CLIENT_PROFILES.forEach((profile, index) => {
+            const command = SendToCliCommands.sendTo(profile);
+            menus.registerMenuAction(EDITOR_MENU, { commandId: command.id, label: command.label, order: String(index) });
+            menus.registerMenuAction(EXPLORER_CONTEXT_MENU, { commandId: command.id, label: command.label, order: String(index) });
+        });
+    }
+
+    registerKeybindings(keybindings: KeybindingRegistry): void {
+        keybindings.registerKeybinding({ command: SendToCliCommands.SEND_SELECTION.id, keybinding: 'ctrlcmd+alt+k', when: 'editorTextFocus' });
+    }
+
+    protected isEnabled(profile: ClientProfile): boolean {
+        return this.preferences[clientEnabledPreference(profile.id)] !== false;
+    }
+
+    async send(profile: ClientProfile | undefined, args: unknown[]): Promise<void> {
+        const text = this.referenceFor(args);
+        if (!text) {
+            this.messages.info('Nothing to send: select code in an editor, or files or folders in the Explorer.');
+            return;
+        }
+        if (await this.mentionByNotification(profile, args)) {
+            return;
+        }
+        const terminal = await this.targetTerminal(profile);
+        if (!terminal) {
+            return;
+        }
+        terminal.sendText(text);
+        this.finder.markUsed(terminal);
+        await this.terminals.open(terminal, { mode: 'activate' });
+    }
+
+    /**
+     * A CLI on the WebSocket transport (Claude Code) takes an editor selection as `at_mentioned`, which puts
+     * `@file#Lx-y` into its input itself; typing would race its input box. True when one got it.
+     */
+    protected async mentionByNotification(profile: ClientProfile | undefined, args: unknown[]): Promise<boolean> {
+        const editor = this.editors.activeEditor?.editor ?? (uris(args[0]).length === 0 ? this.editors.currentEditor?.editor : undefined);
+        if (!editor || editor.uri.scheme !== 'file') {
+            return false;
+        }
+        const [target] = await this.finder.connectedTerminals(profile?.id);
+        const targetProfile = target && CLIENT_PROFILES.find(p => p.id === target.session.clientId);
+        if (!target || targetProfile?.transport !== 'ws') {
+            return false;
+        }
+        const { start, end } = editor.selection;
+        const delivered = await this.companion.atMention(editor.uri.path.fsPath(), start.line + 1, end.line + 1).catch(() => 0);
+        if (delivered > 0) {
+            this.finder.markUsed(target.terminal);
+            await this.terminals.open(target.terminal, { mode: 'activate' });
+        }
+        return delivered > 0;
+    }
+
+    /**
+     * What to type: explicit URIs (a menu passed them), else the focused editor's selection, else the
+     * selected resources (the Explorer's context menu passes none: its selection is global), else the
+     * last editor's selection.
+     */
+    protected referenceFor(args: unknown[]): string | undefined {
+        const explicit = uris(args[0]);
+        const active = this.editors.activeEditor;
+        if (active && (explicit.length === 0 || (explicit.length === 1 && explicit[0].isEqual(active.editor.uri)))) {
+            return referenceText([this.editorReference(active.editor)]);
+        }
+        const targets = explicit.length > 0 ? explicit : UriSelection.getUris(this.selection.selection);
+        if (targets.length > 0) {
+            return referenceText(targets.map(uri => selectionReference(this.relativePath(uri))));
+        }
+        const current = this.editors.currentEditor;
+        return current ? referenceText([this.editorReference(current.editor)]) : undefined;
+    }
+
+    protected editorReference(editor: TextEditor): string {
+        const selection = editor.selection;
+        const empty = selection.start.line === selection.end.line && selection.start.character === selection.end.character;
+        const range = empty ? undefined : { startLine: selection.start.line, endLine: selection.end.line, endCharacter: selection.end.character };
+        return selectionReference(this.relativePath(editor.uri), range);
+    }
+
+    protected relativePath(uri: URI): string {
+        const root = this.workspace.tryGetRoots().find(r => r.resource.isEqualOrParent(uri));
+        const relative = root?.resource.relative(uri)?.toString();
+        // A workspace root itself is "." for the CLI.
+        return relative === undefined ? uri.path.fsPath() : relative || '.';
+    }
+
+    /** The connected CLI's terminal used last; a new CLI (asked for which when several are on) if none. */
+    protected async targetTerminal(profile: ClientProfile | undefined): Promise<TerminalWidget | undefined> {
+        const connected = await this.finder.connectedTerminals(profile?.id).catch(() => []);
+        if (connected.length > 0) {
+            return connected[0].terminal;
+        }
+        const toStart = profile ?? await this.pickProfile();
+        if (!toStart) {
+            return undefined;
+        }
+        const terminal = await this.launcher.run(toStart);
+        return terminal && this.whenPromptReady(terminal, toStart);
+    }
+
+    protected async pickProfile(): Promise<ClientProfile | undefined> {
+        const enabled = CLIENT_PROFILES.filter(p => this.isEnabled(p));
+        if (enabled.length <= 1) {
+            return enabled[0];
+        }
+        const picked = await this.quickInput.showQuickPick(enabled.map(p => ({ label: p.displayName, profile: p })),
+            { placeholder: 'No CLI is connected to this window: which one should start?' });
+        return picked?.profile;
+    }
+
+    /** Waits for the CLI in `terminal` to connect, then for its output to settle (the prompt is drawn). */
+    protected async whenPromptReady(terminal: TerminalWidget, profile: ClientProfile): Promise<TerminalWidget | undefined> {
+        let lastOutput = Date.now();
+        const listener = terminal.onOutput(() => { lastOutput = Date.now(); });
+        try {
+            const deadline = Date.now() + CONNECT_TIMEOUT_MS;
+            while (Date.now() < deadline && !terminal.isDisposed) {
+                const connected = await this.finder.connectedTerminals(profile.id).catch(() => []);
+                if (connected.some(entry => entry.terminal === terminal)) {
+                    while (Date.now() - lastOutput < QUIET_MS) {
+                        await delay(200);
+                    }
+                    return terminal;
+                }
+                await delay(500);
+            }
+        } finally {
+            listener.dispose();
+        }
+        if (!terminal.isDisposed) {
+            this.messages.warn(`${profile.displayName} did not connect to this window; the reference was not typed. Is IDE mode on (/ide enable)?`);
+        }
+        return undefined;
+    }
+}
+
+function uris(arg: unknown): URI[] {
+    if (arg instanceof URI) {
+        return [arg];
+    }
+    return Array.isArray(arg) && arg.every(item => item instanceof URI) ? arg : [];
+}
+
+function delay(ms: number): Promise<void> {
+    return new Promise(resolve => setTimeout(resolve, ms));
+}
