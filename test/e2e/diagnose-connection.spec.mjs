@@ -10,7 +10,7 @@ import path from 'node:path';
 import { geminiTestSettings } from '../support/cli-home.mjs';
 import { openTheiaForCli } from '../support/cli-in-theia.mjs';
 import { findCliBinary } from '../support/cli-pty.mjs';
-import { sleep, waitUntil } from '../support/wait.mjs';
+import { waitUntil } from '../support/wait.mjs';
 
 describe('Diagnose Connection with the real gemini connected', function () {
     this.timeout(300_000);
@@ -36,6 +36,15 @@ describe('Diagnose Connection with the real gemini connected', function () {
     });
 
     after(() => setup?.close());
+
+    /** The buffer of the focused terminal (xterm draws on a canvas; the widget keeps the text). */
+    const activeTerminalText = () => window.page.evaluate(() => {
+        const container = globalThis.theia?.container;
+        const shellId = [...container._bindingDictionary._map.keys()]
+            .find(key => typeof key === 'function' && /^ApplicationShell\d*$/.test(key.name));
+        const widget = container.get(shellId).activeWidget;
+        return widget?.buffer ? widget.buffer.getLines(0, widget.buffer.length, true).join('\n') : '';
+    });
 
     /** Runs the command, waits for the report tab, clicks "Copy report" and returns the clipboard. */
     async function diagnose() {
@@ -74,11 +83,16 @@ describe('Diagnose Connection with the real gemini connected', function () {
 
     it('a terminal outside the workspace is reported as a directory mismatch, with the fix', async () => {
         await window.runCommand('Create New Terminal');
-        // The new terminal has the focus; its shell needs a moment for its prompt.
-        await sleep(2000);
+        // The new terminal has the focus: its shell's first prompt, then the prompt after `cd /`, are the barriers.
+        await waitUntil(async () => (await activeTerminalText()).trim().length > 0,
+            { timeout: 30_000, what: 'the new terminal\'s prompt' });
         await window.page.keyboard.type('cd /');
         await window.page.keyboard.press('Enter');
-        await sleep(1000);
+        await waitUntil(async () => {
+            const text = await activeTerminalText();
+            const typed = text.lastIndexOf('cd /');
+            return typed >= 0 && text.slice(typed + 'cd /'.length).trim().length > 0;
+        }, { timeout: 30_000, what: 'the prompt after cd /', diagnostics: async () => `--- terminal ---\n${await activeTerminalText()}` });
         const report = await diagnose();
         assert.match(report, /⚠ WARNING: Directory mismatch: the terminal is in \/, outside the workspace folders/);
         assert.match(report, /\*\*Fix:\*\* The CLIs refuse to connect outside the workspace/);

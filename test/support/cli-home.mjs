@@ -105,6 +105,28 @@ export class CliHome {
         this.writeJson('.qwen/trustedFolders.json', { [this.workspace]: 'TRUST_FOLDER' });
     }
 
+    get claudeDir() {
+        return path.join(this.home, '.claude', 'ide');
+    }
+
+    /**
+     * ~/.claude.json with every first-run dialog answered and the workspace trusted (claude-code.md §10),
+     * so the prompt is ready at start; `apiKey` is approved for use without asking.
+     */
+    setUpClaude(apiKey, extra = {}) {
+        this.writeJson('.claude.json', {
+            hasCompletedOnboarding: true,
+            theme: 'dark',
+            hasSeenAutoDefaultNudge: true,
+            hasIdeAutoConnectDialogBeenShown: true,
+            // The default, but only when written: without the key 2.1.330 never calls openDiff (measured).
+            diffTool: 'auto',
+            customApiKeyResponses: { approved: [apiKey.slice(-20)], rejected: [] },
+            projects: { [this.workspace]: { hasTrustDialogAccepted: true } },
+            ...extra
+        });
+    }
+
     cleanup() {
         fs.rmSync(this.root, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
     }
@@ -117,7 +139,7 @@ export class CliHome {
 export function cleanProcessEnv() {
     const env = { ...process.env };
     for (const name of Object.keys(env)) {
-        if (/^(GEMINI_|GOOGLE_|QWEN_|OPENAI_|DASHSCOPE_|TERM_PROGRAM|VSCODE_|CI$|CI_|GITHUB_ACTIONS|REMOTE_CONTAINERS|CLOUD_SHELL|NO_COLOR)/.test(name)) {
+        if (/^(GEMINI_|GOOGLE_|QWEN_|OPENAI_|DASHSCOPE_|ANTHROPIC_|CLAUDE|ENABLE_IDE_INTEGRATION|TERM_PROGRAM|VSCODE_|CI$|CI_|GITHUB_ACTIONS|REMOTE_CONTAINERS|CLOUD_SHELL|NO_COLOR)/.test(name)) {
             delete env[name];
         }
     }

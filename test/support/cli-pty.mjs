@@ -31,6 +31,21 @@ export function findCliBinary(bin, packageName) {
 }
 
 /**
+ * Claude Code's native binary from its platform package (npm here does not run the postinstall that
+ * would link it as `claude`). Throws, never skips.
+ */
+export function findClaudeBinary() {
+    const name = `@anthropic-ai/claude-code-${process.platform}-${process.arch}`;
+    for (const dir of [path.join(TEST_DIR, 'node_modules'), path.join(TEST_DIR, '..', 'node_modules')]) {
+        const candidate = path.join(dir, name, process.platform === 'win32' ? 'claude.exe' : 'claude');
+        if (fs.existsSync(candidate)) {
+            return candidate;
+        }
+    }
+    throw new Error(`Claude Code's binary (${name}) is not installed. Install it with: cd ${path.resolve(TEST_DIR, '..')} && npm install --workspace test`);
+}
+
+/**
  * A CLI in a pseudo-terminal, with a headless xterm parsing its output so tests read the screen the
  * user would see (Ink redraws in place, so the raw byte stream is not what is on screen).
  */
@@ -38,6 +53,11 @@ export class CliPty {
     /** `command` is run by `node` (pass `node` to pick another Node binary) so no shebang/PATH lookup is involved. */
     static spawn({ command, args = [], node = process.execPath, cwd, env, cols = 120, rows = 40 }) {
         return new CliPty(pty.spawn(node, [command, ...args], { name: 'xterm-256color', cols, rows, cwd, env }), cols, rows);
+    }
+
+    /** A native executable (Claude Code's binary), run directly. */
+    static spawnBinary({ file, args = [], cwd, env, cols = 120, rows = 40 }) {
+        return new CliPty(pty.spawn(file, args, { name: 'xterm-256color', cols, rows, cwd, env }), cols, rows);
     }
 
     constructor(proc, cols, rows) {

@@ -1,7 +1,7 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { generateToken, writePrivateFileSync } from '@ai-cli-companion/loopback-http';
+import { generateToken, isValidOrigin, writePrivateFileSync } from '@ai-cli-companion/loopback-http';
 import { AgentLogger, agentProfile, silentLogger } from '@ai-cli-companion/acp-client';
 import { AuthService } from './auth/auth-service';
 import { CredentialStore, chooseCredentialStore } from './auth/credential-store';
@@ -81,6 +81,11 @@ export async function startAgentApi(options: AgentApiOptions): Promise<RunningAg
     const logger = options.logger ?? silentLogger;
     const profile = agentProfile(options.agent ?? 'gemini');
     const host = options.host ?? DEFAULT_HOST;
+    const badOrigins = (options.allowedOrigins ?? []).filter(origin => !isValidOrigin(origin));
+    if (badOrigins.length > 0) {
+        throw new Error(`Not an origin: ${badOrigins.map(origin => JSON.stringify(origin)).join(', ')}. ` +
+            'An allowed origin is a scheme and host with an optional port, such as http://localhost:5173 ("null" and "*" are refused).');
+    }
     const loopback = isLoopbackHost(host);
     if (!loopback && options.enableExecuteCommand && !options.allowRemoteExecuteCommand) {
         throw new Error(`execute-command is refused on the non-loopback address ${host}: the token could be sniffed and used to run commands.`);

@@ -11,10 +11,9 @@ export const enableIdeModeCommandId = (profile: ClientProfile) => `aiCli.enableI
 /** Run <CLI> (a terminal in the chosen folder), Enable IDE Mode for <CLI>, Show Companion Status. */
 export function registerCliCommands(endpoint: CompanionEndpoint, log: CompanionOutput): vscode.Disposable[] {
     return [
-        ...CLIENT_PROFILES.flatMap(profile => [
-            vscode.commands.registerCommand(runCommandId(profile), () => runInTerminal(profile, endpoint, log)),
-            vscode.commands.registerCommand(enableIdeModeCommandId(profile), () => enableIdeMode(profile, log))
-        ]),
+        ...CLIENT_PROFILES.map(profile => vscode.commands.registerCommand(runCommandId(profile), () => runInTerminal(profile, endpoint, log))),
+        ...CLIENT_PROFILES.filter(profile => profile.userSettings)
+            .map(profile => vscode.commands.registerCommand(enableIdeModeCommandId(profile), () => enableIdeMode(profile, log))),
         vscode.commands.registerCommand(SHOW_STATUS_COMMAND, () => showStatus(endpoint, log))
     ];
 }

@@ -26,12 +26,13 @@ describe('package.json of the .vsix', () => {
         assert.strictEqual(manifest.browser, undefined, 'no web-worker entry: the server needs Node');
     });
 
-    it('contributes a run command, an IDE-mode command and a setting for every client profile', () => {
+    it('contributes a run command, a setting and (where the CLI has the switch) an IDE-mode command for every client profile', () => {
         const commands = manifest.contributes.commands.map((c: { command: string }) => c.command);
         const settings = Object.keys(manifest.contributes.configuration.properties);
         for (const profile of CLIENT_PROFILES) {
             assert.ok(commands.includes(runCommandId(profile)), `missing ${runCommandId(profile)}`);
-            assert.ok(commands.includes(enableIdeModeCommandId(profile)), `missing ${enableIdeModeCommandId(profile)}`);
+            // Only CLIs with an IDE-mode switch (Claude Code has none: it connects by its terminal's port).
+            assert.equal(commands.includes(enableIdeModeCommandId(profile)), !!profile.userSettings, `${enableIdeModeCommandId(profile)}`);
             assert.ok(settings.includes(`${SETTINGS_SECTION}.${clientEnabledSetting(profile)}`), `missing setting for ${profile.id}`);
         }
     });

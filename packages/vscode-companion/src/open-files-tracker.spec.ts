@@ -49,6 +49,7 @@ describe('OpenFilesTracker (editor events into the core\'s open-files model)', (
         assert.strictEqual(active.path, file('a.ts'));
         assert.deepStrictEqual(active.cursor, { line: 2, character: 8 });
         assert.strictEqual(active.selectedText, 'const b');
+        assert.deepStrictEqual(active.selection, { start: { line: 1, character: 0 }, end: { line: 1, character: 7 } }, 'Claude Code\'s 0-based range');
         assert.strictEqual(other.path, file('b.ts'));
         assert.ok(!other.isActive);
     });

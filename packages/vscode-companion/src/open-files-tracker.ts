@@ -88,5 +88,7 @@ function isFileOnDisk(uri: vscode.Uri): boolean {
 function cursorOf(editor: vscode.TextEditor): CursorState {
     const selection = editor.selection;
     const selectedText = selection.isEmpty ? undefined : editor.document.getText(selection);
-    return { line: selection.active.line, character: selection.active.character, ...(selectedText ? { selectedText } : {}) };
+    // The range, 0-based and ordered, is what Claude Code's selection_changed carries.
+    const range = selectedText ? { selection: { start: { line: selection.start.line, character: selection.start.character }, end: { line: selection.end.line, character: selection.end.character } } } : {};
+    return { line: selection.active.line, character: selection.active.character, ...(selectedText ? { selectedText } : {}), ...range };
 }

@@ -19,14 +19,33 @@ export interface ClientProfile {
     /** Names of the environment variables the CLI reads; absent ones are not exported. */
     readonly env: ProfileEnvNames;
     /** Extra keys written into the discovery file for this client only. */
-    readonly extraFileFields?: (ideDisplayName: string) => Record<string, unknown>;
-    /** The CLI's user settings file, where `ide.enabled` lives. */
-    readonly userSettings: HomeRelativePath;
+    readonly extraFileFields?: (info: DiscoveryFileInfo) => Record<string, unknown>;
+    /** The CLI's user settings file, where `ide.enabled` lives; absent when the CLI has no such switch. */
+    readonly userSettings?: HomeRelativePath;
+    /** How the CLI talks to the IDE: MCP Streamable HTTP (default) or MCP over a WebSocket. */
+    readonly transport?: 'http' | 'ws';
+    /** Variables every terminal gets for this client, whatever the server (e.g. a feature switch). */
+    readonly extraEnv?: Readonly<Record<string, string>>;
+    /**
+     * At most this many sessions of this client per server; a new one beyond it supersedes the oldest
+     * (Claude Code's own IDEs keep one per window). Absent: only the server-wide cap applies.
+     */
+    readonly maxSessions?: number;
+    /** What the user must change for the CLI to offer diffs at all, shown by Diagnose Connection. */
+    readonly diffModeNote?: string;
+}
+
+/** What a profile may copy into its discovery file besides the common fields. */
+export interface DiscoveryFileInfo {
+    readonly ideDisplayName: string;
+    /** The backend's pid: the CLI deletes a lock file whose pid is dead. */
+    readonly backendPid: number;
+    readonly workspaceFolders: readonly string[];
 }
 
 export interface ProfileEnvNames {
     readonly port: string;
-    readonly workspacePath: string;
+    readonly workspacePath?: string;
     readonly authToken?: string;
     readonly idePid?: string;
 }
@@ -40,7 +59,13 @@ export interface HomeRelativePath {
 
 export type DiscoveryLayout =
     | { readonly base: 'tmpdir'; readonly segments: readonly string[]; readonly fileName: FileNamePattern }
-    | { readonly base: 'home'; readonly home: HomeRelativePath; readonly fileName: FileNamePattern };
+    | {
+        readonly base: 'home';
+        readonly home: HomeRelativePath;
+        readonly fileName: FileNamePattern;
+        /** A second directory the same file goes to, only when its variable is set (CLAUDE_CONFIG_DIR). */
+        readonly mirror?: HomeRelativePath & { readonly overrideEnv: string };
+    };
 
 export interface FileNamePattern {
     /** Builds the file name for one server. */
@@ -81,7 +106,7 @@ export const CLIENT_PROFILES: readonly ClientProfile[] = [
         },
         env: { port: 'QWEN_CODE_IDE_SERVER_PORT', workspacePath: 'QWEN_CODE_IDE_WORKSPACE_PATH' },
         // Qwen's own companion writes `ideName`; the CLI reads `ideInfo`. Write both.
-        extraFileFields: ideDisplayName => ({ ideName: ideDisplayName }),
+        extraFileFields: ({ ideDisplayName }) => ({ ideName: ideDisplayName }),
         userSettings: { overrideEnv: 'QWEN_HOME', homeDir: '.qwen', segments: ['settings.json'] }
     },
     {
@@ -102,6 +127,31 @@ export const CLIENT_PROFILES: readonly ClientProfile[] = [
             authToken: 'LLXPRT_CODE_IDE_AUTH_TOKEN'
         },
         userSettings: { homeDir: '', segments: ['.llxprt', 'settings.json'] }
+    },
+    {
+        id: 'claude',
+        displayName: 'Claude Code',
+        command: 'claude',
+        npmPackage: '@anthropic-ai/claude-code',
+        transport: 'ws',
+        discovery: {
+            base: 'home',
+            home: { homeDir: '.claude', segments: ['ide'] },
+            fileName: { format: ({ port }) => `${port}.lock`, matches: /^\d+\.lock$/ },
+            // 2.1.330 scans $CLAUDE_CONFIG_DIR/ide as well as ~/.claude/ide; write both.
+            mirror: { overrideEnv: 'CLAUDE_CONFIG_DIR', homeDir: '.claude', segments: ['ide'] }
+        },
+        // The port picks the lock file (and its token); ENABLE_IDE_INTEGRATION is for older versions.
+        env: { port: 'CLAUDE_CODE_SSE_PORT' },
+        extraEnv: { ENABLE_IDE_INTEGRATION: 'true' },
+        // The fields 2.1.330 reads; `transport: "ws"` is required (without it the CLI dials legacy SSE).
+        extraFileFields: ({ ideDisplayName, backendPid, workspaceFolders }) => ({
+            pid: backendPid, workspaceFolders: [...workspaceFolders], ideName: ideDisplayName, transport: 'ws', runningInWindows: false
+        }),
+        maxSessions: 1,
+        diffModeNote: 'Claude Code offers no diff in auto mode, in acceptEdits mode, or with "diffTool": "terminal" in ~/.claude.json: ' +
+            'start it with `claude --permission-mode default` (or press Shift+Tab until the footer shows "manual mode"), ' +
+            'or set "permissions": {"defaultMode": "default"} in .claude/settings.json of the project, and keep "diffTool": "auto".'
     }
 ];
 

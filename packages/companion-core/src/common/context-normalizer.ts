@@ -20,5 +20,6 @@ function inactive(file: OpenFile): OpenFile {
 
 function limitSelection(file: OpenFile): OpenFile {
     const selectedText = file.selectedText?.slice(0, CONTEXT_LIMITS.maxSelectedTextLength);
-    return selectedText ? { ...file, selectedText } : { path: file.path, timestamp: file.timestamp, isActive: true, cursor: file.cursor };
+    const { selection: _claudeOnly, ...wire } = file;
+    return selectedText ? { ...wire, selectedText } : { path: file.path, timestamp: file.timestamp, isActive: true, cursor: file.cursor };
 }

@@ -1,6 +1,7 @@
 /*
  * No Node imports: adapters import these types into browser bundles too.
  */
+import type { FileDiagnostics } from './claude-ide-wire';
 
 /** A proposed edit a CLI asked the user to review, waiting for a decision. */
 export interface PendingDiff {
@@ -30,6 +31,8 @@ export interface DiffView {
     show(diff: PendingDiff): Promise<void>;
     /** Closes the review without a decision; returns the proposal as the user edited it, if it was open. */
     close(diffId: string): Promise<string | undefined>;
+    /** The window's problems (markers), for one file: URL or all files; absent if the adapter has none. */
+    diagnostics?(uri: string | undefined): Promise<FileDiagnostics[]>;
 }
 
 /** The pending diffs of one companion server: one per session and path, oldest first. */

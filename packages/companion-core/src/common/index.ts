@@ -1,5 +1,7 @@
 // Browser-safe part of the core: no Node imports (browser-side adapters bundle it). Node-only code is
 // `@ai-cli-companion/core/node`.
+export * from './claude-ide-wire';
+export * from './claude-selection';
 export * from './client-profiles';
 export * from './clock';
 export * from './companion-logger';

@@ -9,6 +9,8 @@ export interface CursorState {
     readonly line: number;
     readonly character: number;
     readonly selectedText?: string;
+    /** The selection, 0-based, start before end (Claude Code's selection_changed carries it). */
+    readonly selection?: { readonly start: { line: number; character: number }; readonly end: { line: number; character: number } };
 }
 
 export interface OpenFilesModelOptions {
@@ -166,7 +168,8 @@ export class OpenFilesModel {
             ...entry,
             isActive: true,
             ...(cursor ? { cursor: { line: cursor.line + 1, character: cursor.character + 1 } } : {}),
-            ...(selected ? { selectedText: selected } : {})
+            ...(selected ? { selectedText: selected } : {}),
+            ...(cursor?.selection ? { selection: cursor.selection } : {})
         };
     }
 

@@ -8,12 +8,16 @@ import type { z as Zod } from 'zod';
  */
 function buildSchemas(z: typeof Zod) {
     const Cursor = z.object({ line: z.number().int().min(1), character: z.number().int().min(1) });
+    const Position = z.object({ line: z.number().int().min(0), character: z.number().int().min(0) });
     const OpenFile = z.object({
         path: z.string().min(1),
         timestamp: z.number(),
         isActive: z.boolean().optional(),
         selectedText: z.string().optional(),
-        cursor: Cursor.optional()
+        cursor: Cursor.optional(),
+        // Ours, not Gemini's: the 0-based selection Claude Code's selection_changed needs. normalizeContext
+        // leaves it out of what Gemini CLI and Qwen Code get.
+        selection: z.object({ start: Position, end: Position }).optional()
     });
     const IdeContext = z.object({
         workspaceState: z.object({ openFiles: z.array(OpenFile).optional(), isTrusted: z.boolean().optional() }).optional()

@@ -10,19 +10,27 @@ import { readJsoncObject, writePrivateFileSync } from '@ai-cli-companion/loopbac
  * so do a symlinked dotfile's link and the file's mode and owner (the bytes are written into the real file).
  */
 export class CliSettingsFile {
+    /** Empty for a CLI without an IDE-mode switch (Claude Code connects by its terminal's port variable). */
     readonly path: string;
 
     constructor(profile: ClientProfile, host: HostEnvironment = currentHostEnvironment()) {
-        this.path = resolveHomeRelative(profile.userSettings, host);
+        this.path = profile.userSettings ? resolveHomeRelative(profile.userSettings, host) : '';
     }
 
+    /** Whether the CLI has its IDE mode switched on; always for a CLI that has no switch. */
     isIdeModeEnabled(): boolean {
+        if (!this.path) {
+            return true;
+        }
         const settings = this.read();
         const ide = settings?.ide as { enabled?: unknown } | undefined;
         return ide?.enabled === true;
     }
 
     enableIdeMode(): void {
+        if (!this.path) {
+            return; // nothing to switch on
+        }
         let text: string | undefined;
         try {
             text = fs.readFileSync(this.path, 'utf8');

@@ -4,7 +4,8 @@ import {
     DISCOVERY_FILE_MARKER, IdeInfo, buildDiscoveryFileContent, discoveryFilePath, removeFileQuietly,
     removeStaleDiscoveryFiles, writePrivateFileAtomic
 } from './discovery-file';
-import { HostEnvironment, discoveryBaseDirectory } from './host-paths';
+import * as path from 'path';
+import { HostEnvironment, discoveryDirectories, trustedBaseOf } from './host-paths';
 
 export interface CompanionDiscoveryOptions {
     readonly profiles: readonly ClientProfile[];
@@ -23,7 +24,8 @@ export interface CompanionDiscoveryOptions {
  */
 export class CompanionDiscovery {
     private readonly tokenMap = new Map<string, string>();
-    private readonly files = new Map<string, string>();
+    /** By profile id: a profile may write a mirror too (Claude Code under CLAUDE_CONFIG_DIR). */
+    private readonly files = new Map<string, string[]>();
     private readonly logger: Logger;
     private enabled: readonly ClientProfile[];
     private error: string | undefined;
@@ -43,8 +45,13 @@ export class CompanionDiscovery {
         return new Map(this.tokenMap);
     }
 
+    /** The tokens of the clients on one transport: a Claude Code token opens no HTTP session, and vice versa. */
+    tokensOf(transport: 'http' | 'ws'): ReadonlyMap<string, string> {
+        return new Map([...this.tokenMap].filter(([id]) => (this.enabled.find(p => p.id === id)?.transport ?? 'http') === transport));
+    }
+
     get writtenFiles(): readonly string[] {
-        return [...this.files.values()];
+        return [...this.files.values()].flat();
     }
 
     get lastError(): string | undefined {
@@ -75,10 +82,10 @@ export class CompanionDiscovery {
     }
 
     /** (Re)writes one file per enabled client; a newer mtime wins Qwen's scan. */
-    write(port: number, workspacePath: string): void {
+    write(port: number, workspacePath: string, workspaceFolders: readonly string[] = []): void {
         const { host, idePid, backendPid, ideInfo, serverVersion } = this.options;
         for (const profile of this.enabled) {
-            const file = discoveryFilePath(profile, host, { pid: idePid, port });
+            const name = path.basename(discoveryFilePath(profile, host, { pid: idePid, port }));
             const content = buildDiscoveryFileContent(profile, {
                 port,
                 workspacePath,
@@ -86,14 +93,20 @@ export class CompanionDiscovery {
                 ppid: backendPid,
                 ideInfo,
                 [DISCOVERY_FILE_MARKER]: serverVersion
-            });
-            try {
-                writePrivateFileAtomic(file, JSON.stringify(content), discoveryBaseDirectory(profile, host));
-                this.files.set(profile.id, file);
-            } catch (error) {
-                this.error = `Cannot write ${file}: ${(error as Error).message}`;
-                this.logger.error(this.error);
+            }, workspaceFolders);
+            const written: string[] = [];
+            for (const directory of discoveryDirectories(profile, host)) {
+                const file = path.join(directory, name);
+                try {
+                    writePrivateFileAtomic(file, JSON.stringify(content), trustedBaseOf(profile, host, directory));
+                    written.push(file);
+                } catch (error) {
+                    this.error = `Cannot write ${file}: ${(error as Error).message}`;
+                    this.logger.error(this.error);
+                }
             }
+            this.removeFile(profile.id, written); // a mirror whose variable went away
+            this.files.set(profile.id, written);
         }
     }
 
@@ -108,8 +121,9 @@ export class CompanionDiscovery {
     terminalEnv(port: number, workspacePath: string): Record<string, string> {
         const env: Record<string, string> = {};
         for (const profile of this.enabled) {
+            Object.assign(env, profile.extraEnv);
             env[profile.env.port] = String(port);
-            if (workspacePath) {
+            if (workspacePath && profile.env.workspacePath) {
                 env[profile.env.workspacePath] = workspacePath;
             }
             if (profile.env.authToken) {
@@ -126,11 +140,12 @@ export class CompanionDiscovery {
         return env;
     }
 
-    private removeFile(profileId: string): void {
-        const file = this.files.get(profileId);
-        if (file) {
-            removeFileQuietly(file);
-            this.files.delete(profileId);
+    private removeFile(profileId: string, keep: readonly string[] = []): void {
+        for (const file of this.files.get(profileId) ?? []) {
+            if (!keep.includes(file)) {
+                removeFileQuietly(file);
+            }
         }
+        this.files.delete(profileId);
     }
 }

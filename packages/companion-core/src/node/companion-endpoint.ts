@@ -9,7 +9,10 @@ import { IdeContext, IdeNotificationMethods } from '../common/wire-schemas';
 import { CompanionDiscovery } from './companion-discovery';
 import { CompanionTools } from './companion-tools';
 import { ContextFeed } from './context-feed';
-import { DiffBroker } from './diff-broker';
+import { DiffBroker, DiffRequest, proposeAndWait } from './diff-broker';
+import { ClaudeIdeServer } from './claude-ide-server';
+import { ClaudeAtMentioned, FileDiagnostics, pathOfFileUrl } from '../common/claude-ide-wire';
+import { claudeSelectionOf } from '../common/claude-selection';
 import { IdeInfo } from './discovery-file';
 import { HostEnvironment, currentHostEnvironment } from './host-paths';
 import { McpHttpServer, McpHttpServerOptions, McpSession } from './mcp-http-server';
@@ -44,6 +47,10 @@ export class CompanionEndpoint {
     private readonly discovery: CompanionDiscovery;
     private readonly logger: Logger;
     private readonly http: McpHttpServer;
+    /** Claude Code's transport: MCP over WebSocket upgrades of the same port. */
+    private readonly ws: ClaudeIdeServer;
+    /** The attached window, for what only it knows besides diffs (its problems). */
+    private view: DiffView | undefined;
     private readonly changeListeners = new Set<() => void>();
     private readonly serverVersion: string;
     private workspace: WorkspaceState = { roots: [] };
@@ -75,7 +82,7 @@ export class CompanionEndpoint {
         this.contextFeed.onDidChange(() => this.broadcastContext());
         this.http = new McpHttpServer({
             ...options.http,
-            tokens: this.discovery.tokens,
+            tokens: this.discovery.tokensOf('http'),
             logger: this.logger,
             connectSession: session => this.connectSession(session)
         });
@@ -87,6 +94,21 @@ export class CompanionEndpoint {
                 this.fireChange();
             }
         });
+        this.ws = new ClaudeIdeServer({
+            serverVersion: this.serverVersion,
+            logger: this.logger,
+            maxSessionsPerOwner: owner => this.discovery.profiles.find(p => p.id === owner)?.maxSessions,
+            onChange: () => this.fireChange(),
+            onSessionEnded: sessionId => this.broker.withdrawSession(sessionId),
+            broker: {
+                proposeDiff: (request, signal) => this.proposeAndWait(request, signal),
+                closeDiff: (sessionId, filePath) => this.broker.close(sessionId, filePath),
+                closeSessionDiffs: sessionId => this.broker.withdrawSession(sessionId),
+                diagnostics: uri => this.diagnostics(uri)
+            }
+        });
+        this.http.onUpgrade((request, socket, head) => this.ws.handleUpgrade(request, socket, head));
+        this.contextFeed.onDidChange(() => this.ws.updateSelection(claudeSelectionOf(this.contextFeed.latest())));
     }
 
     get port(): number {
@@ -105,6 +127,7 @@ export class CompanionEndpoint {
         }
         this.discovery.removeStale();
         await this.http.listen();
+        this.ws.setTokens(this.port, this.discovery.tokensOf('ws'));
         this.writeDiscoveryFiles();
         this.logger.info(`IDE companion listening on 127.0.0.1:${this.port} for ${this.discovery.profiles.map(p => p.displayName).join(', ')}`);
     }
@@ -122,7 +145,10 @@ export class CompanionEndpoint {
     update(change: { workspace?: WorkspaceState; profiles?: readonly ClientProfile[] }): void {
         if (change.profiles) {
             this.discovery.setProfiles(change.profiles);
-            this.http.setTokens(this.discovery.tokens);
+            this.http.setTokens(this.discovery.tokensOf('http'));
+            if (this.port) {
+                this.ws.setTokens(this.port, this.discovery.tokensOf('ws'));
+            }
         }
         if (change.workspace) {
             this.workspace = { roots: [...change.workspace.roots], trusted: change.workspace.trusted };
@@ -136,6 +162,7 @@ export class CompanionEndpoint {
 
     /** A window shows this server's diffs from now on, starting with every one still pending (after a reload). */
     attachView(view: DiffView): void {
+        this.view = view;
         this.broker.attachView(view);
         this.fireChange();
     }
@@ -145,6 +172,7 @@ export class CompanionEndpoint {
      * new diffs fail at once and pending ones stay until `rejectPendingDiffs`.
      */
     detachView(expectReturn: boolean): void {
+        this.view = undefined;
         this.broker.detachView(expectReturn);
     }
 
@@ -167,6 +195,11 @@ export class CompanionEndpoint {
         this.contextFeed.update(context);
     }
 
+    /** *Send Selection to CLI* for Claude Code: types the mention into its connected sessions' input; returns how many. */
+    atMention(mention: ClaudeAtMentioned): number {
+        return this.ws.atMention(mention);
+    }
+
     terminalEnv(): Record<string, string> {
         return this.discovery.terminalEnv(this.port, this.workspacePath);
     }
@@ -176,9 +209,12 @@ export class CompanionEndpoint {
             port: this.port,
             workspacePath: this.workspacePath,
             profiles: this.discovery.profiles.map(p => p.id),
-            sessions: this.http.sessionList.map(s => ({
-                id: s.id, clientId: s.owner, since: s.createdAt, streaming: s.transport.hasStream, remotePort: s.remotePort
-            })),
+            sessions: [
+                ...this.http.sessionList.map(s => ({
+                    id: s.id, clientId: s.owner, since: s.createdAt, streaming: s.transport.hasStream, remotePort: s.remotePort
+                })),
+                ...this.ws.sessionList.map(s => ({ id: s.id, clientId: s.owner, since: s.createdAt, streaming: true, remotePort: s.remotePort }))
+            ],
             files: this.discovery.writtenFiles,
             pendingDiffs: this.broker.pending().length,
             lastError: this.contextFeed.lastError ?? this.discovery.lastError
@@ -203,6 +239,7 @@ export class CompanionEndpoint {
         const port = this.port;
         this.removeDiscoveryFilesSync();
         this.rejectPendingDiffs(); // written before the streams close: no CLI waits for a window that is gone
+        await this.ws.close();
         await this.http.close();
         this.changeListeners.clear();
         this.logger.info(`IDE companion on port ${port} stopped`);
@@ -223,7 +260,7 @@ export class CompanionEndpoint {
 
     private writeDiscoveryFiles(): void {
         if (!this.stopped && this.port) {
-            this.discovery.write(this.port, this.workspacePath);
+            this.discovery.write(this.port, this.workspacePath, this.workspace.roots);
         }
     }
 
@@ -238,6 +275,19 @@ export class CompanionEndpoint {
         if (this.http.sessionList.length > 0) {
             this.http.broadcastEvent(this.currentContextEvent(), 'context');
         }
+    }
+
+    /** Claude Code's blocking openDiff: a proposal withdrawn without a decision (tab closed by the CLI) is a rejection. */
+    private async proposeAndWait(request: DiffRequest, signal: AbortSignal): Promise<DiffOutcome> {
+        return await proposeAndWait(this.broker, request, signal) ?? { accepted: false };
+    }
+
+    /** The attached window's problems; none while no window is attached. */
+    private async diagnostics(uri: string | undefined): Promise<FileDiagnostics[]> {
+        if (uri !== undefined && pathOfFileUrl(uri) === undefined) {
+            throw new Error(`not a file:// URL: ${uri}`);
+        }
+        return this.view?.diagnostics ? this.view.diagnostics(uri) : [];
     }
 
     private fireChange(): void {

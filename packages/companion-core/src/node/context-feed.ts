@@ -24,6 +24,11 @@ export class ContextFeed {
         return this.normalized;
     }
 
+    /** The last good context as the editor sent it, before limits (Claude Code reads its selection range). */
+    latest(): IdeContext {
+        return this.context;
+    }
+
     /** The reason the last context was refused, if it was. */
     get lastError(): string | undefined {
         return this.error;

@@ -45,7 +45,7 @@ describe('discovery files', () => {
         assert.strictEqual(discoveryDirectory(qwen, host), path.join(host.homedir, '.qwen', 'ide'));
         const moved = { ...host, env: { QWEN_HOME: '~/custom-qwen' } };
         assert.strictEqual(discoveryDirectory(qwen, moved), path.join(host.homedir, 'custom-qwen', 'ide'));
-        assert.strictEqual(resolveHomeRelative(gemini.userSettings, host), path.join(host.homedir, '.gemini', 'settings.json'));
+        assert.strictEqual(resolveHomeRelative(gemini.userSettings!, host), path.join(host.homedir, '.gemini', 'settings.json'));
     });
 
     it('removes only our own files whose backend is dead', () => {
@@ -123,9 +123,9 @@ describe('discovery files', () => {
         assert.deepStrictEqual(fs.readdirSync(dir).sort(), ['gemini-ide-server-1-1.json', 'gemini-ide-server-1-2.json', 'gemini-ide-server-1-3.json']);
     });
 
-    it('every profile names a port and workspace variable and a file pattern', () => {
+    it('every profile names a port variable (HTTP ones also a workspace variable) and a file pattern', () => {
         for (const profile of CLIENT_PROFILES) {
-            assert.ok(profile.env.port && profile.env.workspacePath, profile.id);
+            assert.ok(profile.env.port && (profile.transport === 'ws' || profile.env.workspacePath), profile.id);
             assert.ok(profile.discovery.fileName.matches.test(profile.discovery.fileName.format({ pid: 12, port: 34 })), profile.id);
         }
     });

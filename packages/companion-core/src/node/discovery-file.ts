@@ -2,7 +2,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { ClientProfile } from '../common/client-profiles';
 import { readRegularFileSync, writePrivateFileSync } from '@ai-cli-companion/loopback-http';
-import { HostEnvironment, discoveryBaseDirectory, discoveryDirectory } from './host-paths';
+import { HostEnvironment, discoveryDirectories, discoveryDirectory, trustedBaseOf } from './host-paths';
 import { isProcessAlive } from './process-info';
 
 /**
@@ -81,8 +81,9 @@ export function discoveryFilePath(profile: ClientProfile, host: HostEnvironment,
     return path.join(discoveryDirectory(profile, host), profile.discovery.fileName.format(ids));
 }
 
-export function buildDiscoveryFileContent(profile: ClientProfile, base: DiscoveryFileContent): DiscoveryFileContent {
-    return { ...base, ...profile.extraFileFields?.(base.ideInfo.displayName), [DISCOVERY_FILE_MARKER]: base[DISCOVERY_FILE_MARKER] ?? 'unknown' };
+export function buildDiscoveryFileContent(profile: ClientProfile, base: DiscoveryFileContent, workspaceFolders: readonly string[] = []): DiscoveryFileContent {
+    const extra = profile.extraFileFields?.({ ideDisplayName: base.ideInfo.displayName, backendPid: base.ppid, workspaceFolders });
+    return { ...base, ...extra, [DISCOVERY_FILE_MARKER]: base[DISCOVERY_FILE_MARKER] ?? 'unknown' };
 }
 
 /** What a cleanup did: the files it removed, or why it did not look at the directory at all. */
@@ -106,12 +107,23 @@ export function removeStaleDiscoveryFiles(
     host: HostEnvironment,
     alive: (pid: number) => boolean = isProcessAlive
 ): StaleDiscoveryCleanup {
-    const directory = discoveryDirectory(profile, host);
+    const removed: string[] = [];
+    let refused: string | undefined;
+    // Every directory the profile writes to (a mirror under CLAUDE_CONFIG_DIR too).
+    for (const directory of discoveryDirectories(profile, host)) {
+        const cleanup = removeStaleIn(profile, directory, trustedBaseOf(profile, host, directory), alive);
+        removed.push(...cleanup.removed);
+        refused ??= cleanup.refused;
+    }
+    return refused === undefined ? { removed } : { removed, refused };
+}
+
+function removeStaleIn(profile: ClientProfile, directory: string, base: string, alive: (pid: number) => boolean): StaleDiscoveryCleanup {
     if (!fs.existsSync(directory)) {
         return { removed: [] };
     }
     try {
-        assertPrivateDirectories(discoveryBaseDirectory(profile, host), directory);
+        assertPrivateDirectories(base, directory);
     } catch (error) {
         return { removed: [], refused: (error as Error).message };
     }

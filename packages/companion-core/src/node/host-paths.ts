@@ -32,6 +32,19 @@ export function discoveryDirectory(profile: ClientProfile, host: HostEnvironment
         : resolveHomeRelative(layout.home, host);
 }
 
+/** Every directory the profile's discovery file is written to: the main one, then a mirror if its variable is set. */
+export function discoveryDirectories(profile: ClientProfile, host: HostEnvironment): string[] {
+    const layout = profile.discovery;
+    const mirror = layout.base === 'home' && layout.mirror && host.env[layout.mirror.overrideEnv] ? resolveHomeRelative(layout.mirror, host) : undefined;
+    const main = discoveryDirectory(profile, host);
+    return mirror && mirror !== main ? [main, mirror] : [main];
+}
+
+/** The parent of `directory` that is not ours to judge (see discoveryBaseDirectory), for a mirror directory. */
+export function trustedBaseOf(profile: ClientProfile, host: HostEnvironment, directory: string): string {
+    return directory === discoveryDirectory(profile, host) ? discoveryBaseDirectory(profile, host) : path.dirname(path.dirname(directory));
+}
+
 /**
  * The directory the discovery directory is created below, and which is not ours to judge: the temp
  * directory (a shared, sticky `/tmp` is fine), or the parent of the CLI's home directory.

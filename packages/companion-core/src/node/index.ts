@@ -1,4 +1,6 @@
 // Node-only part of the core: the MCP server, discovery files, paths and processes.
+export * from './claude-ide-server';
+export * from './claude-ide-tools';
 export * from './cli-settings-file';
 export * from './companion-discovery';
 export * from './companion-endpoint';

@@ -49,6 +49,11 @@ export class McpHttpServer {
         return [...this.sessions.values()];
     }
 
+    /** WebSocket upgrades on the same port (Claude Code's transport); without a handler they are refused. */
+    onUpgrade(handler: (request: http.IncomingMessage, socket: import('stream').Duplex, head: Buffer) => void): void {
+        this.server.on('upgrade', handler);
+    }
+
     addListener(listener: McpSessionListener): () => void {
         this.listeners.add(listener);
         return () => this.listeners.delete(listener);

@@ -1,5 +1,5 @@
 import { RpcServer } from '@theia/core/lib/common/messaging/proxy-factory';
-import type { DiffDelivery, DiffOutcome, EndpointSessionStatus, EndpointStatus, PendingDiff, IdeContext, WorkspaceState } from '@ai-cli-companion/core';
+import type { DiffDelivery, DiffOutcome, EndpointSessionStatus, EndpointStatus, FileDiagnostics, PendingDiff, IdeContext, WorkspaceState } from '@ai-cli-companion/core';
 
 export type { DiffDelivery, DiffOutcome, EndpointSessionStatus, IdeContext, PendingDiff, WorkspaceState };
 
@@ -26,6 +26,11 @@ export interface CompanionService extends RpcServer<CompanionClient> {
     updateWorkspace(workspace: WorkspaceState): Promise<Record<string, string>>;
     setEnabledClients(clientIds: string[]): Promise<Record<string, string>>;
     updateContext(context: IdeContext): Promise<void>;
+    /**
+     * *Send Selection to CLI* by notification (Claude Code's `at_mentioned`, 1-based lines here): returns how many
+     * connected sessions got it (0: none, type into the terminal instead).
+     */
+    atMention(filePath: string, firstLine: number, lastLine: number): Promise<number>;
     /** The user decided on a diff: tells the CLI session that asked for it, if it is still there. */
     resolveDiff(diffId: string, outcome: DiffOutcome): Promise<DiffDelivery>;
     getStatus(): Promise<CompanionStatus>;
@@ -43,4 +48,6 @@ export interface CompanionClient {
     /** Closes a review without a decision; returns the proposal as the user edited it. */
     closeDiff(diffId: string): Promise<string | undefined>;
     statusChanged(status: CompanionStatus): void;
+    /** The window's problems (Problems view markers) for one file: URL, or all files (Claude Code's getDiagnostics). */
+    getDiagnostics(uri: string | undefined): Promise<FileDiagnostics[]>;
 }

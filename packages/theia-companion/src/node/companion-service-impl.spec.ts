@@ -43,6 +43,7 @@ class RecordingClient implements CompanionClient {
     async showDiff(diff: PendingDiff): Promise<void> { this.shown.push(diff); }
     async closeDiff(): Promise<string | undefined> { return undefined; }
     statusChanged(status: CompanionStatus): void { this.statuses.push(status); }
+    async getDiagnostics(): Promise<[]> { return []; }
 }
 
 describe('CompanionServiceImpl', () => {

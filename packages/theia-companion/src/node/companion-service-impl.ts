@@ -1,4 +1,5 @@
 import { inject, injectable } from '@theia/core/shared/inversify';
+import { claudeAtMentionOf } from '@ai-cli-companion/core';
 import { CliSettingsFile } from '@ai-cli-companion/core/node';
 import { CLIENT_PROFILES, ClientProfile, findProfile } from '@ai-cli-companion/core';
 import type { CompanionEndpoint } from '@ai-cli-companion/core/node';
@@ -43,6 +44,10 @@ export class CompanionServiceImpl implements CompanionService {
 
     async updateContext(context: IdeContext): Promise<void> {
         (await this.requireEndpoint()).updateContext(context);
+    }
+
+    async atMention(filePath: string, firstLine: number, lastLine: number): Promise<number> {
+        return (await this.requireEndpoint()).atMention(claudeAtMentionOf(filePath, firstLine, lastLine));
     }
 
     async resolveDiff(diffId: string, outcome: DiffOutcome): Promise<DiffDelivery> {
@@ -108,7 +113,9 @@ export class CompanionServiceImpl implements CompanionService {
             this.unsubscribe = endpoint.onDidChange(() => this.client?.statusChanged(this.statusOf(endpoint)));
             endpoint.attachView({
                 show: async diff => this.requireClient().showDiff(diff),
-                close: diffId => this.client ? this.client.closeDiff(diffId) : Promise.resolve(undefined)
+                close: diffId => this.client ? this.client.closeDiff(diffId) : Promise.resolve(undefined),
+                // Claude Code's getDiagnostics: the markers live in the window (Problems view), not in the backend.
+                diagnostics: uri => this.client ? this.client.getDiagnostics(uri) : Promise.resolve([])
             });
             return attached;
         });

@@ -2,7 +2,7 @@ import { execFile } from 'child_process';
 import * as fs from 'fs';
 import * as http from 'http';
 import * as path from 'path';
-import { isInsideRoot, readJsoncObject, valueAt } from '@ai-cli-companion/loopback-http';
+import { isInsideRoot, readJsoncObject, readRegularFileSync, valueAt } from '@ai-cli-companion/loopback-http';
 import { CLIENT_PROFILES, ClientProfile } from '@ai-cli-companion/core';
 import { discoveryDirectory, currentHostEnvironment, HostEnvironment, isInContainer, isProcessAlive, CliSettingsFile } from '@ai-cli-companion/core/node';
 import { ConnectionDiagnosis, DiagnosisCheck, DiagnosisRequest, DiagnosisSection } from '../common/connection-diagnostics-protocol';
@@ -15,8 +15,13 @@ const VERSION_TIMEOUT_MS = 20_000;
  * Settings under which a CLI never asks before writing a file, so no diff ever opens. Data per
  * profile id, like the profiles themselves; qwen 0.24.4 defaults to `auto`.
  */
-const SILENT_WRITE_MODES: Record<string, { settingsDir: string; key: string[]; defaultMode: string; silent: string[] }> = {
-    qwen: { settingsDir: '.qwen', key: ['tools', 'approvalMode'], defaultMode: 'auto', silent: ['auto', 'auto-edit', 'yolo'] }
+const SILENT_WRITE_MODES: Record<string, { settingsDir: string; key: string[]; defaultMode: string; silent: string[]; userFile?: string[]; projectFiles?: string[] }> = {
+    qwen: { settingsDir: '.qwen', key: ['tools', 'approvalMode'], defaultMode: 'auto', silent: ['auto', 'auto-edit', 'yolo'] },
+    // Claude Code: a fresh config starts in auto mode; --permission-mode on the command line overrides all of these.
+    claude: {
+        settingsDir: '.claude', key: ['permissions', 'defaultMode'], defaultMode: 'auto', silent: ['auto', 'acceptEdits', 'bypassPermissions', 'dontAsk'],
+        userFile: ['.claude', 'settings.json'], projectFiles: ['settings.json', 'settings.local.json']
+    }
 };
 
 /**
@@ -94,8 +99,10 @@ export class ConnectionDiagnostics {
         let stat: fs.Stats;
         let content: Record<string, unknown>;
         try {
-            stat = fs.statSync(file);
-            content = JSON.parse(fs.readFileSync(file, 'utf8'));
+            // Not followed, never blocking: the folder may be shared (/tmp), the file a link to a FIFO.
+            const read = readRegularFileSync(file, 64 * 1024);
+            stat = read.stat;
+            content = JSON.parse(read.bytes.toString('utf8'));
         } catch (error) {
             return { status: 'error', title: `${profile.displayName}: ${file} cannot be read`, details: [(error as Error).message], fix: 'Reload the window to write it again.' };
         }
@@ -145,7 +152,7 @@ export class ConnectionDiagnostics {
             } else if (port !== String(status.port)) {
                 checks.push({ status: 'error', title: `Terminal "${activeTerminal.title}" points ${profile.displayName} at port ${port}, this window's server is on ${status.port}`,
                     fix: 'This terminal was opened before the current server started (an earlier backend or window): open a new terminal.' });
-            } else if ((env[profile.env.workspacePath] ?? '') !== status.workspacePath) {
+            } else if (profile.env.workspacePath && (env[profile.env.workspacePath] ?? '') !== status.workspacePath) {
                 checks.push({ status: 'warning', title: `Terminal "${activeTerminal.title}": ${profile.env.workspacePath} is "${env[profile.env.workspacePath] ?? ''}", the window's folders are "${status.workspacePath}"`,
                     fix: 'The workspace changed after this terminal opened: open a new terminal.' });
             } else {
@@ -190,19 +197,32 @@ export class ConnectionDiagnostics {
             const version = await commandVersion(found.path);
             checks.push({ status: 'ok', title: `"${profile.command}" ${version ?? '(version unknown)'} at ${found.path}`, details: [`found on the ${found.foundBy}`] });
         }
-        checks.push(ideEnabled
-            ? { status: 'ok', title: `ide.enabled is true in ${settings.path}` }
-            : { status: enabled && found.path ? 'warning' : 'info', title: `ide.enabled is not true in ${settings.path}`, fix: `Run "Enable IDE Mode for ${profile.displayName}", or type /ide enable in the CLI once.` });
+        if (settings.path) {
+            checks.push(ideEnabled
+                ? { status: 'ok', title: `ide.enabled is true in ${settings.path}` }
+                : { status: enabled && found.path ? 'warning' : 'info', title: `ide.enabled is not true in ${settings.path}`, fix: `Run "Enable IDE Mode for ${profile.displayName}", or type /ide enable in the CLI once.` });
+        } else {
+            checks.push({ status: 'ok', title: `${profile.displayName} needs no IDE-mode switch: it connects by ${profile.env.port} in this window's terminals` });
+        }
         const approval = SILENT_WRITE_MODES[profile.id];
         if (approval) {
-            checks.push(this.approvalModeCheck(profile, approval, settings.path, roots));
+            const userSettings = approval.userFile ? path.join(this.host.homedir, ...approval.userFile) : settings.path;
+            checks.push(this.approvalModeCheck(profile, approval, userSettings, roots));
+        }
+        if (profile.diffModeNote) {
+            checks.push(this.diffToolCheck(profile));
         }
         return { title: profile.displayName, checks };
     }
 
+    protected diffToolCheck(profile: ClientProfile): DiagnosisCheck {
+        return diffToolCheckFor(profile, this.host.homedir);
+    }
+
     protected approvalModeCheck(profile: ClientProfile, rule: typeof SILENT_WRITE_MODES[string], userSettings: string, roots: string[]): DiagnosisCheck {
         // Workspace settings override the user's.
-        const files = [userSettings, ...roots.map(root => path.join(root, rule.settingsDir, 'settings.json'))];
+        const projectFiles = rule.projectFiles ?? ['settings.json'];
+        const files = [userSettings, ...roots.flatMap(root => projectFiles.map(name => path.join(root, rule.settingsDir, name)))];
         let mode = rule.defaultMode;
         let source = 'default';
         for (const file of files) {
@@ -215,9 +235,18 @@ export class ConnectionDiagnostics {
         const key = rule.key.join('.');
         return rule.silent.includes(mode)
             ? { status: 'warning', title: `${profile.displayName}: ${key} is "${mode}" (${source})`, details: ['In this mode the CLI writes files without asking, so no diff ever opens in Theia.'],
-                fix: `Set "${key}": "default" in ${userSettings} (or press Shift+Tab in the CLI until it asks before edits).` }
+                fix: profile.diffModeNote ?? `Set "${key}": "default" in ${userSettings} (or press Shift+Tab in the CLI until it asks before edits).` }
             : { status: 'ok', title: `${profile.displayName}: ${key} is "${mode}" (${source}); edits are proposed as diffs` };
     }
+}
+
+/** Claude Code: `"diffTool": "terminal"` in ~/.claude.json turns the IDE diff off. */
+export function diffToolCheckFor(profile: ClientProfile, homedir: string): DiagnosisCheck {
+    const file = path.join(homedir, '.claude.json');
+    const diffTool = readKey(file, ['diffTool']);
+    return diffTool === 'terminal'
+        ? { status: 'warning', title: `${profile.displayName}: "diffTool" is "terminal" in ${file}`, details: ['Then the CLI never opens a diff in the IDE.'], fix: profile.diffModeNote }
+        : { status: 'ok', title: `${profile.displayName}: "diffTool" is "${typeof diffTool === 'string' ? diffTool : 'auto'}" (${file}): diffs open in the IDE in ask-before-edit mode` };
 }
 
 function displayName(clientId: string): string {

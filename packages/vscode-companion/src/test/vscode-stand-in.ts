@@ -80,6 +80,16 @@ export class Selection {
     get isEmpty(): boolean {
         return this.anchor.line === this.active.line && this.anchor.character === this.active.character;
     }
+    /** As VS Code's: the earlier of anchor and active. */
+    get start(): Position {
+        return this.before(this.anchor, this.active) ? this.anchor : this.active;
+    }
+    get end(): Position {
+        return this.before(this.anchor, this.active) ? this.active : this.anchor;
+    }
+    private before(a: Position, b: Position): boolean {
+        return a.line < b.line || (a.line === b.line && a.character <= b.character);
+    }
 }
 
 /** A text document whose text a test can change; `save()` writes through the registered file system. */

@@ -93,7 +93,11 @@ export class OpenFilesTracker implements FrontendApplicationContribution {
     protected cursorOf(widget: EditorWidget): CursorState {
         const { editor } = widget;
         const selectedText = editor.document.getText(editor.selection);
-        return { line: editor.cursor.line, character: editor.cursor.character, ...(selectedText ? { selectedText } : {}) };
+        const { start, end } = editor.selection; // 0-based, start before end: Claude Code's selection_changed
+        return {
+            line: editor.cursor.line, character: editor.cursor.character,
+            ...(selectedText ? { selectedText, selection: { start: { line: start.line, character: start.character }, end: { line: end.line, character: end.character } } } : {})
+        };
     }
 
     protected async exists(uri: URI): Promise<boolean> {

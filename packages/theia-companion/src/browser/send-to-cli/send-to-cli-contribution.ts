@@ -1,3 +1,4 @@
+import { PreferenceService } from '@theia/core/lib/common/preferences/preference-service';
 import { inject, injectable } from '@theia/core/shared/inversify';
 import { KeybindingContribution, KeybindingRegistry } from '@theia/core/lib/browser/keybinding';
 import { Command, CommandContribution, CommandRegistry } from '@theia/core/lib/common/command';
@@ -14,7 +15,8 @@ import { TerminalService } from '@theia/terminal/lib/browser/base/terminal-servi
 import { TerminalWidget } from '@theia/terminal/lib/browser/base/terminal-widget';
 import { WorkspaceService } from '@theia/workspace/lib/browser/workspace-service';
 import { CLIENT_PROFILES, ClientProfile } from '@ai-cli-companion/core';
-import { CompanionPreferences, clientEnabledPreference } from '../../common/companion-preferences';
+import { CompanionPreferences, clientEnabled, clientEnabledPreference } from '../../common/companion-preferences';
+import { CompanionService } from '../../common/companion-protocol';
 import { CliLauncher } from './cli-launcher';
 import { referenceText, selectionReference } from './cli-reference';
 import { CliTerminalFinder } from './cli-terminal-finder';
@@ -46,9 +48,11 @@ export class SendToCliContribution implements CommandContribution, MenuContribut
     @inject(SelectionService) protected readonly selection: SelectionService;
     @inject(WorkspaceService) protected readonly workspace: WorkspaceService;
     @inject(TerminalService) protected readonly terminals: TerminalService;
+    @inject(CompanionService) protected readonly companion: CompanionService;
     @inject(QuickInputService) protected readonly quickInput: QuickInputService;
     @inject(MessageService) protected readonly messages: MessageService;
     @inject(CompanionPreferences) protected readonly preferences: CompanionPreferences;
+    @inject(PreferenceService) protected readonly preferenceService: PreferenceService;
     @inject(CliTerminalFinder) protected readonly finder: CliTerminalFinder;
     @inject(CliLauncher) protected readonly launcher: CliLauncher;
 
@@ -75,13 +79,16 @@ export class SendToCliContribution implements CommandContribution, MenuContribut
     }
 
     protected isEnabled(profile: ClientProfile): boolean {
-        return this.preferences[clientEnabledPreference(profile.id)] !== false;
+        return clientEnabled(this.preferenceService.inspect(clientEnabledPreference(profile.id)));
     }
 
     async send(profile: ClientProfile | undefined, args: unknown[]): Promise<void> {
         const text = this.referenceFor(args);
         if (!text) {
             this.messages.info('Nothing to send: select code in an editor, or files or folders in the Explorer.');
+            return;
+        }
+        if (await this.mentionByNotification(profile, args)) {
             return;
         }
         const terminal = await this.targetTerminal(profile);
@@ -91,6 +98,29 @@ export class SendToCliContribution implements CommandContribution, MenuContribut
         terminal.sendText(text);
         this.finder.markUsed(terminal);
         await this.terminals.open(terminal, { mode: 'activate' });
+    }
+
+    /**
+     * A CLI on the WebSocket transport (Claude Code) takes an editor selection as `at_mentioned`, which puts
+     * `@file#Lx-y` into its input itself; typing would race its input box. True when one got it.
+     */
+    protected async mentionByNotification(profile: ClientProfile | undefined, args: unknown[]): Promise<boolean> {
+        const editor = this.editors.activeEditor?.editor ?? (uris(args[0]).length === 0 ? this.editors.currentEditor?.editor : undefined);
+        if (!editor || editor.uri.scheme !== 'file') {
+            return false;
+        }
+        const [target] = await this.finder.connectedTerminals(profile?.id);
+        const targetProfile = target && CLIENT_PROFILES.find(p => p.id === target.session.clientId);
+        if (!target || targetProfile?.transport !== 'ws') {
+            return false;
+        }
+        const { start, end } = editor.selection;
+        const delivered = await this.companion.atMention(editor.uri.path.fsPath(), start.line + 1, end.line + 1).catch(() => 0);
+        if (delivered > 0) {
+            this.finder.markUsed(target.terminal);
+            await this.terminals.open(target.terminal, { mode: 'activate' });
+        }
+        return delivered > 0;
     }
 
     /**

@@ -1,7 +1,9 @@
-import { injectable } from '@theia/core/shared/inversify';
+import { inject, injectable, optional } from '@theia/core/shared/inversify';
 import { Emitter } from '@theia/core/lib/common/event';
 import { Deferred } from '@theia/core/lib/common/promise-util';
-import type { DiffView } from '@ai-cli-companion/core';
+import type { DiffView, FileDiagnostics } from '@ai-cli-companion/core';
+import { ProblemManager } from '@theia/markers/lib/browser/problem/problem-manager';
+import { problemDiagnostics } from './problem-diagnostics';
 import { CompanionClient, CompanionStatus, PendingDiff } from '../../common/companion-protocol';
 
 /**
@@ -12,6 +14,8 @@ import { CompanionClient, CompanionStatus, PendingDiff } from '../../common/comp
 @injectable()
 export class CompanionClientImpl implements CompanionClient {
     protected readonly view = new Deferred<DiffView>();
+    /** The Problems view's markers (no cycle: it does not need the companion proxy); absent in an app without markers. */
+    @inject(ProblemManager) @optional() protected readonly problems: ProblemManager | undefined;
     protected readonly onStatusChangedEmitter = new Emitter<CompanionStatus>();
     readonly onStatusChanged = this.onStatusChangedEmitter.event;
 
@@ -30,5 +34,9 @@ export class CompanionClientImpl implements CompanionClient {
 
     statusChanged(status: CompanionStatus): void {
         this.onStatusChangedEmitter.fire(status);
+    }
+
+    async getDiagnostics(uri: string | undefined): Promise<FileDiagnostics[]> {
+        return this.problems ? problemDiagnostics(this.problems, uri) : [];
     }
 }

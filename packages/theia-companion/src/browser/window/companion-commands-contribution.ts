@@ -31,7 +31,9 @@ export class CompanionCommandsContribution implements CommandContribution {
     registerCommands(registry: CommandRegistry): void {
         for (const profile of CLIENT_PROFILES) {
             registry.registerCommand(CompanionCommands.run(profile), { execute: () => this.runInTerminal(profile) });
-            registry.registerCommand(CompanionCommands.enableIdeMode(profile), { execute: () => this.enableIdeMode(profile) });
+            if (profile.userSettings) { // Claude Code has no IDE-mode switch: its terminal's port variable is enough
+                registry.registerCommand(CompanionCommands.enableIdeMode(profile), { execute: () => this.enableIdeMode(profile) });
+            }
         }
         registry.registerCommand(CompanionCommands.SHOW_STATUS, { execute: () => this.showStatus(registry) });
     }
