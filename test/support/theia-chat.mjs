@@ -59,11 +59,21 @@ export class TheiaChat {
         return this.view.locator('.theia-ChatTree, .chat-tree-view-widget, .theia-ChatNodes').first().textContent().catch(() => this.view.textContent());
     }
 
+    /** The chat tree renders only what is in view (virtualised): new answers need it scrolled to the end. */
+    scrollToEnd() {
+        return this.page.evaluate(() => document.querySelectorAll('#chat-view-widget *').forEach(element => {
+            if (element.scrollHeight > element.clientHeight + 4 && getComputedStyle(element).overflowY !== 'visible') {
+                element.scrollTop = element.scrollHeight;
+            }
+        }));
+    }
+
     async waitForText(pattern, timeout = 60_000) {
         return waitUntil(async () => {
+            await this.scrollToEnd();
             const text = (await this.view.textContent()) ?? '';
             return (typeof pattern === 'string' ? text.includes(pattern) : pattern.test(text)) && text;
-        }, { timeout, what: `the chat to show ${pattern}`, diagnostics: async () => `--- chat ---\n${await this.view.textContent()}\n${await this.window.diagnostics()}` });
+        }, { timeout, what: `the chat to show ${pattern}`, diagnostics: async () => (await this.page.screenshot({ path: '/tmp/acp-chat-failure.png' }), `--- chat ---\n${await this.view.textContent()}\n${await this.window.diagnostics()}`) });
     }
 
     /** The permission buttons of the tool card waiting for an answer: their labels. */
