@@ -35,8 +35,7 @@ const VARIANT_PATCHES = {
     },
     'no initialize': {
         label: 'loaded, initialize() no-op',
-        patch: text => replaceOnce(text, 'process.once("exit", () => this.removeAllDiscoveryFilesSync());\n        const endpoint = this.createEndpoint();',
-            'return; /* bench: no endpoint */\n        const endpoint = this.createEndpoint();')
+        patch: text => replaceOnce(text, 'process.once("exit", () => this.removeAllDiscoveryFilesSync());', 'return; /* bench: no endpoint */')
     }
 };
 

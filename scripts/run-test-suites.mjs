@@ -8,8 +8,10 @@ const mocha = ['node_modules/.bin/mocha', '--exit', '--color'];
 const suites = [
     { name: 'loopback http (unit)', cwd: 'packages/loopback-http', args: ['--timeout', '20000', 'lib/**/*.spec.js'] },
     { name: 'protocol core (unit)', cwd: 'packages/companion-core', args: ['--timeout', '20000', 'lib/**/*.spec.js'] },
+    { name: 'acp client engine (unit, a real ACP agent process)', cwd: 'packages/acp-client', args: ['--timeout', '20000', 'lib/**/*.spec.js'] },
     { name: 'agent api (unit)', cwd: 'packages/agent-api', args: ['--timeout', '20000', 'lib/**/*.spec.js'] },
     { name: 'theia agent api (unit)', cwd: 'packages/theia-agent-api', args: ['--timeout', '20000', '--require', 'reflect-metadata', 'lib/**/*.spec.js'] },
+    { name: 'theia ai chat agents (unit)', cwd: 'packages/theia-ai-chat', args: ['--timeout', '20000', '--require', 'reflect-metadata', 'lib/**/*.spec.js'] },
     { name: 'theia extension (unit)', cwd: 'packages/theia-companion', args: ['--timeout', '20000', '--require', 'reflect-metadata', 'lib/**/*.spec.js'] },
     { name: 'vscode extension (unit)', cwd: 'packages/vscode-companion', args: ['--timeout', '20000', '--require', './lib/test/vscode-stand-in.js', 'lib/**/*.spec.js'] },
     { name: 'integration', cwd: 'test', args: ['--timeout', '180000', '--slow', '10000', 'integration/**/*.spec.mjs'] },

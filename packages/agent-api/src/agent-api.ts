@@ -1,14 +1,13 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { generateToken, writePrivateFileSync } from '@ai-cli-companion/loopback-http';
-import { AgentLogger, silentLogger } from './agent-logger';
+import { generateToken, isValidOrigin, writePrivateFileSync } from '@ai-cli-companion/loopback-http';
+import { AgentLogger, agentProfile, silentLogger } from '@ai-cli-companion/acp-client';
 import { AuthService } from './auth/auth-service';
 import { CredentialStore, chooseCredentialStore } from './auth/credential-store';
 import { FileCredentialStore } from './auth/file-credential-store';
 import { KeyringCredentialStore } from './auth/keyring-credential-store';
-import { AgentPool } from './engine/agent-pool';
-import { agentProfile } from './engine/agent-profiles';
+import { WorkspaceChats } from './engine/workspace-chats';
 import { WorkspaceRoots } from './files/workspace-roots';
 import { AgentApiServer } from './http/agent-api-server';
 import { packageVersion } from './package-version';
@@ -53,7 +52,7 @@ export interface RunningAgentApi {
     readonly token: string;
     readonly tokenFile: string;
     readonly credentialStore: string;
-    readonly pool: AgentPool;
+    readonly pool: WorkspaceChats;
     stop(): Promise<void>;
 }
 
@@ -82,6 +81,11 @@ export async function startAgentApi(options: AgentApiOptions): Promise<RunningAg
     const logger = options.logger ?? silentLogger;
     const profile = agentProfile(options.agent ?? 'gemini');
     const host = options.host ?? DEFAULT_HOST;
+    const badOrigins = (options.allowedOrigins ?? []).filter(origin => !isValidOrigin(origin));
+    if (badOrigins.length > 0) {
+        throw new Error(`Not an origin: ${badOrigins.map(origin => JSON.stringify(origin)).join(', ')}. ` +
+            'An allowed origin is a scheme and host with an optional port, such as http://localhost:5173 ("null" and "*" are refused).');
+    }
     const loopback = isLoopbackHost(host);
     if (!loopback && options.enableExecuteCommand && !options.allowRemoteExecuteCommand) {
         throw new Error(`execute-command is refused on the non-loopback address ${host}: the token could be sniffed and used to run commands.`);
@@ -95,7 +99,7 @@ export async function startAgentApi(options: AgentApiOptions): Promise<RunningAg
         message => logger.warn(message));
     const auth = new AuthService(store, profile, env);
     scrubber.add(...await auth.secrets());
-    const pool = new AgentPool({
+    const pool = new WorkspaceChats({
         profile, command: options.agentCommand, logger, scrub: scrubber.scrub,
         rootOf: directory => roots.rootOf(directory), maxAgents: options.maxAgents, idleTimeoutMs: options.agentIdleTimeoutMs,
         environment: async () => {

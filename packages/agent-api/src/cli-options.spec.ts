@@ -1,6 +1,7 @@
 import * as assert from 'assert';
 import { isLoopbackHost, nonLoopbackWarning } from './agent-api';
-import { HELP, UsageError, isValidOrigin, parseCommandLine } from './cli-options';
+import { isValidOrigin } from '@ai-cli-companion/loopback-http';
+import { HELP, UsageError, parseCommandLine } from './cli-options';
 
 describe('parseCommandLine', () => {
     it('parses every option of the documented interface', () => {

@@ -1,6 +1,7 @@
+import { isValidOrigin } from '@ai-cli-companion/loopback-http';
 import type { AgentApiOptions } from './agent-api';
 import { DEFAULT_PORT, isLoopbackHost } from './agent-api';
-import { DEFAULT_AGENT_IDLE_TIMEOUT_MS, DEFAULT_MAX_AGENTS } from './engine/agent-pool';
+import { DEFAULT_AGENT_IDLE_TIMEOUT_MS, DEFAULT_MAX_AGENTS } from '@ai-cli-companion/acp-client';
 import { MAX_FILE_PATHS } from './http/chat-route';
 
 export const HELP = `Usage: ai-cli-agent-api serve --workspace DIR [options]
@@ -25,8 +26,8 @@ Options:
                            with CORS; repeat for more. Default: none, every Origin gets 403.
   --enable-execute-command Allow POST /execute-command (runs inside a workspace, with a timeout
                            and an output cap, no shell unless {"shell": true}; audited in the log;
-                           the command gets the agent's environment without the API token or
-                           any model API key).
+                           the command gets this server's environment without the API token,
+                           model keys or *_KEY/*_TOKEN/*_SECRET/*_PASSWORD variables).
   --dangerously-allow-remote-execute-command
                            DANGEROUS: allow --enable-execute-command with a non-loopback --host,
                            i.e. let anyone on the network who sniffs the token run commands.
@@ -42,11 +43,6 @@ only: FIFOs, devices and links are refused), at most ${MAX_FILE_PATHS} "filePath
 
 On start it prints "listening on http://127.0.0.1:<port>" and "token file: <path>" to stdout.
 Send the token as "Authorization: Bearer <token>".`;
-
-/** An origin as a browser sends it (scheme and host, optional port); `null`, `*` and paths are not origins. */
-export function isValidOrigin(origin: string): boolean {
-    return /^https?:\/\/[^/\s]+\/?$/.test(origin);
-}
 
 export type ParsedCommand = { help: true } | { help: false; options: AgentApiOptions };
 

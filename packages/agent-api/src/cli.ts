@@ -1,5 +1,5 @@
 import { startAgentApi } from './agent-api';
-import { streamLogger } from './agent-logger';
+import { streamLogger } from '@ai-cli-companion/acp-client';
 import { HELP, UsageError, parseCommandLine } from './cli-options';
 
 /** `ai-cli-agent-api serve …`: stdout carries the two start lines, the log goes to stderr. */

@@ -1,6 +1,6 @@
 export * from './agent-api';
-export * from './agent-logger';
+export { AgentLogger, silentLogger, streamLogger } from '@ai-cli-companion/acp-client';
 export * from './auth/credential-store';
 export * from './cli-options';
-export * from './engine/agent-profiles';
+export { AGENT_PROFILES, AgentProfile, agentProfile } from '@ai-cli-companion/acp-client';
 export * from './http/api-types';

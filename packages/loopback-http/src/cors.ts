@@ -16,3 +16,8 @@ export function preflightHeaders(origin: string, methods: readonly string[], max
         'access-control-max-age': String(maxAgeSeconds)
     };
 }
+
+/** An origin as a browser sends it (scheme and host, optional port); `null`, `*` and paths are not origins. */
+export function isValidOrigin(origin: string): boolean {
+    return /^https?:\/\/[^/\s]+\/?$/.test(origin);
+}

@@ -1,4 +1,5 @@
 import * as assert from 'assert';
+import { execFileSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
@@ -25,5 +26,21 @@ describe('readJsoncObject / valueAt', () => {
         assert.strictEqual(readJsoncObject(path.join(root, 'none.json')), undefined);
         assert.strictEqual(readJsoncObject(write('[1, 2]')), undefined);
         assert.strictEqual(readJsoncObject(write('"text"')), undefined);
+    });
+
+    it('ignores a FIFO at once (a cloned repository\'s .theia/settings.json could be one), and follows a link to a real file', function () {
+        if (process.platform === 'win32') {
+            this.skip();
+        }
+        const fifo = path.join(root, 'fifo.json');
+        execFileSync('mkfifo', [fifo]);
+        assert.strictEqual(readJsoncObject(fifo), undefined);
+        const link = path.join(root, 'link.json');
+        fs.symlinkSync(fifo, link);
+        assert.strictEqual(readJsoncObject(link), undefined);
+        const dotfile = write('{ "a": 1 }');
+        fs.unlinkSync(link);
+        fs.symlinkSync(dotfile, link);
+        assert.deepStrictEqual(readJsoncObject(link), { a: 1 });
     });
 });

@@ -1,5 +1,8 @@
-import * as fs from 'fs';
 import { ParseError, parse } from 'jsonc-parser';
+import { readRegularFileSync } from './regular-file-read';
+
+/** Settings files are small; a bigger one is not read (nor a FIFO or device: a cloned repository's `.theia/settings.json` could be one). */
+const MAX_SETTINGS_BYTES = 4 * 1024 * 1024;
 
 /**
  * A settings file as the editors and CLIs write them (comments, trailing commas): its top-level object,
@@ -9,7 +12,7 @@ import { ParseError, parse } from 'jsonc-parser';
 export function readJsoncObject(file: string): Record<string, unknown> | undefined {
     let text: string;
     try {
-        text = fs.readFileSync(file, 'utf8');
+        text = readRegularFileSync(file, MAX_SETTINGS_BYTES, { followLinks: true }).bytes.toString('utf8');
     } catch {
         return undefined;
     }

@@ -6,10 +6,10 @@ import * as fs from 'fs';
  * safe; the handle is then checked with fstat, so what is read is exactly what was checked.
  * (Windows has neither flag: 0 keeps the open ordinary there.)
  */
-const SAFE_OPEN_FLAGS = fs.constants.O_RDONLY
-    | (fs.constants.O_NOFOLLOW ?? 0)
+const NON_BLOCKING_OPEN_FLAGS = fs.constants.O_RDONLY
     | (fs.constants.O_NONBLOCK ?? 0)
     | (fs.constants.O_NOCTTY ?? 0);
+const SAFE_OPEN_FLAGS = NON_BLOCKING_OPEN_FLAGS | (fs.constants.O_NOFOLLOW ?? 0);
 
 export type FileReadRefusalReason = 'link' | 'directory' | 'not-regular' | 'too-large';
 
@@ -59,9 +59,13 @@ export async function readRegularFile(file: string, maxBytes: number, options: {
     }
 }
 
-/** The synchronous twin, for start-up code (discovery-file scans) that must stay synchronous. */
-export function readRegularFileSync(file: string, maxBytes: number): RegularFileContent {
-    const fd = openSafelySync(file);
+/**
+ * The synchronous twin, for start-up code (discovery-file scans) that must stay synchronous.
+ * `followLinks` is for the user's own settings files, which are often links into a dotfiles folder:
+ * the target must still be a regular file.
+ */
+export function readRegularFileSync(file: string, maxBytes: number, options: { followLinks?: boolean } = {}): RegularFileContent {
+    const fd = openSafelySync(file, options.followLinks ? NON_BLOCKING_OPEN_FLAGS : SAFE_OPEN_FLAGS);
     try {
         const stat = fs.fstatSync(fd);
         assertReadable(file, stat, maxBytes);
@@ -94,9 +98,9 @@ async function openSafely<T>(file: string, open: (name: string) => Promise<T>): 
     }
 }
 
-function openSafelySync(file: string): number {
+function openSafelySync(file: string, flags: number): number {
     try {
-        return fs.openSync(file, SAFE_OPEN_FLAGS);
+        return fs.openSync(file, flags);
     } catch (error) {
         throw translateOpenError(file, error);
     }

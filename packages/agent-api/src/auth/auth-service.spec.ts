@@ -2,7 +2,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { AGENT_PROFILES } from '../engine/agent-profiles';
+import { AGENT_PROFILES } from '@ai-cli-companion/acp-client';
 import { AuthService } from './auth-service';
 import { CredentialStore, MemoryCredentialStore, chooseCredentialStore } from './credential-store';
 import { FileCredentialStore } from './file-credential-store';

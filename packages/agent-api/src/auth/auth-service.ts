@@ -1,6 +1,6 @@
 import * as fs from 'fs';
 import * as path from 'path';
-import { AgentProfile } from '../engine/agent-profiles';
+import { AgentProfile } from '@ai-cli-companion/acp-client';
 import { ApiError, badRequest } from '../http/api-envelope';
 import { AUTH_TYPES, AuthType } from '../http/api-types';
 import type { CredentialStore } from './credential-store';

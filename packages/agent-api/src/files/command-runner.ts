@@ -1,5 +1,5 @@
 import { spawn } from 'child_process';
-import { killTree } from '../engine/process-tree';
+import { killTree } from '@ai-cli-companion/acp-client';
 
 export interface CommandResult {
     exitCode: number;

@@ -4,9 +4,9 @@ import {
     LoopbackWall, RequestTarget, corsHeaders, declaresTooLarge, drainAndRespond, isRefusal, parseRequestTarget, preflightHeaders,
     readBody, writeJson
 } from '@ai-cli-companion/loopback-http';
-import type { AgentLogger } from '../agent-logger';
+import type { AgentLogger } from '@ai-cli-companion/acp-client';
 import { AuthService } from '../auth/auth-service';
-import { AgentPool } from '../engine/agent-pool';
+import { WorkspaceChats } from '../engine/workspace-chats';
 import { runCommand } from '../files/command-runner';
 import { FileRoutes } from '../files/file-routes';
 import { WorkspaceRoots } from '../files/workspace-roots';
@@ -16,7 +16,7 @@ import { ChatRoute } from './chat-route';
 
 export interface AgentApiServerOptions {
     readonly roots: WorkspaceRoots;
-    readonly pool: AgentPool;
+    readonly pool: WorkspaceChats;
     readonly auth: AuthService;
     readonly token: string;
     readonly host: string;

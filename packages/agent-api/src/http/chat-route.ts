@@ -2,8 +2,9 @@ import type { IncomingMessage, ServerResponse } from 'http';
 import * as path from 'path';
 import type * as acp from '@agentclientprotocol/sdk';
 import { NdjsonWriter, SseWriter, writeJson } from '@ai-cli-companion/loopback-http';
-import { AgentPool, AgentPoolFullError } from '../engine/agent-pool';
-import { WorkspaceAgent } from '../engine/workspace-agent';
+import { AgentPoolFullError } from '@ai-cli-companion/acp-client';
+import { WorkspaceChat } from '../engine/workspace-chat';
+import { WorkspaceChats } from '../engine/workspace-chats';
 import { WorkspaceRoots } from '../files/workspace-roots';
 import { ApiError, badRequest, conflict, success } from './api-envelope';
 import { StreamEvent } from './api-types';
@@ -12,7 +13,7 @@ import { StreamEvent } from './api-types';
 export const MAX_FILE_PATHS = 100;
 
 export interface ChatRouteOptions {
-    readonly pool: AgentPool;
+    readonly pool: WorkspaceChats;
     readonly roots: WorkspaceRoots;
     readonly keepAliveMs: number;
 }
@@ -51,9 +52,9 @@ export class ChatRoute {
         for (const file of new Set((filePaths as string[] | undefined) ?? [])) {
             references.push(await this.options.roots.resolveAsync(file, workspace));
         }
-        let agent: WorkspaceAgent;
+        let agent: WorkspaceChat;
         try {
-            agent = this.options.pool.agentFor(workspace);
+            agent = this.options.pool.chatFor(workspace);
         } catch (error) {
             if (error instanceof AgentPoolFullError) {
                 throw new ApiError(503, 'Too many agents', error.message, { 'retry-after': '5' });
@@ -74,7 +75,7 @@ export class ChatRoute {
         }
     }
 
-    private async run(agent: WorkspaceAgent, cwd: string, request: IncomingMessage, response: ServerResponse, prompt: acp.ContentBlock[],
+    private async run(agent: WorkspaceChat, cwd: string, request: IncomingMessage, response: ServerResponse, prompt: acp.ContentBlock[],
         stream: boolean, headers: Record<string, string>, turn: { started: boolean }): Promise<void> {
         const abort = new AbortController();
         // Only a client that goes away before the answer is over cancels the turn.

@@ -3,10 +3,12 @@ import { FrontendApplicationContribution } from '@theia/core/lib/browser/fronten
 import { StatusBar, StatusBarAlignment } from '@theia/core/lib/browser/status-bar/status-bar';
 import { Command, CommandContribution, CommandRegistry } from '@theia/core/lib/common/command';
 import { MessageService } from '@theia/core/lib/common/message-service';
+import { PreferenceProviderProvider, PreferenceService } from '@theia/core/lib/common/preferences/preference-service';
+import { PreferenceScope } from '@theia/core/lib/common/preferences/preference-scope';
 import { FileUri } from '@theia/core/lib/common/file-uri';
 import { WorkspaceService } from '@theia/workspace/lib/browser/workspace-service';
 import { AgentApiService, AgentApiSettings, AgentApiStatus } from '../common/agent-api-protocol';
-import { AGENT_API_PREFERENCES, AgentApiPreferences } from '../common/agent-api-preferences';
+import { AGENT_API_PREFERENCES, AgentApiPreferences, userAgentApiSettings } from '../common/agent-api-preferences';
 
 export const AGENT_API_STATUS_BAR_ID = 'ai-cli-agent-api-status';
 
@@ -23,17 +25,19 @@ export class AgentApiStatusBarContribution implements FrontendApplicationContrib
     @inject(StatusBar) protected readonly statusBar: StatusBar;
     @inject(AgentApiService) protected readonly service: AgentApiService;
     @inject(AgentApiPreferences) protected readonly preferences: AgentApiPreferences;
+    @inject(PreferenceService) protected readonly preferenceService: PreferenceService;
+    @inject(PreferenceProviderProvider) protected readonly providerProvider: PreferenceProviderProvider;
     @inject(WorkspaceService) protected readonly workspace: WorkspaceService;
     @inject(MessageService) protected readonly messages: MessageService;
 
     protected status: AgentApiStatus | undefined;
 
     onStart(): void {
-        this.preferences.onPreferenceChanged(event => {
-            if ((Object.values(AGENT_API_PREFERENCES) as string[]).includes(event.preferenceName)) {
-                void this.apply();
-            }
-        });
+        const ours = (names: string[]) => names.some(name => (Object.values(AGENT_API_PREFERENCES) as string[]).includes(name));
+        this.preferences.onPreferenceChanged(event => ours([event.preferenceName]) && void this.apply());
+        // A user change under a workspace value is no change of the resolved value, so Theia reports
+        // none; the settings come from the user scope (userAgentApiSettings), so listen to it directly.
+        this.providerProvider(PreferenceScope.User)?.onDidPreferencesChanged(changes => ours(Object.keys(changes)) && void this.apply());
         this.workspace.onWorkspaceChanged(() => void this.apply());
         void this.preferences.ready.then(() => this.workspace.roots).then(() => this.apply());
     }
@@ -54,11 +58,7 @@ export class AgentApiStatusBarContribution implements FrontendApplicationContrib
     protected async apply(): Promise<void> {
         const roots = await this.workspace.roots;
         const settings: AgentApiSettings = {
-            enabled: this.preferences[AGENT_API_PREFERENCES.enabled],
-            agent: this.preferences[AGENT_API_PREFERENCES.agent],
-            port: this.preferences[AGENT_API_PREFERENCES.port],
-            enableExecuteCommand: this.preferences[AGENT_API_PREFERENCES.enableExecuteCommand],
-            allowedOrigins: [...this.preferences[AGENT_API_PREFERENCES.allowedOrigins]],
+            ...userAgentApiSettings(name => this.preferenceService.inspect(name)),
             workspaces: roots.map(root => FileUri.fsPath(root.resource))
         };
         try {

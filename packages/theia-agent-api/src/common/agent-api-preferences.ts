@@ -2,6 +2,8 @@ import { interfaces } from '@theia/core/shared/inversify';
 import { PreferenceService } from '@theia/core/lib/common/preferences/preference-service';
 import { createPreferenceProxy, PreferenceProxy } from '@theia/core/lib/common/preferences/preference-proxy';
 import { PreferenceContribution, PreferenceSchema } from '@theia/core/lib/common/preferences/preference-schema';
+import { PreferenceScope } from '@theia/core/lib/common/preferences/preference-scope';
+import type { AgentApiSettings } from './agent-api-protocol';
 
 export const AGENT_API_PREFERENCES = {
     enabled: 'aiCliAgentApi.enabled',
@@ -11,27 +13,35 @@ export const AGENT_API_PREFERENCES = {
     allowedOrigins: 'aiCliAgentApi.allowedOrigins'
 } as const;
 
+/**
+ * User scope only: these switch on a server that reads and writes the workspace, runs commands and
+ * admits browser origins. A cloned repository's `.theia/settings.json` must not be able to do that.
+ */
+const USER_ONLY = { scope: PreferenceScope.User } as const;
+const USER_ONLY_NOTE = ' Only read from the user settings: a workspace\'s settings cannot change it.';
+
 export const AgentApiPreferenceSchema: PreferenceSchema = {
+    scope: PreferenceScope.User,
     properties: {
         [AGENT_API_PREFERENCES.enabled]: {
-            type: 'boolean', default: false,
-            description: 'Run the Agent API server for this workspace: an HTTP API on 127.0.0.1 that a desktop GUI or a script uses to chat with Gemini CLI or Qwen Code, approve its tool calls and read or write workspace files. Every request needs the token written to the token file shown in the status bar.'
+            ...USER_ONLY, type: 'boolean', default: false,
+            description: 'Run the Agent API server for this workspace: an HTTP API on 127.0.0.1 that a desktop GUI or a script uses to chat with Gemini CLI or Qwen Code, approve its tool calls and read or write workspace files. Every request needs the token written to the token file shown in the status bar.' + USER_ONLY_NOTE
         },
         [AGENT_API_PREFERENCES.agent]: {
-            type: 'string', enum: ['gemini', 'qwen'], default: 'gemini',
-            description: 'Which CLI the Agent API drives (found on PATH, started with --acp).'
+            ...USER_ONLY, type: 'string', enum: ['gemini', 'qwen'], default: 'gemini',
+            description: 'Which CLI the Agent API drives (found on PATH, started with --acp).' + USER_ONLY_NOTE
         },
         [AGENT_API_PREFERENCES.port]: {
-            type: 'number', default: 18080, minimum: 0, maximum: 65535,
-            description: 'Port of the Agent API on 127.0.0.1 (0 picks a free one).'
+            ...USER_ONLY, type: 'number', default: 18080, minimum: 0, maximum: 65535,
+            description: 'Port of the Agent API on 127.0.0.1 (0 picks a free one).' + USER_ONLY_NOTE
         },
         [AGENT_API_PREFERENCES.enableExecuteCommand]: {
-            type: 'boolean', default: false,
-            description: 'Allow the Agent API\'s /execute-command endpoint (runs commands inside the workspace, with a timeout and an output cap).'
+            ...USER_ONLY, type: 'boolean', default: false,
+            description: 'Allow the Agent API\'s /execute-command endpoint (runs commands inside the workspace, with a timeout and an output cap).' + USER_ONLY_NOTE
         },
         [AGENT_API_PREFERENCES.allowedOrigins]: {
-            type: 'array', items: { type: 'string' }, default: [],
-            description: 'Browser origins (e.g. http://localhost:5173) allowed to call the Agent API. Empty: every request with an Origin is refused.'
+            ...USER_ONLY, type: 'array', items: { type: 'string', pattern: '^https?://[^/\\s]+/?$' }, default: [],
+            description: 'Browser origins (e.g. http://localhost:5173) allowed to call the Agent API. Empty: every request with an Origin is refused.' + USER_ONLY_NOTE
         }
     }
 };
@@ -42,6 +52,28 @@ export interface AgentApiConfiguration {
     [AGENT_API_PREFERENCES.port]: number;
     [AGENT_API_PREFERENCES.enableExecuteCommand]: boolean;
     [AGENT_API_PREFERENCES.allowedOrigins]: string[];
+}
+
+/** What PreferenceService.inspect tells about one preference (the fields used here). */
+export type PreferenceInspector = (name: string) => { globalValue?: unknown; defaultValue?: unknown } | undefined;
+
+/**
+ * The settings from the user scope, else the defaults. Theia 1.74 keeps a workspace value of a
+ * user-scoped preference in its resolved value (it only skips the change event), so the value is
+ * taken from the user scope explicitly rather than through the proxy.
+ */
+export function userAgentApiSettings(inspect: PreferenceInspector): Omit<AgentApiSettings, 'workspaces'> {
+    const value = <T>(name: string): T => {
+        const inspection = inspect(name);
+        return (inspection?.globalValue ?? inspection?.defaultValue ?? AgentApiPreferenceSchema.properties[name].default) as T;
+    };
+    return {
+        enabled: value<boolean>(AGENT_API_PREFERENCES.enabled),
+        agent: value<'gemini' | 'qwen'>(AGENT_API_PREFERENCES.agent),
+        port: value<number>(AGENT_API_PREFERENCES.port),
+        enableExecuteCommand: value<boolean>(AGENT_API_PREFERENCES.enableExecuteCommand),
+        allowedOrigins: [...value<string[]>(AGENT_API_PREFERENCES.allowedOrigins)]
+    };
 }
 
 export const AgentApiPreferences = Symbol('AgentApiPreferences');

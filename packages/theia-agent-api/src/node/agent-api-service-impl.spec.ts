@@ -63,4 +63,13 @@ describe('AgentApiServiceImpl', () => {
         assert.equal(fs.existsSync(second.tokenFile!), false, 'the token file goes with the server');
         assert.equal((await service.apply(settings({ workspaces: [] }))).error, 'No workspace folder is open.');
     });
+
+    it('refuses origins the command line would refuse, "null" included, and says which', async () => {
+        for (const origin of ['null', '*', 'http://x.example/path']) {
+            const status = await service.apply(settings({ allowedOrigins: ['http://localhost:5173', origin] }));
+            assert.equal(status.running, false, origin);
+            assert.ok(status.error?.includes(JSON.stringify(origin)), status.error);
+        }
+        assert.equal((await service.apply(settings({ allowedOrigins: ['http://localhost:5173'] }))).running, true);
+    });
 });

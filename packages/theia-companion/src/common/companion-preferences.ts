@@ -10,6 +10,22 @@ export function clientEnabledPreference(clientId: string): string {
     return `${PREFERENCE_PREFIX}.${clientId}.enabled`;
 }
 
+/** What PreferenceService.inspect tells about a preference (the fields used here). */
+export interface PreferenceValues {
+    readonly globalValue?: unknown;
+    readonly workspaceValue?: unknown;
+    readonly workspaceFolderValue?: unknown;
+}
+
+/**
+ * Whether a client may connect: on unless some scope says off. A workspace's settings (a cloned
+ * repository) may switch a client off, but not back on against the user's "off" (Theia's resolution
+ * would let the workspace value win).
+ */
+export function clientEnabled(values: PreferenceValues | undefined): boolean {
+    return values?.globalValue !== false && values?.workspaceValue !== false && values?.workspaceFolderValue !== false;
+}
+
 export const DEBUG_LOGGING_PREFERENCE = `${PREFERENCE_PREFIX}.debugLogging`;
 
 export const CompanionPreferenceSchema: PreferenceSchema = {
@@ -17,7 +33,7 @@ export const CompanionPreferenceSchema: PreferenceSchema = {
         ...Object.fromEntries(CLIENT_PROFILES.map(profile => [clientEnabledPreference(profile.id), {
             type: 'boolean',
             default: true,
-            description: `Let ${profile.displayName} running in a Theia terminal connect to this window (context and diffs). Affects terminals opened afterwards.`
+            description: `Let ${profile.displayName} running in a Theia terminal connect to this window (context and diffs). Affects terminals opened afterwards. A workspace's settings can switch it off, but not on when your user settings say off.`
         }])),
         [DEBUG_LOGGING_PREFERENCE]: {
             type: 'boolean',

@@ -2,7 +2,7 @@ import { execFile } from 'child_process';
 import * as fs from 'fs';
 import * as http from 'http';
 import * as path from 'path';
-import { isInsideRoot, readJsoncObject, valueAt } from '@ai-cli-companion/loopback-http';
+import { isInsideRoot, readJsoncObject, readRegularFileSync, valueAt } from '@ai-cli-companion/loopback-http';
 import { CLIENT_PROFILES, ClientProfile } from '@ai-cli-companion/core';
 import { discoveryDirectory, currentHostEnvironment, HostEnvironment, isInContainer, isProcessAlive, CliSettingsFile } from '@ai-cli-companion/core/node';
 import { ConnectionDiagnosis, DiagnosisCheck, DiagnosisRequest, DiagnosisSection } from '../common/connection-diagnostics-protocol';
@@ -99,8 +99,10 @@ export class ConnectionDiagnostics {
         let stat: fs.Stats;
         let content: Record<string, unknown>;
         try {
-            stat = fs.statSync(file);
-            content = JSON.parse(fs.readFileSync(file, 'utf8'));
+            // Not followed, never blocking: the folder may be shared (/tmp), the file a link to a FIFO.
+            const read = readRegularFileSync(file, 64 * 1024);
+            stat = read.stat;
+            content = JSON.parse(read.bytes.toString('utf8'));
         } catch (error) {
             return { status: 'error', title: `${profile.displayName}: ${file} cannot be read`, details: [(error as Error).message], fix: 'Reload the window to write it again.' };
         }

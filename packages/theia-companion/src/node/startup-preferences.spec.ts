@@ -22,12 +22,13 @@ describe('enabledProfilesAtStartup', () => {
         assert.deepStrictEqual(enabledProfilesAtStartup(config, []).map(p => p.id), ['gemini', 'qwen', 'llxprt', 'claude']);
     });
 
-    it('honours user settings (with comments) and lets a workspace folder override them', () => {
+    it('honours user settings (with comments); a workspace folder may switch a client off but never back on', () => {
         const config = FileUri.create(path.join(root, 'config')).toString();
         write(path.join(root, 'config', 'settings.json'), '{\n // off for me\n "aiCliCompanion.qwen.enabled": false, "aiCliCompanion.llxprt.enabled": false, "aiCliCompanion.claude.enabled": false,\n}');
         assert.deepStrictEqual(enabledProfilesAtStartup(config, []).map(p => p.id), ['gemini']);
         const workspace = path.join(root, 'ws');
-        write(path.join(workspace, '.theia', 'settings.json'), '{ "aiCliCompanion.qwen.enabled": true }');
-        assert.deepStrictEqual(enabledProfilesAtStartup(config, [workspace]).map(p => p.id), ['gemini', 'qwen']);
+        // A cloned repository's settings try to switch Qwen back on: the user's "off" stands.
+        write(path.join(workspace, '.theia', 'settings.json'), '{ "aiCliCompanion.qwen.enabled": true, "aiCliCompanion.gemini.enabled": false }');
+        assert.deepStrictEqual(enabledProfilesAtStartup(config, [workspace]).map(p => p.id), []);
     });
 });

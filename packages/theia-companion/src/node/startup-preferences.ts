@@ -7,7 +7,8 @@ import { clientEnabledPreference } from '../common/companion-preferences';
 /**
  * The client profiles switched on before any window exists. Preferences live in the frontend; the
  * backend's startup server reads the same settings files (user, then each startup root's
- * `.theia/settings.json`) so a client switched off gets no discovery file even for a moment.
+ * `.theia/settings.json`) so a client switched off gets no discovery file even for a moment. Any of
+ * them can switch a client off; none can switch on what another switched off (see clientEnabled).
  * The window applies the full preference resolution when it attaches.
  */
 export function enabledProfilesAtStartup(configDirUri: string, roots: readonly string[]): ClientProfile[] {
@@ -15,8 +16,8 @@ export function enabledProfilesAtStartup(configDirUri: string, roots: readonly s
     const settings = files.map(readSettings);
     return CLIENT_PROFILES.filter(profile => {
         const key = clientEnabledPreference(profile.id);
-        const values = settings.map(s => s[key]).filter(value => typeof value === 'boolean');
-        return values.length === 0 || values[values.length - 1] === true;
+        // A workspace (a cloned repository) may switch a client off, never back on against the user's "off".
+        return !settings.some(s => s[key] === false);
     });
 }
 

@@ -1,3 +1,4 @@
+import { PreferenceService } from '@theia/core/lib/common/preferences/preference-service';
 import { inject, injectable } from '@theia/core/shared/inversify';
 import { KeybindingContribution, KeybindingRegistry } from '@theia/core/lib/browser/keybinding';
 import { Command, CommandContribution, CommandRegistry } from '@theia/core/lib/common/command';
@@ -14,7 +15,7 @@ import { TerminalService } from '@theia/terminal/lib/browser/base/terminal-servi
 import { TerminalWidget } from '@theia/terminal/lib/browser/base/terminal-widget';
 import { WorkspaceService } from '@theia/workspace/lib/browser/workspace-service';
 import { CLIENT_PROFILES, ClientProfile } from '@ai-cli-companion/core';
-import { CompanionPreferences, clientEnabledPreference } from '../../common/companion-preferences';
+import { CompanionPreferences, clientEnabled, clientEnabledPreference } from '../../common/companion-preferences';
 import { CompanionService } from '../../common/companion-protocol';
 import { CliLauncher } from './cli-launcher';
 import { referenceText, selectionReference } from './cli-reference';
@@ -51,6 +52,7 @@ export class SendToCliContribution implements CommandContribution, MenuContribut
     @inject(QuickInputService) protected readonly quickInput: QuickInputService;
     @inject(MessageService) protected readonly messages: MessageService;
     @inject(CompanionPreferences) protected readonly preferences: CompanionPreferences;
+    @inject(PreferenceService) protected readonly preferenceService: PreferenceService;
     @inject(CliTerminalFinder) protected readonly finder: CliTerminalFinder;
     @inject(CliLauncher) protected readonly launcher: CliLauncher;
 
@@ -77,7 +79,7 @@ export class SendToCliContribution implements CommandContribution, MenuContribut
     }
 
     protected isEnabled(profile: ClientProfile): boolean {
-        return this.preferences[clientEnabledPreference(profile.id)] !== false;
+        return clientEnabled(this.preferenceService.inspect(clientEnabledPreference(profile.id)));
     }
 
     async send(profile: ClientProfile | undefined, args: unknown[]): Promise<void> {

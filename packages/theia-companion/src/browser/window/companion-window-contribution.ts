@@ -1,4 +1,5 @@
 import { RpcProxy } from '@theia/core/lib/common/messaging/proxy-factory';
+import { PreferenceService } from '@theia/core/lib/common/preferences/preference-service';
 import { inject, injectable } from '@theia/core/shared/inversify';
 import { FrontendApplicationContribution } from '@theia/core/lib/browser/frontend-application-contribution';
 import { FileUri } from '@theia/core/lib/common/file-uri';
@@ -8,7 +9,7 @@ import { WorkspaceTrustService } from '@theia/workspace/lib/browser/workspace-tr
 import { WorkspaceTrustPreferences, WORKSPACE_TRUST_ENABLED } from '@theia/workspace/lib/common/workspace-trust-preferences';
 import { CLIENT_PROFILES } from '@ai-cli-companion/core';
 import { CompanionService, WorkspaceState } from '../../common/companion-protocol';
-import { CompanionPreferences, PREFERENCE_PREFIX, clientEnabledPreference } from '../../common/companion-preferences';
+import { CompanionPreferences, PREFERENCE_PREFIX, clientEnabled, clientEnabledPreference } from '../../common/companion-preferences';
 import { TerminalEnvironment } from '../terminal-env/terminal-environment';
 import { OpenFilesTracker } from '../open-files/open-files-tracker';
 
@@ -29,6 +30,7 @@ export class CompanionWindowContribution implements FrontendApplicationContribut
     @inject(WorkspaceTrustService) protected readonly trustService: WorkspaceTrustService;
     @inject(WorkspaceTrustPreferences) protected readonly trustPreferences: WorkspaceTrustPreferences;
     @inject(CompanionPreferences) protected readonly preferences: CompanionPreferences;
+    @inject(PreferenceService) protected readonly preferenceService: PreferenceService;
     @inject(TerminalEnvironment) protected readonly terminalEnv: TerminalEnvironment;
     @inject(OpenFilesTracker) protected readonly contextTracker: OpenFilesTracker;
     @inject(ILogger) protected readonly logger: ILogger;
@@ -108,7 +110,7 @@ export class CompanionWindowContribution implements FrontendApplicationContribut
     }
 
     protected enabledClients(): string[] {
-        return CLIENT_PROFILES.filter(profile => this.preferences[clientEnabledPreference(profile.id)] !== false).map(p => p.id);
+        return CLIENT_PROFILES.filter(profile => clientEnabled(this.preferenceService.inspect(clientEnabledPreference(profile.id)))).map(p => p.id);
     }
 }
 

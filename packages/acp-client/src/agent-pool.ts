@@ -1,20 +1,11 @@
 import * as path from 'path';
-import type { AgentLogger } from '../agent-logger';
-import { AgentProfile } from './agent-profiles';
-import { PendingConfirmations } from './pending-confirmations';
 import { WorkspaceAgent, WorkspaceAgentOptions } from './workspace-agent';
 
 /** Each agent is a CLI process of a few hundred MB: a handful at most, and none kept for long unused. */
 export const DEFAULT_MAX_AGENTS = 4;
 export const DEFAULT_AGENT_IDLE_TIMEOUT_MS = 10 * 60_000;
 
-export interface AgentPoolOptions {
-    readonly profile: AgentProfile;
-    readonly command?: string;
-    readonly environment: () => Promise<NodeJS.ProcessEnv>;
-    readonly logger: AgentLogger;
-    readonly scrub: (text: string) => string;
-    readonly cancelGraceMs?: number;
+export interface AgentPoolOptions extends Omit<WorkspaceAgentOptions, 'workspace'> {
     /**
      * The workspace root a directory belongs to: one agent serves a whole root (a session per
      * subfolder), so chats in many subfolders do not start many processes. The directory itself by default.
@@ -22,7 +13,7 @@ export interface AgentPoolOptions {
     readonly rootOf?: (directory: string) => string;
     /** Agents alive at once; past it the least recently used idle one is stopped. */
     readonly maxAgents?: number;
-    /** An agent without a turn for this long is stopped (started again on the next chat). */
+    /** An agent without a turn for this long is stopped (started again on the next use). */
     readonly idleTimeoutMs?: number;
     /** For tests: how an agent is made. */
     readonly createAgent?: (options: WorkspaceAgentOptions) => WorkspaceAgent;
@@ -32,11 +23,10 @@ export interface AgentPoolOptions {
 export class AgentPoolFullError extends Error { }
 
 /**
- * One WorkspaceAgent per workspace root, created on first use, bounded in number and stopped when
- * idle; the confirmations they wait for.
+ * One WorkspaceAgent per workspace root for one agent, created on first use, bounded in number
+ * (least recently used idle agent stopped first) and stopped when idle.
  */
 export class AgentPool {
-    readonly confirmations = new PendingConfirmations();
     /** In least-recently-used order: a use moves an agent to the end. */
     private readonly agents = new Map<string, WorkspaceAgent>();
     private readonly sweepTimer: NodeJS.Timeout;
@@ -46,7 +36,7 @@ export class AgentPool {
         this.sweepTimer.unref();
     }
 
-    get profile(): AgentProfile {
+    get profile(): AgentPoolOptions['profile'] {
         return this.options.profile;
     }
 
@@ -58,7 +48,7 @@ export class AgentPool {
         return this.options.idleTimeoutMs ?? DEFAULT_AGENT_IDLE_TIMEOUT_MS;
     }
 
-    /** The agent for a directory's root; the turn itself runs in a session for `directory`. */
+    /** The agent for a directory's root; sessions for `directory` itself run on it. */
     agentFor(directory: string): WorkspaceAgent {
         const root = path.resolve(this.options.rootOf?.(directory) ?? directory);
         let agent = this.agents.get(root);
@@ -66,8 +56,9 @@ export class AgentPool {
             this.agents.delete(root);
         } else {
             this.makeRoom();
-            const options: WorkspaceAgentOptions = { ...this.options, workspace: root, confirmations: this.confirmations };
-            agent = this.options.createAgent?.(options) ?? new WorkspaceAgent(options);
+            const { rootOf: _rootOf, maxAgents: _max, idleTimeoutMs: _idle, createAgent, ...agentOptions } = this.options;
+            const options: WorkspaceAgentOptions = { ...agentOptions, workspace: root };
+            agent = createAgent?.(options) ?? new WorkspaceAgent(options);
         }
         this.agents.set(root, agent);
         return agent;

@@ -1,18 +1,22 @@
 import { ChildProcess, spawn } from 'child_process';
 import { Readable, Writable } from 'stream';
 import * as acp from '@agentclientprotocol/sdk';
-import type { AgentLogger } from '../agent-logger';
-import { AgentProfile } from './agent-profiles';
+import type { AgentLogger } from './agent-logger';
+import { AcpAgentLaunch } from './agent-profiles';
 import { descendantsOf, killTree } from './process-tree';
 
 export interface AgentHandlers {
     onUpdate(sessionId: string, update: acp.SessionUpdate): void;
     /** Resolves with the user's answer; `signal` aborts if the agent withdraws the request. */
     onPermission(request: acp.RequestPermissionRequest, signal: AbortSignal): Promise<acp.RequestPermissionResponse>;
+    /** Only called when `fs.readTextFile` is advertised. */
+    readTextFile?(request: acp.ReadTextFileRequest): Promise<acp.ReadTextFileResponse>;
+    /** Only called when `fs.writeTextFile` is advertised. */
+    writeTextFile?(request: acp.WriteTextFileRequest): Promise<acp.WriteTextFileResponse>;
 }
 
 export interface AgentStartOptions {
-    readonly profile: AgentProfile;
+    readonly profile: AcpAgentLaunch;
     /** Executable to run; the profile's command (looked up on PATH) when undefined. */
     readonly command?: string;
     readonly cwd: string;
@@ -22,21 +26,32 @@ export interface AgentStartOptions {
     /** Applied to anything the agent prints before it reaches a log line or an error text. */
     readonly scrub: (text: string) => string;
     readonly startTimeoutMs?: number;
+    /** Who we are in `initialize`. */
+    readonly clientName?: string;
 }
 
 /** Raised for every request still pending when the agent process goes away. */
 export class AgentExitedError extends Error {
+    /** The end of what the agent printed to stderr (scrubbed), once known. */
+    stderr = '';
     constructor(readonly description: string) {
         super(description);
+    }
+}
+
+/** The agent's executable is not there: says how to install it. */
+export class AgentNotFoundError extends Error {
+    constructor(readonly profile: AcpAgentLaunch, readonly command: string) {
+        super(`${profile.displayName} was not found: "${command}" is not on PATH.` +
+            (profile.installCommand ? ` Install it (${profile.installCommand}) or name its path in the settings.` : ' Name its path in the settings.'));
     }
 }
 
 const STDERR_TAIL_BYTES = 4096;
 
 /**
- * One `gemini --acp` / `qwen --acp` child and its ACP connection. We advertise no `fs` and no
- * terminal capability: the CLI then reads and writes files itself (gemini's write_file fails
- * without asking when an advertised fs/read_text_file errors on a new file).
+ * One ACP agent child (`gemini --acp`, `qwen --acp`, any other) and its ACP connection. `fs` is
+ * advertised only when the handlers serve it: otherwise the agent reads and writes files itself.
  */
 export class AgentProcess {
     private connection!: acp.ClientConnection;
@@ -45,6 +60,8 @@ export class AgentProcess {
     private readonly exitedPromise: Promise<AgentExitedError>;
     private resolveExited!: (error: AgentExitedError) => void;
     agentInfo: { name: string; version: string } | undefined;
+    /** What `initialize` answered: capabilities and auth methods. */
+    initializeResult: acp.InitializeResponse | undefined;
 
     private constructor(private readonly child: ChildProcess, private readonly options: AgentStartOptions) {
         this.exitedPromise = new Promise(resolve => { this.resolveExited = resolve; });
@@ -54,7 +71,7 @@ export class AgentProcess {
         const command = options.command ?? options.profile.command;
         // detached: the agent gets its own process group, which stop() kills as a whole.
         const child = spawn(command, [...options.profile.args], {
-            cwd: options.cwd, env: options.env, stdio: ['pipe', 'pipe', 'pipe'], detached: true
+            cwd: options.cwd, env: { ...options.env, ...options.profile.env }, stdio: ['pipe', 'pipe', 'pipe'], detached: true
         });
         const agent = new AgentProcess(child, options);
         await agent.connect(command);
@@ -75,8 +92,32 @@ export class AgentProcess {
     }
 
     async newSession(cwd: string): Promise<string> {
-        const result = await this.race(this.connection.agent.request('session/new', { cwd, mcpServers: [] }));
-        return result.sessionId;
+        return (await this.newSessionWithState(cwd)).sessionId;
+    }
+
+    /** `session/new` with everything it answers (modes, models). `mcpServers` is required by both CLIs. */
+    async newSessionWithState(cwd: string): Promise<acp.NewSessionResponse> {
+        return this.race(this.connection.agent.request('session/new', { cwd, mcpServers: [] }));
+    }
+
+    async setMode(sessionId: string, modeId: string): Promise<void> {
+        await this.race(this.connection.agent.request('session/set_mode', { sessionId, modeId }));
+    }
+
+    async authenticate(methodId: string): Promise<void> {
+        await this.race(this.connection.agent.request('authenticate', { methodId }));
+    }
+
+    /** Ends a session where the agent supports `session/close`; otherwise only cancels its turn. */
+    async closeSession(sessionId: string): Promise<void> {
+        if (!this.isAlive) {
+            return;
+        }
+        if (this.initializeResult?.agentCapabilities?.sessionCapabilities?.close) {
+            await this.race(this.connection.agent.request('session/close', { sessionId }));
+        } else {
+            this.cancel(sessionId);
+        }
     }
 
     async prompt(sessionId: string, prompt: acp.ContentBlock[]): Promise<acp.PromptResponse> {
@@ -116,10 +157,9 @@ export class AgentProcess {
         const { child, options } = this;
         const spawned = new Promise<void>((resolve, reject) => {
             child.once('spawn', resolve);
-            child.once('error', error => reject(new Error((error as NodeJS.ErrnoException).code === 'ENOENT'
-                ? `${options.profile.displayName} was not found: "${command}" is not on PATH. Install it ` +
-                  `(npm install -g ${options.profile.id === 'gemini' ? '@google/gemini-cli' : '@qwen-code/qwen-code'}) or pass --agent-command PATH.`
-                : `Could not start ${command}: ${(error as Error).message}`)));
+            child.once('error', error => reject((error as NodeJS.ErrnoException).code === 'ENOENT'
+                ? new AgentNotFoundError(options.profile, command)
+                : new Error(`Could not start ${command}: ${(error as Error).message}`)));
         });
         child.stderr!.setEncoding('utf8');
         child.stderr!.on('data', (chunk: string) => {
@@ -134,9 +174,17 @@ export class AgentProcess {
         // Writes after the child died must not crash the server.
         child.stdin!.on('error', () => undefined);
         await spawned;
-        const app = acp.client({ name: 'ai-cli-agent-api' } as never)
-            .onRequest('session/request_permission', ({ params, signal }) => options.handlers.onPermission(params, signal))
-            .onNotification('session/update', ({ params }) => options.handlers.onUpdate(params.sessionId, params.update))
+        const { handlers } = options;
+        let app = acp.client({ name: options.clientName ?? 'ai-cli-agent-api' } as never)
+            .onRequest('session/request_permission', ({ params, signal }) => handlers.onPermission(params, signal))
+            .onNotification('session/update', ({ params }) => handlers.onUpdate(params.sessionId, params.update));
+        if (handlers.readTextFile) {
+            app = app.onRequest('fs/read_text_file', ({ params }) => handlers.readTextFile!(params));
+        }
+        if (handlers.writeTextFile) {
+            app = app.onRequest('fs/write_text_file', ({ params }) => handlers.writeTextFile!(params));
+        }
+        app = app
             // e.g. qwen's craft/drainMidTurnQueue: not ours to answer.
             .onRequest('*', ({ method }) => { throw acp.RequestError.methodNotFound(method); })
             .onNotification('*', () => undefined);
@@ -151,9 +199,12 @@ export class AgentProcess {
         try {
             const result = await Promise.race([timeout, this.race(this.connection.agent.request('initialize', {
                 protocolVersion: acp.PROTOCOL_VERSION,
-                clientCapabilities: { fs: { readTextFile: false, writeTextFile: false }, terminal: false },
-                clientInfo: { name: 'ai-cli-agent-api', version: '0.1.0' }
+                clientCapabilities: {
+                    fs: { readTextFile: !!handlers.readTextFile, writeTextFile: !!handlers.writeTextFile }, terminal: false
+                },
+                clientInfo: { name: options.clientName ?? 'ai-cli-agent-api', version: '0.1.0' }
             }))]);
+            this.initializeResult = result;
             if (result.agentInfo) {
                 this.agentInfo = { name: result.agentInfo.name, version: result.agentInfo.version };
             }

@@ -1,10 +1,20 @@
-/** What differs between the CLIs we drive, as data (no `if (agent === 'qwen')` elsewhere). */
-export interface AgentProfile {
-    readonly id: 'gemini' | 'qwen';
+/** How to start one ACP agent: what the engine needs, whatever the agent is. */
+export interface AcpAgentLaunch {
+    /** Stable key (a built-in profile id or a configured agent's name). */
+    readonly id: string;
     readonly displayName: string;
-    /** Binary looked up on PATH unless --agent-command names one. */
+    /** Executable, looked up on PATH unless it is a path. */
     readonly command: string;
     readonly args: readonly string[];
+    /** Extra environment for this agent (merged over the caller's). */
+    readonly env?: Readonly<Record<string, string>>;
+    /** Shell command that installs the agent, offered when `command` is not found. */
+    readonly installCommand?: string;
+}
+
+/** What differs between the CLIs we drive, as data (no `if (agent === 'qwen')` elsewhere). */
+export interface AgentProfile extends AcpAgentLaunch {
+    readonly id: 'gemini' | 'qwen';
     /** Environment variable that carries an API key of the spec's `gemini-api-key` auth type. */
     readonly apiKeyEnv: string;
     /** Where the CLI caches its own "Log in with Google" credentials, relative to HOME. */
@@ -16,11 +26,13 @@ export interface AgentProfile {
 export const AGENT_PROFILES: Readonly<Record<AgentProfile['id'], AgentProfile>> = {
     gemini: {
         id: 'gemini', displayName: 'Gemini CLI', command: 'gemini', args: ['--acp'],
+        installCommand: 'npm install -g @google/gemini-cli',
         apiKeyEnv: 'GEMINI_API_KEY', oauthCredentialFile: '.gemini/oauth_creds.json',
         loginHint: 'run `gemini` in a terminal, choose "Login with Google" and finish the browser flow; the server then uses the CLI\'s cached login'
     },
     qwen: {
         id: 'qwen', displayName: 'Qwen Code', command: 'qwen', args: ['--acp'],
+        installCommand: 'npm install -g @qwen-code/qwen-code',
         apiKeyEnv: 'OPENAI_API_KEY',
         loginHint: 'Qwen Code has no Google login; configure `gemini-api-key` (its value becomes OPENAI_API_KEY) or run `qwen` and use /auth'
     }

@@ -1,6 +1,6 @@
 import * as assert from 'assert';
 import * as path from 'path';
-import { silentLogger } from '../agent-logger';
+import { silentLogger } from './agent-logger';
 import { AgentPool, AgentPoolFullError } from './agent-pool';
 import { agentProfile } from './agent-profiles';
 import { WorkspaceAgent, WorkspaceAgentOptions } from './workspace-agent';

@@ -1,0 +1,144 @@
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import type * as acp from '@agentclientprotocol/sdk';
+import { silentLogger } from './agent-logger';
+import { AgentExitedError } from './agent-process';
+import { SessionHandlers, WorkspaceAgent } from './workspace-agent';
+
+/** The ACP agent the repository's tests write themselves (test/support): a real process speaking ACP on stdio. */
+const TINY_AGENT = path.resolve(__dirname, '../../../test/support/tiny-acp-agent.mjs');
+
+function isAlive(pid: number): boolean {
+    try {
+        process.kill(pid, 0);
+        return true;
+    } catch {
+        return false;
+    }
+}
+
+function recorder(overrides: Partial<SessionHandlers> = {}): SessionHandlers & { updates: acp.SessionUpdate[]; texts(): string } {
+    const updates: acp.SessionUpdate[] = [];
+    return {
+        updates,
+        texts: () => updates.filter(update => update.sessionUpdate === 'agent_message_chunk')
+            .map(update => (update as { content: { text: string } }).content.text).join(''),
+        onUpdate: update => { updates.push(update); },
+        onPermission: async () => ({ outcome: { outcome: 'cancelled' } }),
+        ...overrides
+    };
+}
+
+describe('WorkspaceAgent (the shared ACP engine) with a real ACP agent process', () => {
+    let workspace: string;
+    let agent: WorkspaceAgent;
+
+    beforeEach(() => {
+        workspace = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'acp-engine-')));
+        agent = new WorkspaceAgent({
+            workspace, logger: silentLogger, scrub: text => text, environment: async () => process.env,
+            profile: { id: 'tiny', displayName: 'Tiny agent', command: process.execPath, args: [TINY_AGENT] }
+        });
+    });
+
+    afterEach(async () => {
+        await agent.stop();
+        fs.rmSync(workspace, { recursive: true, force: true });
+    });
+
+    it('starts lazily, once, and serves two sessions from one process, each hearing only its own updates', async () => {
+        assert.equal(agent.pid, undefined, 'nothing runs before first use');
+        const one = recorder();
+        const two = recorder();
+        const [a, b] = await Promise.all([agent.openSession(one), agent.openSession(two)]);
+        assert.notEqual(a.sessionId, b.sessionId);
+        assert.equal(a.agent, b.agent, 'one process for the workspace');
+        await agent.prompt(a.sessionId, [{ type: 'text', text: 'first' }]);
+        await agent.prompt(b.sessionId, [{ type: 'text', text: 'second' }]);
+        assert.equal(one.texts(), 'Echo: first');
+        assert.equal(two.texts(), 'Echo: second');
+        assert.ok(one.updates.some(update => update.sessionUpdate === 'available_commands_update'),
+            'the commands sent right behind session/new reach the session');
+    });
+
+    it('routes a permission request to its session and sends back exactly the chosen option', async () => {
+        const target = path.join(workspace, 'out.txt');
+        const asked: acp.RequestPermissionRequest[] = [];
+        const session = recorder({
+            onPermission: async request => {
+                asked.push(request);
+                return { outcome: { outcome: 'selected', optionId: 'allow' } };
+            }
+        });
+        const { sessionId } = await agent.openSession(session);
+        const result = await agent.prompt(sessionId, [{ type: 'text', text: `write ${target} hello` }]);
+        assert.equal(result.stopReason, 'end_turn');
+        assert.deepEqual(asked[0].options.map(option => option.name), ['Allow', 'Always allow', 'Reject']);
+        assert.equal(fs.readFileSync(target, 'utf8'), 'hello\n');
+    });
+
+    it('cancel ends a hanging turn with "cancelled"; the same process answers the next prompt', async () => {
+        const session = recorder();
+        const { sessionId } = await agent.openSession(session);
+        const pid = agent.pid;
+        const turn = agent.prompt(sessionId, [{ type: 'text', text: 'hang' }]);
+        while (!session.texts().includes('Hanging')) {
+            await new Promise(resolve => setTimeout(resolve, 10));
+        }
+        agent.cancel(sessionId);
+        assert.equal((await turn).stopReason, 'cancelled');
+        await agent.prompt(sessionId, [{ type: 'text', text: 'again' }]);
+        assert.match(session.texts(), /Echo: again$/);
+        assert.equal(agent.pid, pid);
+    });
+
+    it('an agent that dies mid-turn fails the turn with AgentExitedError and tells its sessions; the next session gets a fresh process', async () => {
+        let told: AgentExitedError | undefined;
+        const { sessionId } = await agent.openSession(recorder({ onAgentExit: error => { told = error; } }));
+        const pid = agent.pid!;
+        await assert.rejects(agent.prompt(sessionId, [{ type: 'text', text: 'die' }]), (error: unknown) => error instanceof AgentExitedError);
+        assert.ok(told instanceof AgentExitedError);
+        assert.equal(agent.hasSession(sessionId), false);
+        const next = await agent.openSession(recorder());
+        assert.notEqual(agent.pid, pid);
+        assert.equal((await agent.prompt(next.sessionId, [{ type: 'text', text: 'back' }])).stopReason, 'end_turn');
+    });
+
+    it('serves fs/write_text_file through the session when asked to, so the client writes the file', async () => {
+        await agent.stop();
+        agent = new WorkspaceAgent({
+            workspace, logger: silentLogger, scrub: text => text, environment: async () => process.env, serveFileSystem: true,
+            profile: { id: 'tiny', displayName: 'Tiny agent', command: process.execPath, args: [TINY_AGENT] }
+        });
+        const writes: acp.WriteTextFileRequest[] = [];
+        const target = path.join(workspace, 'through-client.txt');
+        const { sessionId } = await agent.openSession(recorder({
+            onPermission: async () => ({ outcome: { outcome: 'selected', optionId: 'allow' } }),
+            writeTextFile: async request => { writes.push(request); return {}; }
+        }));
+        await agent.prompt(sessionId, [{ type: 'text', text: `write ${target} via client` }]);
+        assert.deepEqual(writes.map(write => [write.path, write.content]), [[target, 'via client\n']]);
+        assert.equal(fs.existsSync(target), false, 'the agent left the writing to the client');
+    });
+
+    it('stop() leaves no process behind', async () => {
+        await agent.openSession(recorder());
+        const pid = agent.pid!;
+        await agent.stop();
+        assert.equal(isAlive(pid), false);
+        assert.equal(agent.pid, undefined);
+    });
+
+    it('a missing executable is a clear AGENT_NOT_FOUND failure naming the install command', async () => {
+        const missing = new WorkspaceAgent({
+            workspace, logger: silentLogger, scrub: text => text, environment: async () => process.env,
+            profile: { id: 'nope', displayName: 'Nope CLI', command: 'no-such-acp-agent-xyz', args: ['--acp'], installCommand: 'npm install -g nope' }
+        });
+        const error = await missing.openSession(recorder()).then(() => undefined, failure => failure);
+        const failure = missing.describe(error);
+        assert.equal(failure.code, 'AGENT_NOT_FOUND');
+        assert.match(failure.message, /npm install -g nope/);
+    });
+});

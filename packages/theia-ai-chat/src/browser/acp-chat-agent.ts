@@ -1,0 +1,95 @@
+import { ChatAgent, ChatAgentLocation, ChatMode } from '@theia/ai-chat/lib/common/chat-agents';
+import {
+    ErrorChatResponseContentImpl, MarkdownChatResponseContentImpl, MutableChatRequestModel
+} from '@theia/ai-chat/lib/common/chat-model';
+import { AcpChatAgentDefinition } from '../common/acp-chat-agents';
+import { AcpMode, AcpTurnErrorData } from '../common/acp-chat-protocol';
+import type { AcpChatAgentServices } from './acp-chat-agent-services';
+import { AcpChatTurn } from './acp-chat-turn';
+import { describeFailure } from './acp-failure-message';
+
+/**
+ * One ACP agent in Theia's chat (@GeminiCLI, @QwenCode, or an `aiCliChat.agents` entry). It needs
+ * no Theia language model: the agent process is the model. The parts live in the services: session
+ * state, the update translation, permissions, the editor file system and the renderers.
+ */
+export class AcpChatAgent implements ChatAgent {
+    readonly id: string;
+    readonly name: string;
+    readonly description: string;
+    readonly iconClass = 'codicon codicon-terminal';
+    readonly locations = ChatAgentLocation.ALL;
+    readonly tags = ['Chat', 'ACP'];
+    readonly variables: string[] = [];
+    readonly prompts = [];
+    readonly languageModelRequirements = [];
+    readonly agentSpecificVariables = [];
+    readonly functions: string[] = [];
+    modes: ChatMode[];
+
+    constructor(readonly definition: AcpChatAgentDefinition, protected readonly services: AcpChatAgentServices) {
+        this.id = definition.id;
+        this.name = definition.id;
+        this.description = definition.description;
+        this.modes = toChatModes(definition.modes, definition.modes.find(mode => mode.id === 'default')?.id);
+    }
+
+    async invoke(request: MutableChatRequestModel): Promise<void> {
+        const { backend, client, sessions } = this.services;
+        const chatSessionId = request.session.id;
+        const state = sessions.stateFor(chatSessionId, this);
+        try {
+            const roots = this.services.workspaceRoots();
+            const prepared = await backend.prepare(chatSessionId, this.definition, roots);
+            if ('error' in prepared) {
+                return this.fail(request, prepared.error);
+            }
+            if (prepared.modes.length > 0) {
+                this.modes = toChatModes(prepared.modes, prepared.currentModeId);
+            }
+            const modeId = request.request.modeId;
+            if (modeId && prepared.modes.some(mode => mode.id === modeId) && modeId !== state.modeId(prepared.currentModeId)) {
+                await backend.setMode(chatSessionId, this.id, modeId);
+                state.onMode(modeId);
+            }
+            const turn = new AcpChatTurn(request, backend, state);
+            client.listen(chatSessionId, this.id, turn);
+            const onCancel = request.response.cancellationToken.onCancellationRequested(() => {
+                void backend.cancel(chatSessionId, this.id);
+            });
+            let result;
+            try {
+                result = await backend.prompt(chatSessionId, this.id, await this.services.prompt.blocks(request, this.id, prepared.promptCapabilities, roots));
+            } finally {
+                onCancel.dispose();
+                turn.end();
+                client.listen(chatSessionId, this.id, state);
+            }
+            if ('error' in result) {
+                return this.fail(request, result.error);
+            }
+            if (result.stopReason === 'refusal') {
+                request.response.response.addContent(new MarkdownChatResponseContentImpl(`\n\n*${this.definition.displayName} refused to continue.*`));
+            }
+            if (!request.response.isCanceled) {
+                request.response.complete();
+            }
+        } catch (error) {
+            this.fail(request, { code: 'AGENT_ERROR', message: error instanceof Error ? error.message : String(error), details: '' });
+        }
+    }
+
+    protected fail(request: MutableChatRequestModel, error: AcpTurnErrorData): void {
+        if (request.response.isCanceled) {
+            return;
+        }
+        const message = describeFailure(this.definition, error, error.authMethods ?? []);
+        const failure = new Error(message);
+        request.response.response.addContent(new ErrorChatResponseContentImpl(failure));
+        request.response.error(failure);
+    }
+}
+
+function toChatModes(modes: readonly AcpMode[], current: string | undefined): ChatMode[] {
+    return modes.map(mode => ({ id: mode.id, name: mode.name, isDefault: mode.id === current }));
+}

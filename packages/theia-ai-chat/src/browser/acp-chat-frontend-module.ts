@@ -1,0 +1,29 @@
+import { ContainerModule } from '@theia/core/shared/inversify';
+import { FrontendApplicationContribution } from '@theia/core/lib/browser/frontend-application-contribution';
+import { ServiceConnectionProvider } from '@theia/core/lib/browser/messaging/service-connection-provider';
+import { ChatResponsePartRenderer } from '@theia/ai-chat-ui/lib/browser/chat-response-part-renderer';
+import { ACP_CHAT_PATH, AcpChatService } from '../common/acp-chat-protocol';
+import { bindAcpChatPreferences } from '../common/acp-chat-preferences';
+import { AcpChatAgentRegistry } from './acp-chat-agent-registry';
+import { AcpChatAgentServices } from './acp-chat-agent-services';
+import { AcpChatFrontendClient } from './acp-chat-frontend-client';
+import { AcpChatSessions } from './acp-chat-sessions';
+import { AcpEditorFileSystem } from './acp-editor-file-system';
+import { AcpPromptBuilder } from './acp-prompt-builder';
+import { AcpToolCallRenderer } from './acp-tool-call-renderer';
+import '../../src/browser/style/acp-chat.css';
+
+export default new ContainerModule(bind => {
+    bindAcpChatPreferences(bind);
+    bind(AcpEditorFileSystem).toSelf().inSingletonScope();
+    bind(AcpChatFrontendClient).toSelf().inSingletonScope();
+    bind(AcpChatService).toDynamicValue(ctx => ServiceConnectionProvider.createProxy<AcpChatService>(
+        ctx.container, ACP_CHAT_PATH, ctx.container.get(AcpChatFrontendClient))).inSingletonScope();
+    bind(AcpChatSessions).toSelf().inSingletonScope();
+    bind(AcpPromptBuilder).toSelf().inSingletonScope();
+    bind(AcpChatAgentServices).toSelf().inSingletonScope();
+    bind(AcpChatAgentRegistry).toSelf().inSingletonScope();
+    bind(FrontendApplicationContribution).toService(AcpChatAgentRegistry);
+    bind(AcpToolCallRenderer).toSelf().inSingletonScope();
+    bind(ChatResponsePartRenderer).toService(AcpToolCallRenderer);
+});

@@ -1,0 +1,101 @@
+import { inject, injectable, postConstruct } from '@theia/core/shared/inversify';
+import { DisposableCollection } from '@theia/core';
+import { ChatService, isSessionDeletedEvent } from '@theia/ai-chat/lib/common/chat-service';
+import { PromptService } from '@theia/ai-core/lib/common/prompt-service';
+import { AcpChatService, AcpPermissionRequest, AcpSessionUpdate } from '../common/acp-chat-protocol';
+import { AcpChatFrontendClient, AcpSessionListener } from './acp-chat-frontend-client';
+import type { AcpChatAgent } from './acp-chat-agent';
+import { AcpSessionState } from './acp-chat-turn';
+
+/**
+ * What the chat keeps per (chat session, agent) between turns: the agent's slash commands
+ * (`available_commands_update`, offered on `/`) and its current mode. Deleting a chat session
+ * ends its ACP sessions.
+ */
+@injectable()
+export class AcpChatSessions {
+    @inject(AcpChatService) protected readonly backend: AcpChatService;
+    @inject(AcpChatFrontendClient) protected readonly client: AcpChatFrontendClient;
+    @inject(ChatService) protected readonly chatService: ChatService;
+    @inject(PromptService) protected readonly promptService: PromptService;
+
+    protected readonly states = new Map<string, SessionState>();
+    /** Slash commands registered per agent (the prompt service knows commands per agent, not per session). */
+    protected readonly commands = new Map<string, DisposableCollection>();
+
+    @postConstruct()
+    protected init(): void {
+        this.chatService.onSessionEvent(event => {
+            if (isSessionDeletedEvent(event)) {
+                void this.backend.closeChatSession(event.sessionId);
+                for (const [key, state] of [...this.states]) {
+                    if (state.chatSessionId === event.sessionId) {
+                        this.states.delete(key);
+                        this.client.forget(state.chatSessionId, state.agentId);
+                    }
+                }
+            }
+        });
+    }
+
+    stateFor(chatSessionId: string, agent: AcpChatAgent): SessionState {
+        const key = `${chatSessionId}\u0000${agent.id}`;
+        let state = this.states.get(key);
+        if (!state) {
+            state = new SessionState(chatSessionId, agent.id, this.backend, commands => this.registerCommands(agent.id, commands));
+            this.states.set(key, state);
+            this.client.listen(chatSessionId, agent.id, state);
+        }
+        return state;
+    }
+
+    protected registerCommands(agentId: string, commands: Array<{ name: string; description?: string | null }>): void {
+        this.commands.get(agentId)?.dispose();
+        const registered = new DisposableCollection();
+        for (const command of commands) {
+            const id = `acp-${agentId}-command-${command.name}`;
+            this.promptService.addBuiltInPromptFragment({
+                id, template: `/${command.name}`, isCommand: true, commandName: command.name,
+                commandDescription: command.description ?? undefined, commandAgents: [agentId]
+            });
+            registered.push({ dispose: () => this.promptService.removePromptFragment(id) });
+        }
+        this.commands.set(agentId, registered);
+    }
+}
+
+/** Listens to a session between turns; a question nobody can see there is answered `cancelled`. */
+export class SessionState implements AcpSessionListener, AcpSessionState {
+    private currentModeId: string | undefined;
+
+    constructor(readonly chatSessionId: string, readonly agentId: string, private readonly backend: AcpChatService,
+        private readonly commands: (commands: Array<{ name: string; description?: string | null }>) => void) { }
+
+    modeId(fallback?: string): string | undefined {
+        return this.currentModeId ?? fallback;
+    }
+
+    onCommands(commands: Array<{ name: string; description?: string | null }>): void {
+        this.commands(commands);
+    }
+
+    onMode(modeId: string): void {
+        this.currentModeId = modeId;
+    }
+
+    onUpdate(update: AcpSessionUpdate): void {
+        if (update.sessionUpdate === 'available_commands_update') {
+            this.onCommands((update.availableCommands as Array<{ name: string; description?: string }>) ?? []);
+        } else if (update.sessionUpdate === 'current_mode_update') {
+            this.onMode(String(update.currentModeId));
+        }
+    }
+
+    onPermissionRequest(request: AcpPermissionRequest): void {
+        void this.backend.answerPermission(request.permissionId, undefined);
+    }
+
+    onPermissionSettled(): void {
+        // nothing shown between turns
+    }
+}

@@ -1,0 +1,62 @@
+import { MutableChatRequestModel } from '@theia/ai-chat/lib/common/chat-model';
+import { AcpChatService, AcpPermissionRequest, AcpSessionUpdate } from '../common/acp-chat-protocol';
+import { AcpSessionListener } from './acp-chat-frontend-client';
+import { askOnToolCall, settleQuestion } from './acp-permission-question';
+import { AcpToolCallContent } from './acp-tool-call-content';
+import { AcpUpdateTranslator } from './acp-update-translator';
+
+/** Session-wide state fed by updates outside turns too: the agent's commands and current mode. */
+export interface AcpSessionState {
+    onCommands(commands: Array<{ name: string; description?: string | null }>): void;
+    onMode(modeId: string): void;
+}
+
+/** One prompt turn of one chat request: updates become content parts, questions wait for the user. */
+export class AcpChatTurn implements AcpSessionListener {
+    readonly translator: AcpUpdateTranslator;
+    private readonly questions = new Map<string, AcpToolCallContent>();
+
+    constructor(private readonly request: MutableChatRequestModel, private readonly service: AcpChatService, state: AcpSessionState) {
+        const response = request.response.response;
+        this.translator = new AcpUpdateTranslator({
+            add: content => response.addContent(content),
+            changed: () => response.responseContentChanged()
+        }, { onCommands: commands => state.onCommands(commands), onMode: modeId => state.onMode(modeId) });
+    }
+
+    onUpdate(update: AcpSessionUpdate): void {
+        this.translator.update(update);
+    }
+
+    onPermissionRequest(request: AcpPermissionRequest): void {
+        // gemini sends no tool_call before asking: the question brings the call (acp.md §3).
+        const call = this.translator.toolCall(request.toolCall);
+        this.questions.set(request.permissionId, call);
+        askOnToolCall(call, request, optionId => this.service.answerPermission(request.permissionId, optionId),
+            () => this.answered(request.permissionId));
+        this.request.response.waitForInput();
+        this.request.response.fireInteractionNeeded(call);
+    }
+
+    onPermissionSettled(permissionId: string): void {
+        const call = this.questions.get(permissionId);
+        if (call) {
+            settleQuestion(call);
+            this.answered(permissionId);
+        }
+    }
+
+    /** The turn is over: questions still open lose their buttons. */
+    end(): void {
+        this.questions.forEach(call => settleQuestion(call));
+        this.questions.clear();
+        this.request.response.stopWaitingForInput();
+    }
+
+    private answered(permissionId: string): void {
+        this.questions.delete(permissionId);
+        if (this.questions.size === 0) {
+            this.request.response.stopWaitingForInput();
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import { URI } from '@theia/core';
+import { BinaryBuffer } from '@theia/core/lib/common/buffer';
+import { inject, injectable } from '@theia/core/shared/inversify';
+import { FileService } from '@theia/filesystem/lib/browser/file-service';
+import { FileOperationError, FileOperationResult } from '@theia/filesystem/lib/common/files';
+import { MonacoTextModelService } from '@theia/monaco/lib/browser/monaco-text-model-service';
+import { MonacoWorkspace } from '@theia/monaco/lib/browser/monaco-workspace';
+import { ChatService } from '@theia/ai-chat/lib/common/chat-service';
+import { ChangeSetFileElement, ChangeSetFileElementFactory } from '@theia/ai-chat/lib/browser/change-set-file-element';
+import { ChatAgentService } from '@theia/ai-chat/lib/common/chat-agent-service';
+
+/**
+ * The agent's file system (ACP `fs/*`) is the editor: reads see unsaved text, writes go through the
+ * open editor model (undo works) or the file service, and each written file joins the chat's change
+ * set with the content it had before the agent first wrote it. The backend has already confined the
+ * path to the workspace roots.
+ */
+@injectable()
+export class AcpEditorFileSystem {
+    @inject(FileService) protected readonly fileService: FileService;
+    @inject(MonacoTextModelService) protected readonly models: MonacoTextModelService;
+    @inject(MonacoWorkspace) protected readonly workspace: MonacoWorkspace;
+    @inject(ChatService) protected readonly chatService: ChatService;
+    @inject(ChangeSetFileElementFactory) protected readonly changeSetElements: ChangeSetFileElementFactory;
+    @inject(ChatAgentService) protected readonly agents: ChatAgentService;
+
+    /** The open editor's text, unsaved changes included; else the disk; undefined for no such file. */
+    async read(path: string): Promise<string | undefined> {
+        const uri = URI.fromFilePath(path);
+        const model = this.models.get(uri.toString());
+        if (model) {
+            return model.getText();
+        }
+        try {
+            return (await this.fileService.read(uri)).value;
+        } catch (error) {
+            if (error instanceof FileOperationError && error.fileOperationResult === FileOperationResult.FILE_NOT_FOUND) {
+                return undefined;
+            }
+            throw error;
+        }
+    }
+
+    async write(chatSessionId: string, agentId: string, path: string, content: string): Promise<void> {
+        const uri = URI.fromFilePath(path);
+        const before = await this.read(path);
+        const model = this.models.get(uri.toString());
+        if (model) {
+            const range = model.textEditorModel.getFullModelRange();
+            await this.workspace.applyBackgroundEdit(model, [{ range, text: content }], () => true);
+        } else if (before === undefined) {
+            await this.fileService.createFile(uri, BinaryBuffer.fromString(content));
+        } else {
+            await this.fileService.write(uri, content);
+        }
+        await this.record(chatSessionId, agentId, uri, before, content);
+    }
+
+    /** One change-set entry per file: its content before the agent's first write in this chat. */
+    protected async record(chatSessionId: string, agentId: string, uri: URI, before: string | undefined, after: string): Promise<void> {
+        const session = this.chatService.getSession(chatSessionId);
+        const request = session?.model.getRequests().at(-1);
+        if (!session || !request) {
+            return;
+        }
+        const changeSet = session.model.changeSet;
+        const earlier = changeSet.getElementByURI(uri);
+        const original = earlier instanceof ChangeSetFileElement ? await earlier.getOriginalContent() : before;
+        const added = earlier ? earlier.type === 'add' : before === undefined;
+        const agent = this.agents.getAllAgents().find(candidate => candidate.id === agentId) as { definition?: { displayName: string } } | undefined;
+        changeSet.setTitle(`Changes by ${agent?.definition?.displayName ?? agentId}`);
+        changeSet.addElements(this.changeSetElements({
+            uri, chatSessionId, requestId: request.id, state: 'applied', type: added ? 'add' : 'modify',
+            originalState: added ? '' : original ?? '', targetState: after
+        }));
+    }
+}

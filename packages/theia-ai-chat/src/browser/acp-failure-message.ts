@@ -1,0 +1,24 @@
+import { AcpChatAgentDefinition } from '../common/acp-chat-agents';
+import { AcpTurnErrorData } from '../common/acp-chat-protocol';
+
+/** A failure as the user should read it: what happened and what to do next. */
+export function describeFailure(agent: AcpChatAgentDefinition, error: AcpTurnErrorData,
+    authMethods: ReadonlyArray<{ name: string; description?: string | null }>): string {
+    switch (error.code) {
+        case 'AGENT_NOT_FOUND':
+            return agent.installCommand
+                ? `${agent.displayName} is not installed: "${agent.command}" is not on the PATH of Theia's backend. ` +
+                  `Install it with \`${agent.installCommand}\` (in a terminal), or name its path in the settings.`
+                : `${agent.displayName} could not be started: "${agent.command}" is not on the PATH of Theia's backend. Check aiCliChat.agents.`;
+        case 'AUTH_REQUIRED': {
+            const methods = authMethods.map(method => `- ${method.name}${method.description ? `: ${method.description}` : ''}`).join('\n');
+            return `${agent.displayName} needs you to sign in: ${error.message}\n` +
+                (methods ? `It offers:\n${methods}\n` : '') +
+                `Run \`${agent.command}\` once in a terminal to log in, or set the API key in the environment Theia starts it with.`;
+        }
+        case 'AGENT_EXITED':
+            return `${error.message}${error.details ? `\n\n${error.details}` : ''}`;
+        default:
+            return `${agent.displayName}: ${error.message}${error.details && error.details !== error.message ? `\n\n${error.details}` : ''}`;
+    }
+}

@@ -1,0 +1,47 @@
+import { injectable } from '@theia/core/shared/inversify';
+import { URI } from '@theia/core';
+import { MutableChatRequestModel } from '@theia/ai-chat/lib/common/chat-model';
+import { AcpContentBlock, AcpSessionInfo } from '../common/acp-chat-protocol';
+
+/**
+ * The chat request as ACP prompt blocks: the text without the `@agent` address, then each
+ * attached file (`#file`, dropped files) as a resource link, or as an embedded resource with the
+ * resolved text when the agent accepts `embeddedContext`.
+ */
+@injectable()
+export class AcpPromptBuilder {
+    async blocks(request: MutableChatRequestModel, agentId: string, capabilities: AcpSessionInfo['promptCapabilities'],
+        roots: readonly string[]): Promise<AcpContentBlock[]> {
+        const address = new RegExp(`(^|\\s)@${agentId}\\b`);
+        const text = request.request.text.replace(address, ' ').trim();
+        const blocks: AcpContentBlock[] = [{ type: 'text', text }];
+        for (const variable of request.context.variables) {
+            if (variable.variable.name !== 'file' || !variable.arg) {
+                continue;
+            }
+            const path = absolutePath(variable.arg, roots);
+            const uri = URI.fromFilePath(path);
+            // Not percent-encoded: gemini 0.61 takes the URI's path verbatim (chat-route.ts).
+            const fileUri = `file://${path}`;
+            if (capabilities.embeddedContext && typeof variable.contextValue === 'string' && variable.contextValue) {
+                blocks.push({ type: 'resource', resource: { uri: fileUri, text: variable.contextValue } });
+            } else {
+                blocks.push({ type: 'resource_link', uri: fileUri, name: uri.path.base });
+            }
+        }
+        return blocks;
+    }
+}
+
+/** `#file` arguments are workspace-relative (prefixed with the root's name in a multi-root workspace). */
+export function absolutePath(arg: string, roots: readonly string[]): string {
+    if (arg.startsWith('file:')) {
+        return new URI(arg).path.fsPath();
+    }
+    if (arg.startsWith('/') || roots.length === 0) {
+        return arg;
+    }
+    const [first, ...rest] = arg.split('/');
+    const named = roots.length > 1 ? roots.find(root => root.split('/').pop() === first) : undefined;
+    return named ? [named, ...rest].join('/') : `${roots[0]}/${arg}`;
+}

@@ -1,0 +1,129 @@
+import * as React from '@theia/core/shared/react';
+import { inject, injectable } from '@theia/core/shared/inversify';
+import { URI } from '@theia/core';
+import { MEMORY_TEXT_READONLY } from '@theia/core/lib/common/resource';
+import { DiffUris } from '@theia/core/lib/browser/diff-uris';
+import { OpenerService, open } from '@theia/core/lib/browser/opener-service';
+import { ChatResponseContent } from '@theia/ai-chat/lib/common/chat-model';
+import { ChatResponsePartRenderer } from '@theia/ai-chat-ui/lib/browser/chat-response-part-renderer';
+import { ResponseNode } from '@theia/ai-chat-ui/lib/browser/chat-tree-view/chat-view-tree-widget';
+import { AcpLocation, AcpPlanContent, AcpToolCallContent, AcpToolContent } from './acp-tool-call-content';
+
+const KIND_ICONS: Record<string, string> = {
+    read: 'codicon-eye', edit: 'codicon-edit', delete: 'codicon-trash', move: 'codicon-arrow-right', search: 'codicon-search',
+    execute: 'codicon-terminal', think: 'codicon-lightbulb', fetch: 'codicon-globe', switch_mode: 'codicon-settings', other: 'codicon-tools'
+};
+const STATUS_ICONS: Record<string, string> = {
+    pending: 'codicon-circle-outline', rejected: 'codicon-circle-slash', in_progress: 'codicon-loading codicon-modifier-spin', completed: 'codicon-check', failed: 'codicon-error'
+};
+
+/** ACP tool calls as live cards (title, kind, status, file links, diff or output, the agent's own permission buttons); plans as checklists. */
+@injectable()
+export class AcpToolCallRenderer implements ChatResponsePartRenderer<AcpToolCallContent | AcpPlanContent> {
+    @inject(OpenerService) protected readonly openerService: OpenerService;
+
+    canHandle(content: ChatResponseContent): number {
+        return content instanceof AcpToolCallContent || content instanceof AcpPlanContent ? 20 : -1;
+    }
+
+    render(content: AcpToolCallContent | AcpPlanContent, _node: ResponseNode): React.ReactNode {
+        if (content instanceof AcpPlanContent) {
+            return <PlanView plan={content} />;
+        }
+        return <ToolCallView call={content} openLocation={location => this.openLocation(location)} openDiff={diff => this.openDiff(diff)} />;
+    }
+
+    protected openLocation(location: AcpLocation): void {
+        const line = location.line ? Math.max(0, location.line - 1) : 0;
+        void open(this.openerService, URI.fromFilePath(location.path), { selection: { start: { line, character: 0 } } });
+    }
+
+    /** The native diff editor: the text before (read-only, in memory) against the proposed text. */
+    protected openDiff(diff: Extract<AcpToolContent, { type: 'diff' }>): void {
+        const file = URI.fromFilePath(diff.path);
+        const left = new URI().withScheme(MEMORY_TEXT_READONLY).withPath(file.path).withQuery(diff.oldText ?? '');
+        const right = new URI().withScheme(MEMORY_TEXT_READONLY).withPath(file.path).withQuery(diff.newText);
+        void open(this.openerService, DiffUris.encode(left, right, `${file.path.base} (proposed)`));
+    }
+}
+
+function useChanges(content: { onDidChange: (listener: () => void) => { dispose(): void } }): void {
+    const [, setVersion] = React.useState(0);
+    React.useEffect(() => {
+        const listener = content.onDidChange(() => setVersion(version => version + 1));
+        return () => listener.dispose();
+    }, [content]);
+}
+
+const ToolCallView: React.FC<{ call: AcpToolCallContent; openLocation(location: AcpLocation): void; openDiff(diff: Extract<AcpToolContent, { type: 'diff' }>): void }> =
+    ({ call, openLocation, openDiff }) => {
+        useChanges(call);
+        const question = call.question;
+        return <div className={`theia-acp-tool-call theia-acp-status-${call.status}`} data-tool-call-id={call.toolCallId}>
+            <div className='theia-acp-tool-call-header'>
+                <span className={`codicon ${KIND_ICONS[call.toolKind] ?? KIND_ICONS.other}`} title={call.toolKind} />
+                <span className='theia-acp-tool-call-title'>{call.title || call.toolKind}</span>
+                <span className={`theia-acp-tool-call-status codicon ${STATUS_ICONS[call.status] ?? ''}`} title={call.status} />
+                <span className='theia-acp-tool-call-status-text'>{call.status.replace('_', ' ')}</span>
+            </div>
+            {call.locations.length > 0 && <div className='theia-acp-tool-call-locations'>
+                {call.locations.map((location, index) => <a key={index} className='theia-acp-location' href='#' title={location.path}
+                    onClick={event => { event.preventDefault(); openLocation(location); }}>
+                    {location.path.split('/').pop()}{location.line ? `:${location.line}` : ''}
+                </a>)}
+            </div>}
+            {call.content.map((item, index) => <ToolContentView key={index} item={item} openDiff={openDiff} />)}
+            {question && <div className='theia-acp-permission'>
+                {question.answer !== undefined
+                    ? <span className='theia-acp-permission-answer'>{question.answer}</span>
+                    : question.options.map(option => <button key={option.optionId} type='button' data-option-id={option.optionId}
+                        className={`theia-button theia-acp-permission-option ${option.kind.startsWith('allow') ? 'main' : 'secondary'}`}
+                        onClick={() => question.choose(option.optionId)}>{option.name}</button>)}
+            </div>}
+        </div>;
+    };
+
+const ToolContentView: React.FC<{ item: AcpToolContent; openDiff(diff: Extract<AcpToolContent, { type: 'diff' }>): void }> = ({ item, openDiff }) => {
+    if (item.type === 'diff') {
+        return <div className='theia-acp-diff'>
+            <div className='theia-acp-diff-header'>
+                <span>{item.path.split('/').pop()}</span>
+                <button type='button' className='theia-button secondary theia-acp-open-diff' onClick={() => openDiff(item)}>Open Diff</button>
+            </div>
+            <pre className='theia-acp-diff-lines'>{lineDiff(item.oldText ?? '', item.newText)}</pre>
+        </div>;
+    }
+    if (item.type === 'text') {
+        return <pre className='theia-acp-tool-output'>{item.text}</pre>;
+    }
+    return <pre className='theia-acp-tool-output'>(terminal {item.terminalId})</pre>;
+};
+
+const PlanView: React.FC<{ plan: AcpPlanContent }> = ({ plan }) => {
+    useChanges(plan);
+    return <ul className='theia-acp-plan'>
+        {plan.entries.map((entry, index) => <li key={index} className={`theia-acp-plan-${entry.status}`}>
+            <input type='checkbox' readOnly checked={entry.status === 'completed'} /> {entry.content}
+        </li>)}
+    </ul>;
+};
+
+/** A compact line diff: the changed middle of the file, lines removed then lines added. */
+function lineDiff(before: string, after: string): React.ReactNode[] {
+    const a = before === '' ? [] : before.split('\n');
+    const b = after.split('\n');
+    let start = 0;
+    while (start < a.length && start < b.length && a[start] === b[start]) {
+        start++;
+    }
+    let endA = a.length;
+    let endB = b.length;
+    while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) {
+        endA--;
+        endB--;
+    }
+    return [
+        ...a.slice(start, endA).map((line, index) => <div key={`-${index}`} className='theia-acp-diff-removed'>- {line}</div>),
+        ...b.slice(start, endB).map((line, index) => <div key={`+${index}`} className='theia-acp-diff-added'>+ {line}</div>)
+    ];
+}

@@ -1,0 +1,86 @@
+import { AcpChatAgentConfig, AcpMode } from './acp-chat-protocol';
+import {
+    ConfiguredAcpAgent, GEMINI_COMMAND_PREFERENCE, GEMINI_ENABLED_PREFERENCE, QWEN_COMMAND_PREFERENCE, QWEN_ENABLED_PREFERENCE
+} from './acp-chat-preferences';
+
+/** A chat agent backed by an ACP agent: what differs between them, as data. */
+export interface AcpChatAgentDefinition extends AcpChatAgentConfig {
+    readonly description: string;
+    /** Known before the first `session/new` (which replaces them with what the agent reports). */
+    readonly modes: readonly AcpMode[];
+    /** The preferences that switch it on and name its executable (built-in agents only). */
+    readonly enabledPreference?: string;
+    readonly commandPreference?: string;
+}
+
+/** gemini 0.61 and qwen 0.24 as measured (acp.md §2): their modes, their install commands. */
+export const BUILT_IN_ACP_AGENTS: readonly AcpChatAgentDefinition[] = [
+    {
+        id: 'GeminiCLI', displayName: 'Gemini CLI', command: 'gemini', args: ['--acp'],
+        description: 'Google\'s Gemini CLI over the Agent Client Protocol (gemini --acp): reads, edits and runs in your workspace, asking first.',
+        installCommand: 'npm install -g @google/gemini-cli', missingFileReadsEmpty: true,
+        enabledPreference: GEMINI_ENABLED_PREFERENCE, commandPreference: GEMINI_COMMAND_PREFERENCE,
+        modes: [
+            { id: 'default', name: 'Default', description: 'Prompts for approval' },
+            { id: 'autoEdit', name: 'Auto Edit', description: 'Auto-approves edit tools' },
+            { id: 'yolo', name: 'YOLO', description: 'Auto-approves all tools' },
+            { id: 'plan', name: 'Plan', description: 'Read-only mode' }
+        ]
+    },
+    {
+        id: 'QwenCode', displayName: 'Qwen Code', command: 'qwen', args: ['--acp'],
+        description: 'Qwen Code over the Agent Client Protocol (qwen --acp): reads, edits and runs in your workspace, asking first.',
+        installCommand: 'npm install -g @qwen-code/qwen-code',
+        enabledPreference: QWEN_ENABLED_PREFERENCE, commandPreference: QWEN_COMMAND_PREFERENCE,
+        modes: [
+            { id: 'plan', name: 'Plan' },
+            { id: 'default', name: 'Default' },
+            { id: 'auto-edit', name: 'Auto Edit' },
+            { id: 'auto', name: 'Auto' },
+            { id: 'yolo', name: 'YOLO' }
+        ]
+    }
+];
+
+const NAME = /^[A-Za-z][A-Za-z0-9_-]*$/;
+
+/**
+ * The `aiCliChat.agents` entries as chat agents. A bad entry is skipped with a reason, never
+ * half-used; a name taken by a built-in or an earlier entry is refused.
+ */
+export function configuredAcpAgents(entries: unknown, taken: readonly string[]): { agents: AcpChatAgentDefinition[]; problems: string[] } {
+    const agents: AcpChatAgentDefinition[] = [];
+    const problems: string[] = [];
+    const names = new Set(taken.map(name => name.toLowerCase()));
+    for (const [index, raw] of (Array.isArray(entries) ? entries : []).entries()) {
+        const entry = raw as Partial<ConfiguredAcpAgent>;
+        const where = `aiCliChat.agents[${index}]`;
+        if (typeof entry?.name !== 'string' || !NAME.test(entry.name)) {
+            problems.push(`${where}: "name" must be one word (letters, digits, _ or -), starting with a letter.`);
+            continue;
+        }
+        if (typeof entry.command !== 'string' || entry.command.trim() === '') {
+            problems.push(`${where} (${entry.name}): "command" is required.`);
+            continue;
+        }
+        if (entry.args !== undefined && (!Array.isArray(entry.args) || entry.args.some(arg => typeof arg !== 'string'))) {
+            problems.push(`${where} (${entry.name}): "args" must be an array of strings.`);
+            continue;
+        }
+        if (entry.env !== undefined && (typeof entry.env !== 'object' || Object.values(entry.env).some(value => typeof value !== 'string'))) {
+            problems.push(`${where} (${entry.name}): "env" must map names to strings.`);
+            continue;
+        }
+        if (names.has(entry.name.toLowerCase())) {
+            problems.push(`${where}: the name "${entry.name}" is already taken.`);
+            continue;
+        }
+        names.add(entry.name.toLowerCase());
+        agents.push({
+            id: entry.name, displayName: entry.name, command: entry.command, args: entry.args ?? [], env: entry.env,
+            description: entry.description ?? `ACP agent: ${[entry.command, ...(entry.args ?? [])].join(' ')}`,
+            modes: []
+        });
+    }
+    return { agents, problems };
+}

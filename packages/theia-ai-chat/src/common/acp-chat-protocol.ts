@@ -1,0 +1,87 @@
+import type { RpcServer } from '@theia/core/lib/common/messaging/proxy-factory';
+
+export const ACP_CHAT_PATH = '/services/ai-cli-companion/acp-chat';
+
+/** One ACP agent as the chat knows it: a built-in profile or an `aiCliChat.agents` entry. */
+export interface AcpChatAgentConfig {
+    /** The chat agent's id and `@` name (one token). */
+    readonly id: string;
+    readonly displayName: string;
+    readonly command: string;
+    readonly args: readonly string[];
+    readonly env?: Readonly<Record<string, string>>;
+    readonly installCommand?: string;
+    /**
+     * Answer `fs/read_text_file` of a file that does not exist with empty text instead of an error.
+     * gemini 0.61 checks a file it is about to write by reading it, and the SDK's error reaches it as
+     * a plain object it cannot recognise as ENOENT: write_file then fails without asking (acp.md §3).
+     */
+    readonly missingFileReadsEmpty?: boolean;
+}
+
+export interface AcpMode { readonly id: string; readonly name: string; readonly description?: string | null }
+export interface AcpCommand { readonly name: string; readonly description?: string | null }
+
+/** What the chat needs to know about an open ACP session. */
+export interface AcpSessionInfo {
+    readonly sessionId: string;
+    /** True when this call opened the session (a fresh one after a crash loses the history). */
+    readonly opened: boolean;
+    readonly modes: AcpMode[];
+    readonly currentModeId?: string;
+    readonly promptCapabilities: { image?: boolean; audio?: boolean; embeddedContext?: boolean };
+    readonly authMethods: Array<{ id: string; name: string; description?: string | null }>;
+}
+
+export type AcpTurnResult =
+    | { readonly stopReason: string }
+    | { readonly error: { readonly code: string; readonly message: string; readonly details: string } };
+
+/** An ACP content block (text, resource_link, resource); kept loose so `common/` needs no SDK import. */
+export type AcpContentBlock = { type: string } & Record<string, unknown>;
+/** A `session/update` payload. */
+export type AcpSessionUpdate = { sessionUpdate: string } & Record<string, unknown>;
+
+export interface AcpPermissionOption { readonly optionId: string; readonly name: string; readonly kind: string }
+export interface AcpPermissionRequest {
+    /** Ours, to answer with; the agent's JSON-RPC id stays in the backend. */
+    readonly permissionId: string;
+    readonly toolCall: AcpSessionUpdate & { toolCallId: string };
+    readonly options: AcpPermissionOption[];
+}
+
+/** The backend: one ACP session per (chat session, agent), one agent process per (agent, workspace). */
+export const AcpChatService = Symbol('AcpChatService');
+export interface AcpChatService extends RpcServer<AcpChatClient> {
+    /** Opens the chat session's ACP session if it has none (starting the agent if needed). */
+    prepare(chatSessionId: string, agent: AcpChatAgentConfig, roots: string[]): Promise<AcpSessionInfo | { error: AcpTurnErrorData }>;
+    setMode(chatSessionId: string, agentId: string, modeId: string): Promise<void>;
+    /** Resolves when the turn ends, however it ends; never rejects for agent failures. */
+    prompt(chatSessionId: string, agentId: string, prompt: AcpContentBlock[]): Promise<AcpTurnResult>;
+    /** `session/cancel`, and every pending permission of the session answered `cancelled`. */
+    cancel(chatSessionId: string, agentId: string): Promise<void>;
+    /** `optionId` must be one the agent offered; undefined answers `cancelled`. False when unknown or not offered. */
+    answerPermission(permissionId: string, optionId: string | undefined): Promise<boolean>;
+    closeChatSession(chatSessionId: string): Promise<void>;
+    /** Process ids of the agents this backend runs (status and tests). */
+    agentPids(): Promise<number[]>;
+}
+export interface AcpTurnErrorData {
+    readonly code: string;
+    readonly message: string;
+    readonly details: string;
+    /** The agent's `authMethods`, when it needs a login. */
+    readonly authMethods?: Array<{ id: string; name: string; description?: string | null }>;
+}
+
+/** The frontend: where updates, questions and file access go. */
+export interface AcpChatClient {
+    onSessionUpdate(chatSessionId: string, agentId: string, update: AcpSessionUpdate): void;
+    onPermissionRequest(chatSessionId: string, agentId: string, request: AcpPermissionRequest): void;
+    /** The permission was settled elsewhere (cancel, agent withdrew it, agent died). */
+    onPermissionSettled(permissionId: string): void;
+    /** The open editor's text (unsaved changes included), else the file; undefined when neither exists. */
+    readTextFile(chatSessionId: string, path: string): Promise<string | undefined>;
+    /** Through the editor (open editors update, undo works); recorded in the chat's change set. */
+    writeTextFile(chatSessionId: string, agentId: string, path: string, content: string): Promise<void>;
+}

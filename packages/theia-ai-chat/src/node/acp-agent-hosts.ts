@@ -1,0 +1,57 @@
+import { inject, injectable, named } from '@theia/core/shared/inversify';
+import { ILogger } from '@theia/core/lib/common/logger';
+import { BackendApplicationContribution } from '@theia/core/lib/node/backend-application';
+import { AgentLogger, WorkspaceAgent } from '@ai-cli-companion/acp-client';
+import { AcpChatAgentConfig } from '../common/acp-chat-protocol';
+
+/**
+ * Every ACP agent process the chat runs, one per (agent configuration, workspace), shared by all
+ * windows and sessions, started on first use. Stopping the backend stops them all (stdin closed,
+ * then the process tree killed: gemini ignores SIGTERM).
+ */
+@injectable()
+export class AcpAgentHosts implements BackendApplicationContribution {
+    @inject(ILogger) @named('ai-cli-acp-chat') protected readonly logger: ILogger;
+
+    private readonly agents = new Map<string, WorkspaceAgent>();
+
+    agentFor(config: AcpChatAgentConfig, workspace: string): WorkspaceAgent {
+        const key = JSON.stringify([config.id, config.command, config.args, config.env ?? {}, workspace]);
+        let agent = this.agents.get(key);
+        if (!agent) {
+            agent = new WorkspaceAgent({
+                workspace,
+                profile: { id: config.id, displayName: config.displayName, command: config.command, args: config.args,
+                    env: config.env, installCommand: config.installCommand },
+                environment: async () => process.env,
+                logger: this.agentLogger(), scrub: text => text,
+                serveFileSystem: true, clientName: 'theia-ai-chat'
+            });
+            this.agents.set(key, agent);
+        }
+        return agent;
+    }
+
+    get pids(): number[] {
+        return [...this.agents.values()].map(agent => agent.pid).filter((pid): pid is number => pid !== undefined);
+    }
+
+    async stopAll(): Promise<void> {
+        const agents = [...this.agents.values()];
+        this.agents.clear();
+        await Promise.all(agents.map(agent => agent.stop()));
+    }
+
+    onStop(): void {
+        // onStop cannot be awaited: stop() closes stdin at once; the tree kill follows within its grace.
+        void this.stopAll();
+    }
+
+    private agentLogger(): AgentLogger {
+        return {
+            info: message => this.logger.info(message),
+            warn: message => this.logger.warn(message),
+            error: message => this.logger.error(message)
+        };
+    }
+}

@@ -1,0 +1,168 @@
+import * as acp from '@agentclientprotocol/sdk';
+import { inject, injectable } from '@theia/core/shared/inversify';
+import { AgentExitedError, SessionHandlers } from '@ai-cli-companion/acp-client';
+import { resolveInWorkspace } from '@ai-cli-companion/core/node';
+import {
+    AcpChatAgentConfig, AcpChatClient, AcpChatService, AcpContentBlock, AcpSessionInfo, AcpSessionUpdate, AcpTurnErrorData, AcpTurnResult
+} from '../common/acp-chat-protocol';
+import { AcpAgentHosts } from './acp-agent-hosts';
+import { AcpSessionMap } from './acp-session-map';
+import { PendingPermissions } from './pending-permissions';
+
+/**
+ * The chat's ACP sessions for one frontend connection. The agent processes are shared
+ * (AcpAgentHosts); the sessions, their questions and their file access belong to this window.
+ */
+@injectable()
+export class AcpChatServiceImpl implements AcpChatService {
+    @inject(AcpAgentHosts) protected readonly hosts: AcpAgentHosts;
+
+    protected client: AcpChatClient | undefined;
+    protected readonly sessions = new AcpSessionMap();
+    protected readonly permissions = new PendingPermissions();
+
+    setClient(client: AcpChatClient | undefined): void {
+        this.client = client;
+    }
+
+    dispose(): void {
+        for (const session of this.sessions.takeAll()) {
+            this.permissions.cancelAll(session.chatSessionId);
+            void session.host.closeSession(session.sessionId);
+        }
+        this.client = undefined;
+    }
+
+    async prepare(chatSessionId: string, agent: AcpChatAgentConfig, roots: string[]): Promise<AcpSessionInfo | { error: AcpTurnErrorData }> {
+        const existing = this.sessions.live(chatSessionId, agent.id);
+        if (existing) {
+            return { ...existing.info, opened: false };
+        }
+        if (roots.length === 0) {
+            return { error: { code: 'NO_WORKSPACE', message: `Open a folder first: ${agent.displayName} works in a workspace folder.`, details: '' } };
+        }
+        const host = this.hosts.agentFor(agent, roots[0]);
+        try {
+            const opened = await host.openSession(this.handlers(chatSessionId, agent, roots));
+            const init = opened.agent.initializeResult;
+            const info: AcpSessionInfo = {
+                sessionId: opened.sessionId, opened: true,
+                modes: (opened.state.modes?.availableModes ?? []).map(({ id, name, description }) => ({ id, name, description })),
+                currentModeId: opened.state.modes?.currentModeId,
+                promptCapabilities: init?.agentCapabilities?.promptCapabilities ?? {},
+                authMethods: (init?.authMethods ?? []).map(method => ({ id: method.id, name: method.name, description: method.description }))
+            };
+            this.sessions.set({ chatSessionId, agentId: agent.id, host, sessionId: opened.sessionId, roots, info });
+            return info;
+        } catch (error) {
+            const failure = host.describe(error);
+            const authMethods = (host.current?.initializeResult?.authMethods ?? [])
+                .map(method => ({ id: method.id, name: method.name, description: method.description }));
+            return { error: failure.code === 'AUTH_REQUIRED' ? { ...failure, authMethods } : failure };
+        }
+    }
+
+    async setMode(chatSessionId: string, agentId: string, modeId: string): Promise<void> {
+        const session = this.sessions.live(chatSessionId, agentId);
+        if (session && session.info.currentModeId !== modeId) {
+            const agent = await session.host.ready();
+            await agent.setMode(session.sessionId, modeId);
+            session.info = { ...session.info, currentModeId: modeId };
+        }
+    }
+
+    async prompt(chatSessionId: string, agentId: string, prompt: AcpContentBlock[]): Promise<AcpTurnResult> {
+        const session = this.sessions.live(chatSessionId, agentId);
+        if (!session) {
+            return { error: { code: 'NO_SESSION', message: 'The agent session is gone; send the prompt again to start a new one.', details: '' } };
+        }
+        try {
+            const result = await session.host.prompt(session.sessionId, prompt as acp.ContentBlock[]);
+            return { stopReason: result.stopReason };
+        } catch (error) {
+            if (error instanceof AgentExitedError) {
+                this.sessions.delete(chatSessionId, agentId);
+            }
+            return { error: session.host.describe(error) };
+        } finally {
+            this.permissions.cancelAll(chatSessionId);
+        }
+    }
+
+    async cancel(chatSessionId: string, agentId: string): Promise<void> {
+        const session = this.sessions.get(chatSessionId, agentId);
+        this.permissions.cancelAll(chatSessionId);
+        session?.host.cancel(session.sessionId);
+    }
+
+    async answerPermission(permissionId: string, optionId: string | undefined): Promise<boolean> {
+        return this.permissions.answer(permissionId, optionId);
+    }
+
+    async closeChatSession(chatSessionId: string): Promise<void> {
+        this.permissions.cancelAll(chatSessionId);
+        await Promise.all(this.sessions.takeChat(chatSessionId).map(session => session.host.closeSession(session.sessionId)));
+    }
+
+    async agentPids(): Promise<number[]> {
+        return this.hosts.pids;
+    }
+
+    protected handlers(chatSessionId: string, agent: AcpChatAgentConfig, roots: readonly string[]): SessionHandlers {
+        const agentId = agent.id;
+        return {
+            onUpdate: update => this.client?.onSessionUpdate(chatSessionId, agentId, update as unknown as AcpSessionUpdate),
+            onPermission: (request, signal) => {
+                const { permissionId, answer } = this.permissions.add(chatSessionId, request.options, signal,
+                    id => this.client?.onPermissionSettled(id));
+                if (!this.client) {
+                    this.permissions.answer(permissionId, undefined);
+                } else {
+                    this.client.onPermissionRequest(chatSessionId, agentId, {
+                        permissionId, options: request.options.map(({ optionId, name, kind }) => ({ optionId, name, kind })),
+                        toolCall: { sessionUpdate: 'tool_call', ...request.toolCall } as AcpSessionUpdate & { toolCallId: string }
+                    });
+                }
+                return answer;
+            },
+            readTextFile: async request => {
+                const file = confine(request.path, roots);
+                const text = await this.client?.readTextFile(chatSessionId, file);
+                if (text === undefined) {
+                    if (agent.missingFileReadsEmpty) {
+                        return { content: '' };
+                    }
+                    throw acp.RequestError.resourceNotFound(request.path);
+                }
+                return { content: slice(text, request.line, request.limit) };
+            },
+            writeTextFile: async request => {
+                const file = confine(request.path, roots);
+                if (!this.client) {
+                    throw new Error('The chat window is gone.');
+                }
+                await this.client.writeTextFile(chatSessionId, agentId, file, request.content);
+                return {};
+            }
+        };
+    }
+}
+
+/** The companion's rule: inside a workspace root after resolving `..` and symlinks. */
+function confine(file: string, roots: readonly string[]): string {
+    const resolved = resolveInWorkspace(file, roots);
+    if ('error' in resolved) {
+        throw acp.RequestError.invalidParams(undefined, resolved.error);
+    }
+    return resolved.editorPath;
+}
+
+/** ACP's `line` is 1-based; `limit` counts lines. */
+function slice(text: string, line?: number | null, limit?: number | null): string {
+    if (!line && !limit) {
+        return text;
+    }
+    const lines = text.split('\n');
+    const start = Math.max(0, (line ?? 1) - 1);
+    return lines.slice(start, limit ? start + limit : undefined).join('\n');
+}

@@ -1,0 +1,220 @@
+// Gemini CLI, Qwen Code and an ACP agent written in this test, as agents of Theia's own AI chat view,
+// in Chromium: the real `gemini --acp` and `qwen --acp` against the loopback fake model APIs, with no
+// Theia language model or AI API key configured. Streamed answers and thoughts, the agent's own
+// permission buttons, written files in the change set, Stop, a killed agent, and no process left.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { geminiAcpSettings, qwenAcpSettings, descendants } from '../support/agent-api-process.mjs';
+import { findCliBinary } from '../support/cli-pty.mjs';
+import { FakeGeminiApi } from '../support/fake-gemini-api.mjs';
+import { FakeOpenAiApi } from '../support/fake-openai-api.mjs';
+import { TheiaChat } from '../support/theia-chat.mjs';
+import { REPO_ROOT, TheiaBackend, TheiaWindow, launchChromium, makeTempRoot, removeTempRoot, waitUntil, writeTree } from '../support/theia-app.mjs';
+
+const TINY_AGENT = path.join(REPO_ROOT, 'test', 'support', 'tiny-acp-agent.mjs');
+const SCREENSHOT = path.join(REPO_ROOT, 'docs', 'images', 'acp-chat-gemini.png');
+
+/** The agent processes the backend runs, by what they run. */
+function agentProcesses(backendPid, pattern) {
+    return descendants(backendPid).filter(pid => {
+        try {
+            return pattern.test(fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' '));
+        } catch {
+            return false;
+        }
+    });
+}
+
+function isAlive(pid) {
+    try {
+        process.kill(pid, 0);
+        return true;
+    } catch {
+        return false;
+    }
+}
+
+describe('ACP agents in Theia\'s AI chat (real gemini --acp and qwen --acp)', function () {
+    let browser, gemini, openai, root, backend, window, chat, workspace;
+    const seenPids = new Set();
+    const remember = pattern => agentProcesses(backend.pid, pattern).forEach(pid => seenPids.add(pid));
+
+    before(async () => {
+        browser = await launchChromium();
+        gemini = await FakeGeminiApi.start();
+        openai = await FakeOpenAiApi.start();
+        root = makeTempRoot('acp-chat-');
+        workspace = writeTree(path.join(root, 'workspace'), { 'README.md': '# sample\n', 'notes.txt': 'saved text\n' });
+        const home = path.join(root, 'home');
+        for (const [dir, settings] of [['.gemini', geminiAcpSettings()], ['.qwen', qwenAcpSettings()]]) {
+            fs.mkdirSync(path.join(home, dir), { recursive: true });
+            fs.writeFileSync(path.join(home, dir, 'settings.json'), JSON.stringify(settings));
+            fs.writeFileSync(path.join(home, dir, 'trustedFolders.json'), JSON.stringify({ [workspace]: 'TRUST_FOLDER' }));
+        }
+        // The CLIs are found on PATH, as a user's would be.
+        const binDir = path.join(root, 'bin');
+        fs.mkdirSync(binDir);
+        fs.symlinkSync(findCliBinary('gemini', '@google/gemini-cli'), path.join(binDir, 'gemini'));
+        fs.symlinkSync(findCliBinary('qwen', '@qwen-code/qwen-code'), path.join(binDir, 'qwen'));
+        backend = await TheiaBackend.start({
+            root, workspace, unset: ['CI', 'XDG_CONFIG_HOME'],
+            env: {
+                PATH: [binDir, path.dirname(process.execPath), '/usr/local/bin', '/usr/bin', '/bin'].join(path.delimiter),
+                GEMINI_API_KEY: 'fake-gemini-key-0123456789', GOOGLE_GEMINI_BASE_URL: gemini.baseUrl, REMOTE_CONTAINERS: 'true',
+                ...openai.env('fake-openai-key-0123456789')
+            },
+            settings: {
+                'aiCliChat.agents': [{ name: 'TinyAgent', command: process.execPath, args: [TINY_AGENT], description: 'An ACP agent written in the test' }]
+            }
+        });
+        window = await TheiaWindow.open(browser, backend, workspace);
+        chat = new TheiaChat(window);
+        await chat.open();
+    });
+
+    after(async () => {
+        await window?.close();
+        await backend?.stop();
+        await gemini?.close();
+        await openai?.close();
+        await browser?.close();
+        if (root) {
+            removeTempRoot(root);
+        }
+    });
+
+    it('streams gemini\'s answer as markdown and its thought as a thinking part', async () => {
+        gemini.enqueue({ thought: '**Planning** I should greet the user.', text: 'Hello from **Gemini**.' });
+        await chat.send('@GeminiCLI Say hello');
+        await chat.waitForText('Hello from Gemini.');
+        await chat.waitUntilIdle();
+        const text = await chat.view.textContent();
+        assert.match(text, /Planning/, 'the thought is shown');
+        assert.equal(await chat.view.locator('strong', { hasText: 'Gemini' }).count() > 0, true, 'the answer is rendered markdown');
+        remember(/gemini/);
+        assert.ok(seenPids.size > 0, 'gemini runs under the Theia backend');
+    });
+
+    it('an edit asks with gemini\'s own options; Allow writes the file and the change set lists it', async () => {
+        const target = path.join(workspace, 'hello.txt');
+        gemini.enqueue({ functionCall: { name: 'write_file', args: { file_path: target, content: 'hello from gemini\n' } } }, { text: 'Done writing.' });
+        await chat.send('@GeminiCLI Write hello.txt');
+        const options = await chat.permissionOptions();
+        assert.deepEqual([...options].sort(), ['Allow', 'Allow for this session', 'Reject']);
+        assert.equal(fs.existsSync(target), false, 'nothing is written before the answer');
+        await window.page.screenshot({ path: SCREENSHOT });
+        await chat.choose('Allow');
+        await chat.waitForText('Done writing.');
+        await chat.waitUntilIdle();
+        assert.equal(fs.readFileSync(target, 'utf8'), 'hello from gemini\n');
+        await waitUntil(async () => (await chat.changeSetFiles()).some(name => name.includes('hello.txt')), { what: 'the change set to list hello.txt' });
+    });
+
+    it('Reject leaves the file unwritten and gemini hears the refusal', async () => {
+        const target = path.join(workspace, 'refused.txt');
+        gemini.enqueue({ functionCall: { name: 'write_file', args: { file_path: target, content: 'nope\n' } } }, { text: 'Understood, not written.' });
+        await chat.send('@GeminiCLI Write refused.txt');
+        await chat.permissionOptions();
+        await chat.choose('Reject');
+        await chat.waitForText('Understood, not written.');
+        await chat.waitUntilIdle();
+        assert.equal(fs.existsSync(target), false);
+        const lastRequest = JSON.stringify(gemini.chatRequests.at(-1).body.contents.at(-1));
+        assert.match(lastRequest, /cancel/i, 'the model is told the call was refused');
+    });
+
+    it('Stop ends a hanging turn; the same gemini process answers the next prompt', async () => {
+        const before = agentProcesses(backend.pid, /gemini/);
+        gemini.enqueue({ hold: true });
+        await chat.send('@GeminiCLI Take your time');
+        await waitUntil(() => gemini.held.size === 1, { what: 'the model request to be held', timeout: 60_000 });
+        await chat.stop();
+        await chat.waitUntilIdle(15_000);
+        gemini.releaseHeld();
+        gemini.enqueue({ text: 'Still here.' });
+        await chat.send('@GeminiCLI Are you there?');
+        await chat.waitForText('Still here.');
+        assert.deepEqual(agentProcesses(backend.pid, /gemini/), before, 'no new process');
+    });
+
+    it('gemini killed mid-turn: a clear error within seconds, and the next prompt starts a fresh process', async () => {
+        gemini.enqueue({ hold: true });
+        await chat.send('@GeminiCLI Hang on');
+        await waitUntil(() => gemini.held.size === 1, { what: 'the model request to be held', timeout: 60_000 });
+        const victims = agentProcesses(backend.pid, /gemini/);
+        assert.ok(victims.length > 0);
+        victims.forEach(pid => { try { process.kill(pid, 'SIGKILL'); } catch { /* gone */ } });
+        await chat.waitForText(/Gemini CLI exited[^]*next request starts a new agent/, 15_000);
+        await chat.waitUntilIdle(5_000);
+        gemini.releaseHeld();
+        gemini.enqueue({ text: 'Back again.' });
+        await chat.send('@GeminiCLI Hello again');
+        await chat.waitForText('Back again.');
+        remember(/gemini/);
+        assert.ok(agentProcesses(backend.pid, /gemini/).every(pid => !victims.includes(pid)), 'a fresh process');
+    });
+
+    it('the mode selector offers gemini\'s modes; in Auto Edit an edit is written with no question', async () => {
+        const target = path.join(workspace, 'auto.txt');
+        gemini.enqueue({ functionCall: { name: 'write_file', args: { file_path: target, content: 'auto edit\n' } } }, { text: 'Auto written.' });
+        await chat.type('@GeminiCLI ');
+        await chat.selectMode('Auto Edit');
+        await chat.type('Write auto.txt');
+        await chat.submit();
+        // Nobody answers a question here: the turn can only end if none was asked.
+        await chat.waitForText('Auto written.');
+        await chat.waitUntilIdle();
+        assert.equal(fs.readFileSync(target, 'utf8'), 'auto edit\n');
+        assert.equal(await chat.view.locator('.theia-acp-permission').count(), 0, 'no permission question was shown');
+    });
+
+    it('an ACP agent written in the test, configured in aiCliChat.agents: answers, asks with its options, writes through the editor', async () => {
+        await chat.newSession();
+        await chat.send('@TinyAgent hello there');
+        await chat.waitForText('Echo: hello there');
+        remember(/tiny-acp-agent/);
+        const target = path.join(workspace, 'tiny.txt');
+        await chat.send(`@TinyAgent write ${target} from the tiny agent`);
+        assert.deepEqual(await chat.permissionOptions(), ['Allow', 'Always allow', 'Reject']);
+        await chat.choose('Allow');
+        await chat.waitForText(`Wrote ${target}.`);
+        assert.equal(fs.readFileSync(target, 'utf8'), 'from the tiny agent\n');
+        await waitUntil(async () => (await chat.changeSetFiles()).some(name => name.includes('tiny.txt')), { what: 'the change set to list tiny.txt' });
+    });
+
+    it('the agent reads the open editor\'s unsaved text', async () => {
+        await window.openFile('notes.txt');
+        await window.page.keyboard.press('Control+End');
+        await window.page.keyboard.type('unsaved words');
+        assert.equal(fs.readFileSync(path.join(workspace, 'notes.txt'), 'utf8'), 'saved text\n', 'not saved');
+        await chat.send(`@TinyAgent read ${path.join(workspace, 'notes.txt')}`);
+        await chat.waitForText('unsaved words');
+    });
+
+    it('qwen: reasoning as a thought, streamed text, and an allowed write', async () => {
+        openai.enqueue({ reasoning: 'I should greet.', text: 'Hello from Qwen.' });
+        await chat.send('@QwenCode Say hello');
+        await chat.waitForText('Hello from Qwen.');
+        assert.match(await chat.view.textContent(), /I should greet\./);
+        await chat.waitUntilIdle();
+        remember(/qwen/);
+        const target = path.join(workspace, 'qwen.txt');
+        openai.enqueue({ toolCalls: [{ name: 'write_file', args: { file_path: target, content: 'hello from qwen\n' } }] }, { text: 'Qwen wrote it.' });
+        await chat.send('@QwenCode Write qwen.txt');
+        const options = await chat.permissionOptions();
+        assert.ok(options.includes('Allow') && options.includes('Reject'), options.join(', '));
+        await chat.choose('Allow');
+        await chat.waitForText('Qwen wrote it.');
+        assert.equal(fs.readFileSync(target, 'utf8'), 'hello from qwen\n');
+    });
+
+    it('leaves no agent process behind when the app stops (gemini ignores SIGTERM)', async () => {
+        remember(/gemini|qwen|tiny-acp-agent/);
+        assert.ok(seenPids.size >= 3, `agents were running: ${[...seenPids].join(', ')}`);
+        await window.close();
+        window = undefined;
+        await backend.stop();
+        await waitUntil(() => [...seenPids].every(pid => !isAlive(pid)), { what: 'every agent process to be gone', timeout: 10_000 });
+    });
+});

@@ -1,0 +1,122 @@
+// Theia's own AI chat view (@theia/ai-chat-ui) driven like a user: open it, type a request into its
+// Monaco input, send, read the answer, press the buttons our ACP tool cards show.
+import { waitUntil } from './wait.mjs';
+
+export class TheiaChat {
+    constructor(window) {
+        this.window = window;
+        this.page = window.page;
+    }
+
+    get view() {
+        return this.page.locator('#chat-view-widget');
+    }
+
+    get input() {
+        return this.view.locator('.theia-ChatInput-Editor .monaco-editor').first();
+    }
+
+    /** Opens the chat view (Ctrl+Alt+I toggles it; the command is the same). */
+    async open() {
+        if (!await this.view.isVisible()) {
+            await this.window.runCommand('View: Toggle AI Chat');
+        }
+        await this.input.waitFor({ state: 'visible', timeout: 30_000 });
+    }
+
+    /** Types `text` into the chat input and sends it with the send button (Enter could pick a suggestion). */
+    async send(text) {
+        await this.type(text);
+        await this.submit();
+    }
+
+    /** Types at the end of the chat input, like a user. */
+    async type(text) {
+        await this.clearNotifications();
+        await this.input.click();
+        await this.page.keyboard.press('End');
+        await this.page.keyboard.type(text, { delay: 5 });
+        await this.page.keyboard.press('Escape'); // closes the @ / # suggestion widget, if one is open
+    }
+
+    async submit() {
+        const send = this.view.locator('.theia-ChatInput .codicon-send').first();
+        await waitUntil(async () => !(await send.locator('..').getAttribute('class')).includes('disabled'), { what: 'the send button to be enabled', timeout: 10_000 });
+        await send.click();
+    }
+
+    /** Closes notification toasts (a failed chat request raises one) that would lie over the input. */
+    async clearNotifications() {
+        const close = this.page.locator('.theia-notifications-overlay .theia-notification-actions [title="Clear"]');
+        for (let attempt = 0; attempt < 5 && await close.count() > 0; attempt++) {
+            // The actions show on hover only; the toast may also go by itself meanwhile.
+            await close.first().click({ force: true, timeout: 2_000 }).catch(() => undefined);
+        }
+    }
+
+    /** Everything the chat tree shows, collapsed parts (thinking) included. */
+    text() {
+        return this.view.locator('.theia-ChatTree, .chat-tree-view-widget, .theia-ChatNodes').first().textContent().catch(() => this.view.textContent());
+    }
+
+    async waitForText(pattern, timeout = 60_000) {
+        return waitUntil(async () => {
+            const text = (await this.view.textContent()) ?? '';
+            return (typeof pattern === 'string' ? text.includes(pattern) : pattern.test(text)) && text;
+        }, { timeout, what: `the chat to show ${pattern}`, diagnostics: async () => `--- chat ---\n${await this.view.textContent()}\n${await this.window.diagnostics()}` });
+    }
+
+    /** The permission buttons of the tool card waiting for an answer: their labels. */
+    async permissionOptions(timeout = 60_000) {
+        const buttons = this.view.locator('.theia-acp-permission-option');
+        await waitUntil(() => buttons.first().isVisible(), {
+            timeout, what: 'permission buttons',
+            diagnostics: async () => {
+                await this.page.screenshot({ path: '/tmp/acp-chat-failure.png' });
+                return `--- chat ---\n${await this.view.textContent()}\n${await this.window.diagnostics()}`;
+            }
+        });
+        return buttons.allTextContents();
+    }
+
+    async choose(label) {
+        await this.view.locator('.theia-acp-permission-option', { hasText: new RegExp(`^${label}$`) }).first().click();
+    }
+
+    /** Whether a turn is running: the stop button shows instead of send. */
+    isRunning() {
+        return this.view.locator('.theia-ChatInput .codicon-stop-circle').isVisible();
+    }
+
+    async stop() {
+        await this.view.locator('.theia-ChatInput .codicon-stop-circle').first().click();
+    }
+
+    async waitUntilIdle(timeout = 60_000) {
+        await waitUntil(async () => !(await this.isRunning()), { what: 'the turn to end', timeout });
+    }
+
+    /** Picks a mode in the chat input's mode selector (the receiving agent's modes). */
+    async selectMode(name) {
+        await this.clearNotifications();
+        await this.view.locator('.theia-ChatInput-ModeSelector').first().click();
+        await this.page.locator('.theia-select-component-dropdown .theia-select-component-option', { hasText: new RegExp(`^${name}$`) }).first().click();
+        await waitUntil(async () => (await this.view.locator('.theia-ChatInput-ModeSelector').first().textContent()) === name,
+            { what: `the mode selector to show ${name}`, timeout: 10_000 });
+    }
+
+    /** The file names in the chat's change set box. */
+    async changeSetFiles() {
+        const box = this.view.locator('.theia-ChatInput-ChangeSet-Box');
+        if (!await box.isVisible()) {
+            return [];
+        }
+        return box.locator('.theia-ChatInput-ChangeSet-title').allTextContents();
+    }
+
+    /** A new chat session (the view's "New Chat" command). */
+    async newSession() {
+        await this.window.runCommand('Chat: Home');
+        await this.input.waitFor({ state: 'visible', timeout: 30_000 });
+    }
+}

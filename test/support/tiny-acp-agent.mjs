@@ -1,0 +1,116 @@
+#!/usr/bin/env node
+// A minimal Agent Client Protocol agent written for the tests (no model behind it): NDJSON JSON-RPC
+// on stdio. A prompt is answered by echoing its text; "write <file> <text>" asks permission with
+// three options and writes through fs/write_text_file when allowed (or itself when the client has no
+// fs); "read <file>" reads through fs/read_text_file; "hang" never ends until cancelled; "die" exits.
+import fs from 'node:fs';
+import readline from 'node:readline';
+
+let nextId = 0;
+let clientFs = false;
+const pending = new Map();
+const sessions = new Map();
+const send = message => process.stdout.write(`${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`);
+const request = (method, params) => new Promise((resolve, reject) => {
+    const id = nextId++;
+    pending.set(id, { resolve, reject });
+    send({ id, method, params });
+});
+const update = (sessionId, value) => send({ method: 'session/update', params: { sessionId, update: value } });
+const say = (sessionId, text) => update(sessionId, { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text } });
+
+async function prompt({ sessionId, prompt: blocks }) {
+    const session = sessions.get(sessionId);
+    const text = blocks.filter(block => block.type === 'text').map(block => block.text).join(' ').trim();
+    const cancelled = new Promise(resolve => { session.cancel = resolve; });
+    update(sessionId, { sessionUpdate: 'agent_thought_chunk', content: { type: 'text', text: `Thinking about: ${text}` } });
+    const [verb, file, ...rest] = text.split(/\s+/);
+    if (verb === 'die') {
+        process.exit(3);
+    }
+    if (verb === 'hang') {
+        say(sessionId, 'Hanging…');
+        await cancelled;
+        return { stopReason: 'cancelled' };
+    }
+    if (verb === 'read') {
+        const { content } = await request('fs/read_text_file', { sessionId, path: file });
+        say(sessionId, `Read: ${content}`);
+        return { stopReason: 'end_turn' };
+    }
+    if (verb === 'write') {
+        const content = `${rest.join(' ')}\n`;
+        const toolCall = { toolCallId: `write-${nextId}`, title: `Writing to ${file}`, kind: 'edit', status: 'pending',
+            locations: [{ path: file }], content: [{ type: 'diff', path: file, oldText: null, newText: content }] };
+        update(sessionId, { sessionUpdate: 'tool_call', ...toolCall });
+        const answer = await Promise.race([request('session/request_permission', { sessionId, toolCall, options: [
+            { optionId: 'allow', name: 'Allow', kind: 'allow_once' },
+            { optionId: 'allow-always', name: 'Always allow', kind: 'allow_always' },
+            { optionId: 'reject', name: 'Reject', kind: 'reject_once' }] }), cancelled.then(() => ({ outcome: { outcome: 'cancelled' } }))]);
+        if (answer.outcome.outcome !== 'selected' || answer.outcome.optionId === 'reject') {
+            update(sessionId, { sessionUpdate: 'tool_call_update', toolCallId: toolCall.toolCallId, status: 'failed' });
+            say(sessionId, `Not written (${answer.outcome.optionId ?? answer.outcome.outcome}).`);
+            return { stopReason: answer.outcome.outcome === 'cancelled' ? 'cancelled' : 'end_turn' };
+        }
+        if (clientFs) {
+            await request('fs/write_text_file', { sessionId, path: file, content });
+        } else {
+            fs.writeFileSync(file, content);
+        }
+        update(sessionId, { sessionUpdate: 'tool_call_update', toolCallId: toolCall.toolCallId, status: 'completed' });
+        say(sessionId, `Wrote ${file}.`);
+        return { stopReason: 'end_turn' };
+    }
+    say(sessionId, `Echo: ${text}`);
+    return { stopReason: 'end_turn' };
+}
+
+const handlers = {
+    initialize: params => {
+        clientFs = !!params.clientCapabilities?.fs?.writeTextFile;
+        return { protocolVersion: 1, agentInfo: { name: 'tiny-acp-agent', version: '1.0.0' }, authMethods: [],
+            agentCapabilities: { loadSession: false, promptCapabilities: { embeddedContext: true } } };
+    },
+    'session/new': () => {
+        const sessionId = `tiny-${sessions.size + 1}`;
+        sessions.set(sessionId, {});
+        setImmediate(() => update(sessionId, { sessionUpdate: 'available_commands_update', availableCommands: [{ name: 'tiny', description: 'A tiny command' }] }));
+        return { sessionId, modes: { currentModeId: 'ask', availableModes: [{ id: 'ask', name: 'Ask' }, { id: 'trust', name: 'Trust' }] } };
+    },
+    'session/set_mode': () => ({}),
+    'session/prompt': prompt
+};
+
+readline.createInterface({ input: process.stdin }).on('line', async line => {
+    if (!line.trim()) {
+        return;
+    }
+    const message = JSON.parse(line);
+    if (message.method === undefined) {
+        const waiter = pending.get(message.id);
+        pending.delete(message.id);
+        if (message.error) {
+            waiter?.reject(Object.assign(new Error(message.error.message), message.error));
+        } else {
+            waiter?.resolve(message.result);
+        }
+        return;
+    }
+    if (message.method === 'session/cancel') {
+        sessions.get(message.params.sessionId)?.cancel?.();
+        return;
+    }
+    const handler = handlers[message.method];
+    if (message.id === undefined) {
+        return;
+    }
+    if (!handler) {
+        send({ id: message.id, error: { code: -32601, message: `Method not found: ${message.method}` } });
+        return;
+    }
+    try {
+        send({ id: message.id, result: await handler(message.params) });
+    } catch (error) {
+        send({ id: message.id, error: { code: error.code ?? -32603, message: error.message } });
+    }
+}).on('close', () => process.exit(0));
