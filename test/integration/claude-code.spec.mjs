@@ -5,7 +5,6 @@ import { RecordingDiffView, startTestEndpoint } from '../support/test-endpoint.m
 import { CliHome, listFiles } from '../support/cli-home.mjs';
 import { FAKE_ANTHROPIC_KEY, FakeAnthropicApi, turnText } from '../support/fake-anthropic-api.mjs';
 import { CLAUDE_READY, startClaude, waitForIdeConnection } from '../support/claude-cli.mjs';
-import { KEYS } from '../support/cli-pty.mjs';
 import { waitUntil } from '../support/wait.mjs';
 
 /** The diff view of a window that also shows problems: `markers(uri)` decides what it reports. */
@@ -75,6 +74,12 @@ describe('Claude Code (the real claude 2.1.330 in a pty) against a CompanionEndp
         return { diff, file };
     }
 
+    /** Right after a rejected turn the CLI eats the first key it gets (seen: "are" arrived as "re"): give it a space first. */
+    async function submitWhenReady(cli, line) {
+        cli.write(' ');
+        await cli.submit(line);
+    }
+
     it('connects by the terminal\'s port; /status names the app; the lock file is 0600 with pid, folders, name, ws, token; gone on stop', async () => {
         const { home, endpoint, cli } = await connectedClaude();
         await cli.submit('/status');
@@ -112,7 +117,7 @@ describe('Claude Code (the real claude 2.1.330 in a pty) against a CompanionEndp
         await context.endpoint.resolveDiff(diff.id, { accepted: false });
         await context.cli.waitForText(/User rejected|Rejected|rejected/);
         // Barrier: a new prompt is answered; had the rejection been taken as accept, the write would have come first.
-        await context.cli.submit('are you there');
+        await submitWhenReady(context.cli, 'are you there');
         await api.waitForTurn(turnsBefore + 2);
         assert.equal(fs.existsSync(file), false);
     });

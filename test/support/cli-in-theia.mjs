@@ -10,8 +10,10 @@ import { REPO_ROOT, TheiaBackend, TheiaWindow, launchChromium, makeTempRoot, rem
  * @param {object} options
  * @param {(workspace: string) => Record<string, string>} options.homeFiles files under HOME, by relative path
  * @param {(fake: FakeGeminiApi) => Record<string, string>} options.env what the CLI needs in its environment
+ * @param {() => Promise<object>} [options.startFake] another fake model API (default: the Gemini one)
+ * @param {(setup: object) => string[]} [options.extraPath] directories put first on the terminals' PATH
  */
-export async function openTheiaForCli({ prefix, workspaceFiles, homeFiles, env, windowSetup }) {
+export async function openTheiaForCli({ prefix, workspaceFiles, homeFiles, env, windowSetup, startFake = () => FakeGeminiApi.start(), extraPath = () => [] }) {
     const setup = { root: makeTempRoot(prefix) };
     setup.close = async () => {
         await setup.window?.close();
@@ -22,13 +24,13 @@ export async function openTheiaForCli({ prefix, workspaceFiles, homeFiles, env, 
     };
     setup.workspace = writeTree(path.join(setup.root, 'workspace'), workspaceFiles);
     writeTree(path.join(setup.root, 'home'), homeFiles(setup.workspace));
-    setup.fake = await FakeGeminiApi.start();
+    setup.fake = await startFake();
     setup.backend = await TheiaBackend.start({
         root: setup.root,
         workspace: setup.workspace,
         env: {
             // The installed CLIs on PATH, unless the test sets a PATH of its own.
-            PATH: `${path.join(REPO_ROOT, 'node_modules', '.bin')}${path.delimiter}${process.env.PATH}`,
+            PATH: [...extraPath(setup), path.join(REPO_ROOT, 'node_modules', '.bin'), process.env.PATH].join(path.delimiter),
             ...env(setup.fake)
         },
         // CI=true would put the CLI in non-interactive mode; a user's terminal has no such variable.

@@ -1,0 +1,93 @@
+// Claude Code's whole loop as a user sees it: the real `claude` binary runs in a Theia terminal (started
+// by "Run Claude Code in Terminal"), connects by itself over its WebSocket transport, the fake Anthropic
+// API makes it propose Writes, the diff opens in Theia as Gemini's does, and the decision taken there
+// is what the CLI writes (or does not).
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { openTheiaForCli } from '../support/cli-in-theia.mjs';
+import { findClaudeBinary } from '../support/cli-pty.mjs';
+import { FAKE_ANTHROPIC_KEY, FakeAnthropicApi, turnText } from '../support/fake-anthropic-api.mjs';
+import { MOD } from '../support/theia-app.mjs';
+import { waitUntil } from '../support/wait.mjs';
+
+describe('claude in a Theia terminal, end to end', function () {
+    let setup, workspace, fake, window, debugLog;
+
+    before(async function () {
+        const binary = findClaudeBinary(); // fails with the install command if missing
+        setup = await openTheiaForCli({
+            prefix: 'claude-terminal-e2e-',
+            workspaceFiles: { 'notes.txt': 'first line\n' },
+            homeFiles: trusted => ({
+                '.claude.json': JSON.stringify({
+                    hasCompletedOnboarding: true, theme: 'dark', hasSeenAutoDefaultNudge: true, hasIdeAutoConnectDialogBeenShown: true,
+                    diffTool: 'auto', customApiKeyResponses: { approved: [FAKE_ANTHROPIC_KEY.slice(-20)], rejected: [] },
+                    projects: { [trusted]: { hasTrustDialogAccepted: true } }
+                })
+            }),
+            startFake: () => FakeAnthropicApi.start(),
+            // `claude` on the terminals' PATH is the native binary in ask-before-edit mode (auto mode offers no diff).
+            extraPath: ({ root }) => {
+                const bin = path.join(root, 'bin');
+                debugLog = path.join(root, 'claude-debug.log');
+                fs.mkdirSync(bin, { recursive: true });
+                fs.writeFileSync(path.join(bin, 'claude'), `#!/bin/sh\nexec "${binary}" --permission-mode default --debug-file "${debugLog}" "$@"\n`, { mode: 0o755 });
+                return [bin];
+            },
+            env: api => ({
+                ...api.env(), DISABLE_AUTOUPDATER: '1', CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+                CLAUDE_CODE_DISABLE_OFFICIAL_MARKETPLACE_AUTOINSTALL: '1'
+            })
+        });
+        ({ workspace, fake, window } = setup);
+        await window.runCommand('Run Claude Code in Terminal');
+        await waitUntil(async () => (await window.statusBarText()).includes('Claude Code'),
+            { timeout: 90_000, what: 'Claude Code to connect to the window', diagnostics: () => diagnostics() });
+        // The CLI counts the IDE as connected a moment after the server saw it: its own log says when.
+        await waitUntil(() => fs.existsSync(debugLog) && fs.readFileSync(debugLog, 'utf8').includes('MCP server "ide": Connection established'),
+            { timeout: 60_000, what: 'the CLI to establish its IDE connection', diagnostics: () => diagnostics() });
+        await waitUntil(async () => /manual mode on/.test(await window.terminalText()), { timeout: 60_000, what: 'the claude prompt', diagnostics: () => diagnostics() });
+    });
+
+    after(() => setup?.close());
+
+    async function diagnostics() {
+        return `--- terminal ---\n${await window.terminalText().catch(e => String(e))}\n--- fake API requests: ${fake.requests.length}\n${await window.diagnostics()}`;
+    }
+
+    async function proposeWrite(name, content) {
+        fake.enqueue({ text: 'Writing it.', toolUse: { name: 'Write', input: { file_path: path.join(workspace, name), content } } });
+        await window.typeInTerminal(`write ${name}`);
+        const tab = window.diffTab(name, 'Claude Code');
+        await tab.waitFor({ state: 'visible', timeout: 90_000 }).catch(async error => { throw new Error(`${error.message}\n${await diagnostics()}`); });
+        assert.equal(fs.existsSync(path.join(workspace, name)), false, 'nothing is written before the decision');
+        return tab;
+    }
+
+    it('a Write opens Theia\'s diff; an edit in it plus Ctrl+S is what the CLI writes', async () => {
+        const tab = await proposeWrite('hello.txt', 'proposed\n');
+        const box = await window.modifiedEditor().boundingBox();
+        await window.page.mouse.click(box.x + 80, box.y + 10);
+        await window.page.keyboard.press(`${MOD}+End`);
+        await window.page.keyboard.type('edited');
+        await window.page.keyboard.press('Escape');
+        await waitUntil(async () => (await window.renderedText(window.modifiedEditor())).includes('edited'), { timeout: 15_000, what: 'the typed text in the proposal' });
+        await window.page.keyboard.press(`${MOD}+s`);
+        await waitUntil(() => fs.existsSync(path.join(workspace, 'hello.txt')) && fs.readFileSync(path.join(workspace, 'hello.txt'), 'utf8') === 'proposed\nedited',
+            { timeout: 60_000, what: 'the CLI to write the edited proposal', diagnostics: () => diagnostics() });
+        await fake.waitForRequest(r => r.isTurn && turnText(r).includes('The user modified your proposed content before accepting it'), 60_000);
+        await tab.waitFor({ state: 'detached', timeout: 15_000 });
+    });
+
+    it('closing the diff tab rejects: the file stays unwritten', async () => {
+        await proposeWrite('closed.txt', 'never\n');
+        await window.closeTab('closed.txt ↔ proposed by Claude Code');
+        await waitUntil(async () => /Rejected|rejected/.test(await window.terminalText()), { timeout: 60_000, what: 'the CLI to report the rejection', diagnostics: () => diagnostics() });
+        // Barrier: the CLI takes a new prompt to the model, so it is done with the rejected Write.
+        const turns = fake.turns.length;
+        await window.typeInTerminal('anything else');
+        await fake.waitForTurn(turns + 1, 60_000);
+        assert.equal(fs.existsSync(path.join(workspace, 'closed.txt')), false);
+    });
+});
