@@ -9,7 +9,10 @@
 //  3. a 1 MB answer streamed in 4 KB chunks: the longest main-thread task in the page while it
 //     renders (PerformanceObserver 'longtask', which reports tasks ≥ 50 ms), in a new chat session.
 //
-//   node bench/acp-chat-latency.mjs [--answers=15] [--rounds=10] [--warmup=2] [--big-kb=1024] [--json=out.json]
+//   node bench/acp-chat-latency.mjs [--answers=15] [--rounds=10] [--warmup=2] [--big-kb=1024] [--profile=page.cpuprofile] [--json=out.json]
+//
+// --profile writes a CPU profile of the page while the big answer renders (a diagnostic: the
+// profiler slows the page, so that run's figures are not comparable); see support/profile-summary.mjs.
 //
 // One clock: performance.timeOrigin + performance.now() in this process and in the page; the page's
 // offset to this process is measured by round trips (the least-delayed one wins) and reported.
@@ -23,7 +26,7 @@ import { TheiaChat } from '../test/support/theia-chat.mjs';
 import { TheiaBackend, TheiaWindow, launchChromium, makeTempRoot, removeTempRoot, writeTree, waitUntil } from '../test/support/theia-app.mjs';
 import { startDirectGeminiClient } from './support/direct-acp-client.mjs';
 import { StreamingFakeGeminiApi } from './support/streaming-fake-gemini.mjs';
-import { fmt, numberArg, sleep, summarize, table, writeJsonResult } from './support/common.mjs';
+import { fmt, numberArg, sleep, stringArg, summarize, table, writeJsonResult } from './support/common.mjs';
 
 const ANSWERS = numberArg('answers', 15);
 const ROUNDS = numberArg('rounds', 10);
@@ -228,11 +231,20 @@ try {
     });
     await chat.newSession();
     await page.evaluate(() => { window.__chatBench.stopWatching(); window.__chatBench.recordLongTasks(); });
+    const profileFile = stringArg('profile', undefined);
+    const cdp = profileFile && await page.context().newCDPSession(page);
+    if (cdp) {
+        await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.start');
+    }
     const started = now();
     await chat.send('@GeminiCLI stream a long answer');
     await chat.waitUntilIdle(180_000);
     big.turnSeconds = (now() - started) / 1000;
     await sleep(1000); // tasks still rendering after the turn ended are counted too
+    if (cdp) {
+        fs.writeFileSync(profileFile, JSON.stringify((await cdp.send('Profiler.stop')).profile));
+    }
     const tasks = await page.evaluate(() => window.__chatBench.longTasks);
     big.chunks = Math.ceil(text.length / chunkSize);
     big.bytes = text.length;
