@@ -6,57 +6,17 @@
 //   node bench/agent-api-first-content.mjs [--rounds=40] [--warmup=5] [--chats=10]
 import fs from 'node:fs';
 import path from 'node:path';
-import { spawn } from 'node:child_process';
-import { Readable, Writable } from 'node:stream';
 import { createParser } from 'eventsource-parser';
 import { AgentApiProcess, geminiAcpSettings } from '../test/support/agent-api-process.mjs';
-import { cleanProcessEnv, CliHome } from '../test/support/cli-home.mjs';
-import { findCliBinary } from '../test/support/cli-pty.mjs';
+import { CliHome } from '../test/support/cli-home.mjs';
 import { FakeGeminiApi } from '../test/support/fake-gemini-api.mjs';
-import { fmt, hrtimeMs, numberArg, summarize, table, writeJsonResult, sleep, require } from './support/common.mjs';
+import { fmt, hrtimeMs, numberArg, summarize, table, writeJsonResult, sleep } from './support/common.mjs';
+import { startDirectGeminiClient } from './support/direct-acp-client.mjs';
 
 const ROUNDS = numberArg('rounds', 40);
 const WARMUP = numberArg('warmup', 5);
 const CHATS = numberArg('chats', 10);
 const TARGET = { ratio: 1.05, addedMs: 5 };
-
-/** A direct ACP client of `gemini --acp`: the baseline a GUI would get without our server. */
-async function startDirectClient(fake, home) {
-    const acp = await import(require.resolve('@agentclientprotocol/sdk'));
-    const child = spawn(findCliBinary('gemini', '@google/gemini-cli'), ['--acp'], {
-        cwd: home.workspace, stdio: ['pipe', 'pipe', 'ignore'], detached: true,
-        env: { ...cleanProcessEnv(), ...home.env, GEMINI_API_KEY: 'fake-gemini-key-0123456789', GOOGLE_GEMINI_BASE_URL: fake.baseUrl, REMOTE_CONTAINERS: 'true' }
-    });
-    let onChunk;
-    const app = acp.client({ name: 'bench-direct' })
-        .onRequest('session/request_permission', () => ({ outcome: { outcome: 'cancelled' } }))
-        .onNotification('session/update', ({ params }) => {
-            if (params.update.sessionUpdate === 'agent_message_chunk' && params.update.content?.text) {
-                onChunk?.();
-            }
-        })
-        .onRequest('*', ({ method }) => { throw acp.RequestError.methodNotFound(method); })
-        .onNotification('*', () => undefined);
-    const connection = app.connect(acp.ndJsonStream(Writable.toWeb(child.stdin), Readable.toWeb(child.stdout)));
-    await connection.agent.request('initialize', {
-        protocolVersion: acp.PROTOCOL_VERSION, clientCapabilities: { fs: { readTextFile: false, writeTextFile: false }, terminal: false }
-    });
-    const { sessionId } = await connection.agent.request('session/new', { cwd: home.workspace, mcpServers: [] });
-    return {
-        /** ms from sending the prompt to the first text chunk; waits for the end of the turn. */
-        async firstContent(message) {
-            const started = hrtimeMs();
-            let first;
-            onChunk = () => { first ??= hrtimeMs() - started; };
-            await connection.agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: message }] });
-            return first;
-        },
-        stop() {
-            child.stdin.end();
-            try { process.kill(-child.pid, 'SIGKILL'); } catch { /* gone */ }
-        }
-    };
-}
 
 /** ms from sending POST /chat to the first `content` event parsed off the SSE stream; reads to the end. */
 async function serverFirstContent(api, body) {
@@ -81,7 +41,7 @@ async function firstContentBench() {
     const directHome = CliHome.create('bench-acp-direct-');
     directHome.setUpGemini(geminiAcpSettings());
     const api = await AgentApiProcess.start({ agent: 'gemini', fake });
-    const direct = await startDirectClient(fake, directHome);
+    const direct = await startDirectGeminiClient(fake, directHome, hrtimeMs);
     try {
         const samples = { direct: [], server: [] };
         for (let round = 0; round < WARMUP + ROUNDS; round++) {

@@ -1,9 +1,9 @@
-// Runs the six benchmarks one after the other (each in its own process), then prints a markdown
+// Runs the seven benchmarks one after the other (each in its own process), then prints a markdown
 // block for the README. Nothing here asserts on timings: the figures are reported, with ratios
 // against baselines measured in the same run, because shared machines are noisy.
 //
 //   npm run bench            (from the repo root; same as `node bench/run-all.mjs`)
-//   node bench/run-all.mjs [--rebuild] [--runs=15] [--skip=startup,fanout,roundtrip,chromium,claudediff,agentapi]
+//   node bench/run-all.mjs [--rebuild] [--runs=15] [--skip=startup,fanout,roundtrip,chromium,claudediff,agentapi,acpchat]
 //
 // The startup bench builds browser-app/ and bench/.baseline-app/ first when they are missing
 // (--rebuild forces both). The summary is also written to bench/.results/.
@@ -57,6 +57,9 @@ if (!skip.has('claudediff')) {
 }
 if (!skip.has('agentapi')) {
     results.agentapi = await run('agentapi', path.join(BENCH_DIR, 'agent-api-first-content.mjs'), []);
+}
+if (!skip.has('acpchat')) {
+    results.acpchat = await run('acpchat', path.join(BENCH_DIR, 'acp-chat-latency.mjs'), []);
 }
 
 const ms = value => `${fmt(value, 3)} ms`;
@@ -135,6 +138,20 @@ if (results.agentapi) {
         `${first.ratio.toFixed(2)}× / +${fmt(first.addedMs, 1)} ms`, `≤ ${target.ratio}× + ${target.addedMs} ms`]);
     rows.push([`  Agent API server RSS with ${memory.chats} concurrent streaming chats on ${memory.chats} workspaces`, `${mib(memory.peakRss)} peak`,
         `${mib(memory.warmRss)} with ${memory.chats} idle agents`, `+${mib(memory.peakRss - memory.warmRss)}`, '—']);
+}
+
+if (results.acpchat) {
+    const { result } = results.acpchat;
+    const { stats, targets, big } = result;
+    const p = s => `${fmt(s.p50, 1)} / ${fmt(s.p99, 1)} ms`;
+    rows.push([`AI chat (@GeminiCLI): fake model writes a chunk → in the chat view, p50 / p99 (${result.answers} answers)`, p(stats.answerDom),
+        `${p(stats.answerFrame)} (→ the next frame)`, '', `p50 ≤ ${targets.answerP50Ms} ms`]);
+    rows.push([`AI chat: send click → first token on screen, gemini --acp, p50 / p99 (${result.rounds} rounds)`, p(stats.firstChat),
+        `${p(stats.firstDirect)} (direct ACP client)`, `${result.firstRatio.toFixed(2)}× / +${fmt(stats.firstChat.p50 - stats.firstDirect.p50, 1)} ms`,
+        `≤ ${targets.firstTokenRatio}× + ${targets.firstTokenAddedMs} ms`]);
+    rows.push(['  … of which: until the model request arrives at the fake', p(stats.chatToModel), `${p(stats.directToModel)} (direct ACP client)`, '', '—']);
+    rows.push([`AI chat: ${fmt(big.bytes / 1048576, 2)} MB answer in ${big.chunks} chunks: longest main-thread task`, `${fmt(big.longestMs, 0)} ms`,
+        `${big.longTasks} long tasks (≥ 50 ms), ${fmt(big.longTaskTotalMs, 0)} ms in all`, `turn ${fmt(big.turnSeconds, 1)} s`, `≤ ${targets.longestTaskMs} ms`]);
 }
 
 const widths = rows[0].map((_, col) => Math.max(...rows.map(row => String(row[col]).length)));

@@ -5,6 +5,7 @@ import { WebSocketServer } from 'ws';
 import { Logger, silentLogger } from '@ai-cli-companion/loopback-http';
 import { CLAUDE_SUBPROTOCOL, CLAUDE_SUPERSEDED_CLOSE, ClaudeAtMentioned, ClaudeSelectionChanged } from '../common/claude-ide-wire';
 import { CLAUDE_IDE_TOOLS, ClaudeIdeBroker, ClaudeIdeTools } from './claude-ide-tools';
+import { MCP_SERVER_NAME } from './companion-tools';
 import { MAX_WS_MESSAGE_BYTES, WebSocketMcpTransport } from './websocket-mcp-transport';
 import { WsUpgradeGate, refuseUpgrade } from './ws-upgrade-gate';
 
@@ -158,7 +159,7 @@ function createServer(version: string, tools: ClaudeIdeTools): Server {
     const { Server: SdkServer } = require('@modelcontextprotocol/sdk/server/index.js') as typeof import('@modelcontextprotocol/sdk/server/index.js');
     const { CallToolRequestSchema, ListToolsRequestSchema } = require('@modelcontextprotocol/sdk/types.js') as typeof import('@modelcontextprotocol/sdk/types.js');
     /* eslint-enable @typescript-eslint/no-require-imports */
-    const server = new SdkServer({ name: 'theia-ide-companion', version }, { capabilities: { tools: { listChanged: true } } });
+    const server = new SdkServer({ name: MCP_SERVER_NAME, version }, { capabilities: { tools: { listChanged: true } } });
     server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: CLAUDE_IDE_TOOLS }));
     server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
         tools.call(request.params.name, request.params.arguments ?? {}, extra.signal));

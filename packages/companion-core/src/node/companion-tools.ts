@@ -4,6 +4,9 @@ import type { RequestId } from '../common/json-rpc';
 import { CloseDiffArguments, OpenDiffArguments, wireSchemas } from '../common/wire-schemas';
 import type { DiffAnswer, DiffBroker } from './diff-broker';
 
+/** The MCP server's name as every CLI sees it; editor-neutral, the .vsix sends it inside VS Code too. */
+export const MCP_SERVER_NAME = 'ai-cli-companion';
+
 /** What one tool call needs: whose session it is, the broker, and how that client gets its answer. */
 export interface ToolCallContext {
     readonly session: { readonly id: string; readonly owner: string };
@@ -91,7 +94,7 @@ export class CompanionTools {
     createMcpServer(): McpServer {
         const sdk = loadSdk();
         const server = new sdk.McpServer(
-            { name: 'ai-cli-companion', version: this.options.serverVersion },
+            { name: MCP_SERVER_NAME, version: this.options.serverVersion },
             { capabilities: { logging: {} }, jsonSchemaValidator: sdk.validator }
         );
         const schemas = wireSchemas();

@@ -1,7 +1,8 @@
 import {
-    ChatResponseContent, MarkdownChatResponseContentImpl, ThinkingChatResponseContentImpl
+    ChatResponseContent, ThinkingChatResponseContentImpl
 } from '@theia/ai-chat/lib/common/chat-model';
 import { AcpSessionUpdate } from '../common/acp-chat-protocol';
+import { MarkdownPartStream } from './acp-markdown-parts';
 import { AcpPlanContent, AcpToolCallContent, AcpToolContent } from './acp-tool-call-content';
 
 /** What a translated update does to the response. */
@@ -24,9 +25,12 @@ export class AcpUpdateTranslator {
     private plan: AcpPlanContent | undefined;
     /** Everything the agent said, for tests and the chat's text representation. */
     text = '';
+    private readonly markdown: MarkdownPartStream;
 
     constructor(private readonly sink: ResponseSink,
-        private readonly hooks: { onCommands?(commands: Array<{ name: string; description?: string | null }>): void; onMode?(modeId: string): void } = {}) { }
+        private readonly hooks: { onCommands?(commands: Array<{ name: string; description?: string | null }>): void; onMode?(modeId: string): void } = {}) {
+        this.markdown = new MarkdownPartStream(sink);
+    }
 
     update(update: AcpSessionUpdate): void {
         switch (update.sessionUpdate) {
@@ -67,6 +71,7 @@ export class AcpUpdateTranslator {
             call.content = (update.content as Array<Record<string, unknown>>).map(toolContent).filter((item): item is AcpToolContent => !!item);
         }
         if (isNew) {
+            this.markdown.interrupt();
             this.sink.add(call);
         } else {
             call.changed();
@@ -80,7 +85,7 @@ export class AcpUpdateTranslator {
             return;
         }
         this.text += text;
-        this.sink.add(new MarkdownChatResponseContentImpl(text));
+        this.markdown.add(text);
     }
 
     private thought(text: string): void {
@@ -88,6 +93,7 @@ export class AcpUpdateTranslator {
             return;
         }
         // gemini: "**Subject**\nDescription"; shown as markdown inside the thinking part.
+        this.markdown.interrupt();
         this.sink.add(new ThinkingChatResponseContentImpl(text, ''));
     }
 
@@ -96,6 +102,7 @@ export class AcpUpdateTranslator {
         const items = (entries ?? []).map(({ content, status }) => ({ content: String(content), status: String(status) }));
         if (!this.plan) {
             this.plan = new AcpPlanContent(items);
+            this.markdown.interrupt();
             this.sink.add(this.plan);
         } else {
             this.plan.entries = items;

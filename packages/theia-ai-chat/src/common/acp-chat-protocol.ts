@@ -1,16 +1,12 @@
 import type { RpcServer } from '@theia/core/lib/common/messaging/proxy-factory';
+import type { AcpAgentLaunch } from '@ai-cli-companion/acp-client';
 
 export const ACP_CHAT_PATH = '/services/ai-cli-companion/acp-chat';
 
 /** One ACP agent as the chat knows it: a built-in profile or an `aiCliChat.agents` entry. */
-export interface AcpChatAgentConfig {
+export interface AcpChatAgentConfig extends AcpAgentLaunch {
     /** The chat agent's id and `@` name (one token). */
     readonly id: string;
-    readonly displayName: string;
-    readonly command: string;
-    readonly args: readonly string[];
-    readonly env?: Readonly<Record<string, string>>;
-    readonly installCommand?: string;
     /**
      * Answer `fs/read_text_file` of a file that does not exist with empty text instead of an error.
      * gemini 0.61 checks a file it is about to write by reading it, and the SDK's error reaches it as

@@ -1,0 +1,291 @@
+// ACP agents in Theia's AI chat: the built browser-app in Chromium, `@GeminiCLI` driving the real
+// `gemini --acp` on a loopback fake Gemini API (the harness of test/e2e/acp-chat.spec.mjs).
+//  1. answer → screen: the fake writes a marker chunk in the middle of a streamed answer → a
+//     MutationObserver in the page sees the marker in the chat view (and the next frame after it).
+//  2. prompt → first token: a click on the chat's send button → the answer's first chunk in the
+//     chat view, against a direct ACP client (bench/support/direct-acp-client.mjs) of another
+//     `gemini --acp` on the same fake: prompt sent → first agent_message_chunk. Interleaved rounds,
+//     alternating which goes first, after a warm-up; both sessions' histories grow alike.
+//  3. a 1 MB answer streamed in 4 KB chunks: the longest main-thread task in the page while it
+//     renders (PerformanceObserver 'longtask', which reports tasks ≥ 50 ms), in a new chat session.
+//
+//   node bench/acp-chat-latency.mjs [--answers=15] [--rounds=10] [--warmup=2] [--big-kb=1024] [--profile=page.cpuprofile] [--json=out.json]
+//
+// --profile writes a CPU profile of the page while the big answer renders (a diagnostic: the
+// profiler slows the page, so that run's figures are not comparable); see support/profile-summary.mjs.
+//
+// One clock: performance.timeOrigin + performance.now() in this process and in the page; the page's
+// offset to this process is measured by round trips (the least-delayed one wins) and reported.
+// No assertions: figures only.
+import fs from 'node:fs';
+import path from 'node:path';
+import { geminiAcpSettings } from '../test/support/agent-api-process.mjs';
+import { CliHome } from '../test/support/cli-home.mjs';
+import { findCliBinary } from '../test/support/cli-pty.mjs';
+import { TheiaChat } from '../test/support/theia-chat.mjs';
+import { TheiaBackend, TheiaWindow, launchChromium, makeTempRoot, removeTempRoot, writeTree, waitUntil } from '../test/support/theia-app.mjs';
+import { startDirectGeminiClient } from './support/direct-acp-client.mjs';
+import { StreamingFakeGeminiApi } from './support/streaming-fake-gemini.mjs';
+import { fmt, numberArg, sleep, stringArg, summarize, table, writeJsonResult } from './support/common.mjs';
+
+const ANSWERS = numberArg('answers', 15);
+const ROUNDS = numberArg('rounds', 10);
+const WARMUP = numberArg('warmup', 2);
+const BIG_KB = numberArg('big-kb', 1024);
+const SESSION_ROUNDS = 4; // prompts per chat session, so the newest answer is always rendered in view
+const TARGETS = { answerP50Ms: 50, firstTokenRatio: 1.1, firstTokenAddedMs: 20, longestTaskMs: 100 };
+const now = () => performance.timeOrigin + performance.now();
+
+/** Runs in the page: a watcher for one text in the chat view, the send click's time, long tasks. */
+function installChatProbes() {
+    const stamp = () => performance.timeOrigin + performance.now();
+    const view = document.querySelector('#chat-view-widget');
+    const bench = window.__chatBench = { watching: undefined, seenAt: undefined, frameAt: undefined, clickAt: 0, longTasks: [] };
+    document.addEventListener('click', () => { bench.clickAt = stamp(); }, true);
+    const observer = new MutationObserver(() => {
+        if (bench.watching && view.textContent.includes(bench.watching)) {
+            bench.seenAt = stamp();
+            bench.watching = undefined;
+            // The frame that paints it: rAF runs before that frame's paint, the task after it follows it.
+            requestAnimationFrame(() => setTimeout(() => { bench.frameAt = stamp(); }));
+        }
+    });
+    observer.observe(view, { subtree: true, childList: true, characterData: true });
+    bench.watch = text => Object.assign(bench, { watching: text, seenAt: undefined, frameAt: undefined });
+    // Phase 3 renders 1 MB: searching the view's text on every mutation would be our own long task.
+    bench.stopWatching = () => observer.disconnect();
+    bench.recordLongTasks = () => {
+        bench.longTasks = [];
+        new PerformanceObserver(list => bench.longTasks.push(...list.getEntries().map(e => ({ start: e.startTime, duration: e.duration }))))
+            .observe({ type: 'longtask' });
+    };
+}
+
+/** The page clock's offset to ours, from the round trip with the smallest delay. */
+async function clockOffset(page) {
+    let best = { rtt: Infinity, offset: 0 };
+    for (let i = 0; i < 30; i++) {
+        const before = now();
+        const pageNow = await page.evaluate(() => performance.timeOrigin + performance.now());
+        const after = now();
+        if (after - before < best.rtt) {
+            best = { rtt: after - before, offset: pageNow - (before + after) / 2 };
+        }
+    }
+    return best;
+}
+
+/** Waits for the page to have seen the watched text; undefined (a miss) if it never showed. */
+async function seen(page, chat, what) {
+    try {
+        return await waitUntil(() => page.evaluate(() => { const b = window.__chatBench; return b.frameAt && { seenAt: b.seenAt, frameAt: b.frameAt, clickAt: b.clickAt }; }),
+            { what: `${what} in the chat view`, timeout: 10_000 });
+    } catch {
+        await chat.scrollToEnd();
+        console.log(`miss: ${what} was not seen by the observer (${(await chat.view.textContent()).includes(what) ? 'it is in the view now' : 'not in the view'})`);
+        return undefined;
+    }
+}
+
+/** The chat tree renders only what is in view: a new chat session every few rounds keeps the answer in it.
+ * Its ACP session is made by an untimed first prompt. */
+async function freshSession(fake, chat) {
+    await chat.newSession();
+    fake.enqueue({ text: 'Fresh session.' });
+    await chat.send('@GeminiCLI new session');
+    await chat.waitUntilIdle();
+}
+
+/** ~`kb` KB of markdown paragraphs with varied words (gemini's loop detection stops repeated text). */
+function bigMarkdown(kb) {
+    const words = ['chat', 'agent', 'stream', 'render', 'markdown', 'theia', 'gemini', 'chunk', 'editor', 'token', 'model', 'answer',
+        'protocol', 'session', 'update', 'client', 'process', 'browser', 'widget', 'layout', 'frame', 'buffer', 'latency', 'task'];
+    let seed = 42;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648);
+    let text = '';
+    for (let line = 1; text.length < kb * 1024; line++) {
+        const sentence = Array.from({ length: 10 }, () => words[next() % words.length]).join(' ');
+        text += `Line ${line}: ${sentence} **${words[next() % words.length]}** \`${next() % 100000}\`.${line % 8 === 0 ? '\n\n' : '\n'}`;
+    }
+    return text.slice(0, kb * 1024);
+}
+
+const root = makeTempRoot('bench-acp-chat-');
+const workspace = writeTree(path.join(root, 'workspace'), { 'README.md': '# bench\n' });
+const directHome = CliHome.create('bench-acp-chat-direct-');
+directHome.setUpGemini(geminiAcpSettings());
+let fake, backend, browser, window, direct;
+const answers = { dom: [], frame: [] };
+const first = { chat: [], direct: [], chatToModel: [], directToModel: [] };
+const big = {};
+let clock, missed;
+try {
+    fake = await StreamingFakeGeminiApi.start();
+    const home = path.join(root, 'home');
+    fs.mkdirSync(path.join(home, '.gemini'), { recursive: true });
+    fs.writeFileSync(path.join(home, '.gemini', 'settings.json'), JSON.stringify(geminiAcpSettings()));
+    fs.writeFileSync(path.join(home, '.gemini', 'trustedFolders.json'), JSON.stringify({ [workspace]: 'TRUST_FOLDER' }));
+    const binDir = path.join(root, 'bin');
+    fs.mkdirSync(binDir);
+    fs.symlinkSync(findCliBinary('gemini', '@google/gemini-cli'), path.join(binDir, 'gemini'));
+    backend = await TheiaBackend.start({
+        root, workspace, unset: ['CI', 'XDG_CONFIG_HOME'],
+        env: {
+            PATH: [binDir, path.dirname(process.execPath), '/usr/local/bin', '/usr/bin', '/bin'].join(path.delimiter),
+            GEMINI_API_KEY: 'fake-gemini-key-0123456789', GOOGLE_GEMINI_BASE_URL: fake.baseUrl, REMOTE_CONTAINERS: 'true'
+        }
+    });
+    browser = await launchChromium();
+    window = await TheiaWindow.open(browser, backend, workspace);
+    const page = window.page;
+    const chat = new TheiaChat(window);
+    await chat.open();
+    await page.evaluate(installChatProbes);
+    direct = await startDirectGeminiClient(fake, directHome, now);
+    // Warm the chat's agent (process start, session/new) outside every timed interval.
+    fake.enqueue({ text: 'Warmed up.' });
+    await chat.send('@GeminiCLI warm up');
+    await chat.waitForText('Warmed up.');
+    await chat.waitUntilIdle();
+    clock = await clockOffset(page);
+
+    // 1. The fake writes a marker chunk → the page sees it.
+    missed = { answers: 0, first: 0 };
+    for (let i = 0; i < WARMUP + ANSWERS; i++) {
+        if (i % SESSION_ROUNDS === 0) {
+            await freshSession(fake, chat);
+        }
+        const marker = `Marker${i}x`;
+        let writtenAt;
+        fake.enqueue({
+            live: async send => {
+                await send(`Answer ${i} starts. `);
+                await sleep(300); // the first chunk is rendered and settled before the timed one
+                writtenAt = now();
+                await send(`${marker} `);
+                await sleep(100);
+                await send('and ends.', true);
+            }
+        });
+        await chat.scrollToEnd();
+        await page.evaluate(text => window.__chatBench.watch(text), marker);
+        await chat.send(`@GeminiCLI answer ${i}`);
+        await chat.waitUntilIdle();
+        const stamps = await seen(page, chat, marker);
+        if (i >= WARMUP && !stamps) {
+            missed.answers++;
+        } else if (i >= WARMUP) {
+            answers.dom.push(stamps.seenAt - clock.offset - writtenAt);
+            answers.frame.push(stamps.frameAt - clock.offset - writtenAt);
+        }
+    }
+
+    // 2. Prompt → first token: the chat against a direct ACP client, interleaved.
+    for (let round = 0; round < WARMUP + ROUNDS; round++) {
+        if (round % SESSION_ROUNDS === 0) {
+            await freshSession(fake, chat);
+        }
+        const order = round % 2 === 0 ? ['direct', 'chat'] : ['chat', 'direct'];
+        for (const which of order) {
+            const token = `Token${round}${which}x`;
+            fake.enqueue({ chunks: [`${token} `, 'is the first chunk; this is the rest.'] });
+            let ms;
+            const arrivalsBefore = fake.chatArrivals.length;
+            if (which === 'direct') {
+                const sentAt = now();
+                ms = await direct.firstContent(`round ${round}`);
+                if (round >= WARMUP) {
+                    first.directToModel.push(fake.chatArrivals[arrivalsBefore] - sentAt);
+                }
+            } else {
+                await chat.scrollToEnd();
+                await page.evaluate(text => window.__chatBench.watch(text), token);
+                await chat.type(`@GeminiCLI round ${round}`);
+                await chat.submit();
+                await chat.waitUntilIdle();
+                const stamps = await seen(page, chat, token);
+                ms = stamps && stamps.seenAt - stamps.clickAt;
+                if (stamps && round >= WARMUP) {
+                    // Where the time goes: before the model is asked, and from then to the screen.
+                    first.chatToModel.push(fake.chatArrivals[arrivalsBefore] - (stamps.clickAt - clock.offset));
+                }
+            }
+            if (round >= WARMUP && ms === undefined) {
+                missed.first++;
+            } else if (round >= WARMUP) {
+                first[which].push(ms);
+            }
+        }
+    }
+
+    // 3. A 1 MB answer, in a new chat session; only the long-task observer runs in the page.
+    const text = bigMarkdown(BIG_KB);
+    const chunkSize = 4096;
+    fake.enqueue({
+        live: async send => {
+            for (let offset = 0; offset < text.length; offset += chunkSize) {
+                await send(text.slice(offset, offset + chunkSize), offset + chunkSize >= text.length);
+                await new Promise(resolve => setImmediate(resolve));
+            }
+        }
+    });
+    await chat.newSession();
+    await page.evaluate(() => { window.__chatBench.stopWatching(); window.__chatBench.recordLongTasks(); });
+    const profileFile = stringArg('profile', undefined);
+    const cdp = profileFile && await page.context().newCDPSession(page);
+    if (cdp) {
+        await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.start');
+    }
+    const started = now();
+    await chat.send('@GeminiCLI stream a long answer');
+    await chat.waitUntilIdle(180_000);
+    big.turnSeconds = (now() - started) / 1000;
+    await sleep(1000); // tasks still rendering after the turn ended are counted too
+    if (cdp) {
+        fs.writeFileSync(profileFile, JSON.stringify((await cdp.send('Profiler.stop')).profile));
+    }
+    const tasks = await page.evaluate(() => window.__chatBench.longTasks);
+    big.chunks = Math.ceil(text.length / chunkSize);
+    big.bytes = text.length;
+    big.longTasks = tasks.length;
+    big.longestMs = Math.max(0, ...tasks.map(t => t.duration));
+    big.longTaskTotalMs = tasks.reduce((sum, t) => sum + t.duration, 0);
+    big.shown = await page.evaluate(last => document.querySelector('#chat-view-widget').textContent.includes(last), text.trimEnd().split('\n').pop().slice(0, 40));
+} finally {
+    direct?.stop();
+    await window?.close();
+    await backend?.stop();
+    await browser?.close();
+    await fake?.close();
+    removeTempRoot(root);
+    directHome.cleanup();
+}
+
+const stats = {
+    answerDom: summarize(answers.dom), answerFrame: summarize(answers.frame),
+    firstChat: summarize(first.chat), firstDirect: summarize(first.direct), chatToModel: summarize(first.chatToModel), directToModel: summarize(first.directToModel)
+};
+const firstRatio = stats.firstChat.p50 / stats.firstDirect.p50;
+const firstLimit = stats.firstDirect.p50 * TARGETS.firstTokenRatio + TARGETS.firstTokenAddedMs;
+const p = s => `${fmt(s.p50, 1)} / ${fmt(s.p99, 1)} ms`;
+console.log(`missed (not seen by the observer, left out): ${missed.answers} answers, ${missed.first} first tokens`);
+console.log(`clock: page offset ${fmt(clock.offset, 2)} ms, measured with a ${fmt(clock.rtt, 2)} ms round trip`);
+console.log(table([
+    ['measure', 'Theia chat', 'baseline (same run)', 'ratio / added', 'target'],
+    [`fake writes a chunk → in the chat view's DOM, p50 / p99 (${ANSWERS} answers)`, p(stats.answerDom), '', '', `p50 ≤ ${TARGETS.answerP50Ms} ms`],
+    ['  … → the next frame after it', p(stats.answerFrame), '', '', '—'],
+    [`send click → first token in the chat view, p50 / p99 (${ROUNDS} rounds)`, p(stats.firstChat), `${p(stats.firstDirect)} (direct ACP client)`,
+        `${firstRatio.toFixed(2)}× / +${fmt(stats.firstChat.p50 - stats.firstDirect.p50, 1)} ms`, `≤ ${TARGETS.firstTokenRatio}× + ${TARGETS.firstTokenAddedMs} ms`],
+    ['  … of which: until the model request arrives at the fake', p(stats.chatToModel), `${p(stats.directToModel)} (direct ACP client)`, '', '—'],
+    [`${fmt(big.bytes / 1048576, 2)} MB answer in ${big.chunks} chunks: longest main-thread task`, `${fmt(big.longestMs, 0)} ms`,
+        `${big.longTasks} long tasks, ${fmt(big.longTaskTotalMs, 0)} ms in all; turn ${fmt(big.turnSeconds, 1)} s${big.shown ? '' : ' (end not in view)'}`, '', `≤ ${TARGETS.longestTaskMs} ms`]
+]));
+const met = {
+    answer: stats.answerDom.p50 <= TARGETS.answerP50Ms,
+    firstToken: stats.firstChat.p50 <= firstLimit,
+    longestTask: big.longestMs <= TARGETS.longestTaskMs
+};
+console.log(`targets: answer → screen ${met.answer ? 'met' : 'NOT met'}; first token ${met.firstToken ? 'met' : 'NOT met'} ` +
+    `(${fmt(stats.firstChat.p50, 1)} ≤ ${fmt(firstLimit, 1)} ms); longest task ${met.longestTask ? 'met' : 'NOT met'}`);
+writeJsonResult({ bench: 'acp-chat', answers: ANSWERS, missed, rounds: ROUNDS, warmup: WARMUP, targets: TARGETS, clock, stats, firstRatio, firstLimit, big, met });
