@@ -1,9 +1,9 @@
-// Runs the six benchmarks one after the other (each in its own process), then prints a markdown
+// Runs the seven benchmarks one after the other (each in its own process), then prints a markdown
 // block for the README. Nothing here asserts on timings: the figures are reported, with ratios
 // against baselines measured in the same run, because shared machines are noisy.
 //
 //   npm run bench            (from the repo root; same as `node bench/run-all.mjs`)
-//   node bench/run-all.mjs [--rebuild] [--runs=15] [--skip=startup,fanout,roundtrip,chromium,agentapi,acpchat]
+//   node bench/run-all.mjs [--rebuild] [--runs=15] [--skip=startup,fanout,roundtrip,chromium,claudediff,agentapi,acpchat]
 //
 // The startup bench builds browser-app/ and bench/.baseline-app/ first when they are missing
 // (--rebuild forces both). The summary is also written to bench/.results/.
@@ -51,6 +51,9 @@ if (!skip.has('startup')) {
 }
 if (!skip.has('chromium')) {
     results.chromium = await run('chromium', path.join(BENCH_DIR, 'chromium-latency.mjs'), []);
+}
+if (!skip.has('claudediff')) {
+    results.claudediff = await run('claudediff', path.join(BENCH_DIR, 'claude-diff-latency.mjs'), []);
 }
 if (!skip.has('agentapi')) {
     results.agentapi = await run('agentapi', path.join(BENCH_DIR, 'agent-api-first-content.mjs'), []);
@@ -117,6 +120,13 @@ if (results.chromium) {
     rows.push([`Chromium: openDiff → diff editor shows the proposal, p50 / p99 (${result.diffs} diffs)`, p(stats.diffOurs),
         `${p(stats.diffPlain)} (Explorer click → plain editor)`, `${(stats.diffOurs.p50 / stats.diffPlain.p50).toFixed(2)}×`, `p50 ≤ ${targets.diffP50Ms} ms`]);
     rows.push(['  … and the changes highlighted', p(stats.diffHighlighted), '', `${(stats.diffHighlighted.p50 / stats.diffPlain.p50).toFixed(2)}×`, '—']);
+}
+if (results.claudediff) {
+    const { result } = results.claudediff;
+    const { stats } = result;
+    const p = s => `${fmt(s.p50, 1)} / ${fmt(s.p99, 1)} ms`;
+    rows.push([`Chromium: openDiff → diff shows the proposal, Claude Code over WebSocket MCP, p50 / p99 (${result.diffs} diffs)`, p(stats.claude),
+        `${p(stats.gemini)} (Gemini CLI IdeClient, interleaved)`, `${result.ratio.toFixed(2)}× Claude / Gemini`, '—']);
 }
 
 if (results.agentapi) {

@@ -90,4 +90,39 @@ describe('claude in a Theia terminal, end to end', function () {
         await fake.waitForTurn(turns + 1, 60_000);
         assert.equal(fs.existsSync(path.join(workspace, 'closed.txt')), false);
     });
+
+    it('a reload keeps the lock\'s port and token, and the connected claude opens its next diff in the reloaded window', async () => {
+        const before = claudeLocks();
+        assert.equal(before.length, 1, `one lock file: ${JSON.stringify(before)}`);
+        const connections = connectionsInDebugLog();
+        await window.page.reload();
+        await window.waitForShell(120_000);
+        const after = claudeLocks();
+        assert.deepEqual(after.map(l => [l.port, l.content.authToken, l.content.pid]), before.map(l => [l.port, l.content.authToken, l.content.pid]),
+            'same lock: port, token and pid');
+        await waitUntil(async () => (await window.statusBarText()).includes('Claude Code'),
+            { timeout: 60_000, what: 'the reloaded window to count Claude Code as connected', diagnostics: () => diagnostics() });
+        // The same claude process, still at its prompt in the restored terminal, proposes a Write.
+        fake.enqueue({ text: 'Writing it.', toolUse: { name: 'Write', input: { file_path: path.join(workspace, 'reload.txt'), content: 'after reload\n' } } });
+        await window.typeInTerminal(' write reload.txt'); // a leading space: the CLI may drop the first key after a rejected turn
+        const tab = window.diffTab('reload.txt', 'Claude Code');
+        await tab.waitFor({ state: 'visible', timeout: 90_000 }).catch(async error => { throw new Error(`${error.message}\n${await diagnostics()}`); });
+        assert.equal(fs.existsSync(path.join(workspace, 'reload.txt')), false, 'nothing is written before the decision');
+        await window.acceptButton().click();
+        await waitUntil(() => fs.existsSync(path.join(workspace, 'reload.txt')) && fs.readFileSync(path.join(workspace, 'reload.txt'), 'utf8') === 'after reload\n',
+            { timeout: 60_000, what: 'the CLI to write the accepted proposal', diagnostics: () => diagnostics() });
+        await tab.waitFor({ state: 'detached', timeout: 15_000 });
+        // The server lives in the backend: the WebSocket the CLI opened before the reload carried the decision.
+        assert.equal(connectionsInDebugLog(), connections, 'the CLI never had to redial');
+    });
+
+    function claudeLocks() {
+        const directory = path.join(setup.backend.home, '.claude', 'ide');
+        return fs.readdirSync(directory).filter(name => /^\d+\.lock$/.test(name))
+            .map(name => ({ port: Number(name.split('.')[0]), content: JSON.parse(fs.readFileSync(path.join(directory, name), 'utf8')) }));
+    }
+
+    function connectionsInDebugLog() {
+        return fs.readFileSync(debugLog, 'utf8').split('MCP server "ide": Connection established').length - 1;
+    }
 });
