@@ -53,8 +53,23 @@ describe('claude with the .vsix in the Theia IDE-shaped app (plugin host)', func
         await browser?.close().catch(() => undefined);
         await backend?.stop();
         await fake?.close();
+        // claude runs in a terminal of the stopped backend and can outlive it for a while, still writing its
+        // debug log and session files: end whatever still runs inside the folder before removing it.
+        killProcessesIn(root);
         removeTempRoot(root);
     });
+
+    function killProcessesIn(folder) {
+        for (const pid of fs.readdirSync('/proc').filter(name => /^\d+$/.test(name))) {
+            try {
+                if (fs.readlinkSync(`/proc/${pid}/cwd`).startsWith(folder + path.sep)) {
+                    process.kill(Number(pid), 'SIGKILL');
+                }
+            } catch {
+                // gone already, or not ours to read
+            }
+        }
+    }
 
     function claudeLocks() {
         const directory = path.join(backend.home, '.claude', 'ide');
