@@ -1,6 +1,6 @@
 // Lint, and the layers the build enforces. Layers are read from the folder names, so a new package
 // gets its rules without an edit here:
-//   shared   packages/loopback-http: imports none of our packages.
+//   shared   packages/node-base: imports none of our packages.
 //   servers  every other package that is not an adapter (the companion core, the agent API, engines):
 //            no editor API (`@theia/*`, `vscode`), no adapter, and another server only through the shared
 //            layer (the core and the agent API never import each other).
@@ -12,7 +12,7 @@ import { builtinModules } from 'node:module';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
-const SHARED = ['loopback-http'];
+const SHARED = ['node-base'];
 const ADAPTER = /^(theia|vscode)-/;
 const CORE = 'companion-core';
 
@@ -39,7 +39,7 @@ function layerPatterns(dir) {
     return [
         editorApis,
         { group: names(adapters), message: 'A server never imports an adapter.' },
-        ...(forbidden.length ? [{ group: names(forbidden), message: 'Servers share code only through the shared layer (packages/loopback-http).' }] : [])
+        ...(forbidden.length ? [{ group: names(forbidden), message: 'Servers share code only through the shared layer (packages/node-base).' }] : [])
     ];
 }
 

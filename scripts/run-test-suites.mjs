@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const mocha = ['node_modules/.bin/mocha', '--exit', '--color'];
 const suites = [
-    { name: 'loopback http (unit)', cwd: 'packages/loopback-http', args: ['--timeout', '20000', 'lib/**/*.spec.js'] },
+    { name: 'node base (unit)', cwd: 'packages/node-base', args: ['--timeout', '20000', 'lib/**/*.spec.js'] },
     { name: 'protocol core (unit)', cwd: 'packages/companion-core', args: ['--timeout', '20000', 'lib/**/*.spec.js'] },
     { name: 'acp client engine (unit, a real ACP agent process)', cwd: 'packages/acp-client', args: ['--timeout', '20000', 'lib/**/*.spec.js'] },
     { name: 'agent api (unit)', cwd: 'packages/agent-api', args: ['--timeout', '20000', 'lib/**/*.spec.js'] },

@@ -1,4 +1,4 @@
-import { descendantsIn, readProcessTable } from '@ai-cli-companion/loopback-http';
+import { descendantsIn, readProcessTable } from '@ai-cli-companion/node-base';
 
 /** Every descendant of `pid` (children first found, grandchildren after). */
 export function descendantsOf(pid: number): number[] {

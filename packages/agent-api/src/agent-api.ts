@@ -1,7 +1,7 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { generateToken, isValidOrigin, writePrivateFileSync } from '@ai-cli-companion/loopback-http';
+import { generateToken, isValidOrigin, writePrivateFileSync } from '@ai-cli-companion/node-base';
 import { AgentLogger, agentProfile, silentLogger } from '@ai-cli-companion/acp-client';
 import { AuthService } from './auth/auth-service';
 import { CredentialStore, chooseCredentialStore } from './auth/credential-store';

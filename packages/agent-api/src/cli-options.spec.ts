@@ -1,6 +1,6 @@
 import * as assert from 'assert';
 import { isLoopbackHost, nonLoopbackWarning } from './agent-api';
-import { isValidOrigin } from '@ai-cli-companion/loopback-http';
+import { isValidOrigin } from '@ai-cli-companion/node-base';
 import { HELP, UsageError, parseCommandLine } from './cli-options';
 
 describe('parseCommandLine', () => {

@@ -1,4 +1,4 @@
-import { isValidOrigin } from '@ai-cli-companion/loopback-http';
+import { isValidOrigin } from '@ai-cli-companion/node-base';
 import type { AgentApiOptions } from './agent-api';
 import { DEFAULT_PORT, isLoopbackHost } from './agent-api';
 import { DEFAULT_AGENT_IDLE_TIMEOUT_MS, DEFAULT_MAX_AGENTS } from '@ai-cli-companion/acp-client';

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { NATIVE_EXTENSION_ENV } from '@ai-cli-companion/core';
 import { Companion } from './companion';
 import { debugLogging } from './companion-settings';
-import { parentPidOf } from '@ai-cli-companion/loopback-http';
+import { parentPidOf } from '@ai-cli-companion/node-base';
 import { identifyHost } from './host-identity';
 import { CompanionOutput } from './companion-output';
 

@@ -1,6 +1,6 @@
 import * as fs from 'fs';
 import * as path from 'path';
-import { writePrivateFile } from '@ai-cli-companion/loopback-http';
+import { writePrivateFile } from '@ai-cli-companion/node-base';
 import type { CredentialStore } from './credential-store';
 
 /**

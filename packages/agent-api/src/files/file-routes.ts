@@ -2,7 +2,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import {
     FileReadRefusal, PathChangedError, RegularFileContent, assertOpenedAt, makeDirectoriesNoFollow, readRegularFile
-} from '@ai-cli-companion/loopback-http';
+} from '@ai-cli-companion/node-base';
 import { ApiError, badRequest, forbidden, notFound, success } from '../http/api-envelope';
 import { writeFileAtomic } from './atomic-write';
 import { WorkspaceRoots } from './workspace-roots';

@@ -2,11 +2,11 @@ import * as fs from 'fs';
 import * as path from 'path';
 import {
     DanglingLinkError, realPathOfNearest as sharedRealPathOfNearest, realPathOfNearestAsync as sharedRealPathOfNearestAsync, relativeInside
-} from '@ai-cli-companion/loopback-http';
+} from '@ai-cli-companion/node-base';
 import { ApiError, badRequest, forbidden } from '../http/api-envelope';
 
 /**
- * The directories the API may touch, by loopback-http's one confinement rule: a path is inside when its
+ * The directories the API may touch, by node-base's one confinement rule: a path is inside when its
  * real path (for a new file through its nearest existing parent; a dangling link is refused) is a root or under one.
  */
 export class WorkspaceRoots {

@@ -3,7 +3,7 @@ import * as os from 'os';
 import {
     LoopbackWall, RequestTarget, corsHeaders, declaresTooLarge, drainAndRespond, isRefusal, parseRequestTarget, preflightHeaders,
     readBody, writeJson
-} from '@ai-cli-companion/loopback-http';
+} from '@ai-cli-companion/node-base';
 import type { AgentLogger } from '@ai-cli-companion/acp-client';
 import { AuthService } from '../auth/auth-service';
 import { WorkspaceChats } from '../engine/workspace-chats';

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'http';
 import * as path from 'path';
 import type * as acp from '@agentclientprotocol/sdk';
-import { NdjsonWriter, SseWriter, writeJson } from '@ai-cli-companion/loopback-http';
+import { NdjsonWriter, SseWriter, writeJson } from '@ai-cli-companion/node-base';
 import { AgentPoolFullError } from '@ai-cli-companion/acp-client';
 import { WorkspaceChat } from '../engine/workspace-chat';
 import { WorkspaceChats } from '../engine/workspace-chats';

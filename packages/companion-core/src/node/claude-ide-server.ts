@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'http';
 import type { Duplex } from 'stream';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { WebSocketServer } from 'ws';
-import { Logger, silentLogger } from '@ai-cli-companion/loopback-http';
+import { Logger, silentLogger } from '@ai-cli-companion/node-base';
 import { CLAUDE_SUBPROTOCOL, CLAUDE_SUPERSEDED_CLOSE, ClaudeAtMentioned, ClaudeSelectionChanged } from '../common/claude-ide-wire';
 import { CLAUDE_IDE_TOOLS, ClaudeIdeBroker, ClaudeIdeTools } from './claude-ide-tools';
 import { MCP_SERVER_NAME } from './companion-tools';

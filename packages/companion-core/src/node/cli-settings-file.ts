@@ -2,7 +2,7 @@ import * as fs from 'fs';
 import { applyEdits, modify, parse, ParseError } from 'jsonc-parser';
 import { ClientProfile } from '../common/client-profiles';
 import { currentHostEnvironment, resolveHomeRelative, HostEnvironment } from './host-paths';
-import { readJsoncObject, writePrivateFileSync } from '@ai-cli-companion/loopback-http';
+import { readJsoncObject, writePrivateFileSync } from '@ai-cli-companion/node-base';
 
 /**
  * The CLI's user settings file (`~/.gemini/settings.json`, `~/.qwen/settings.json`), where

@@ -1,5 +1,5 @@
 import { CLIENT_PROFILES, ClientProfile } from '../common/client-profiles';
-import { Logger, generateToken, silentLogger } from '@ai-cli-companion/loopback-http';
+import { Logger, generateToken, silentLogger } from '@ai-cli-companion/node-base';
 import {
     DISCOVERY_FILE_MARKER, IdeInfo, buildDiscoveryFileContent, discoveryFilePath, removeFileQuietly,
     removeStaleDiscoveryFiles, writePrivateFileAtomic

@@ -1,5 +1,5 @@
 import { CLIENT_PROFILES, ClientProfile } from '../common/client-profiles';
-import { Logger, silentLogger } from '@ai-cli-companion/loopback-http';
+import { Logger, silentLogger } from '@ai-cli-companion/node-base';
 import { DiffDelivery, DiffOutcome, DiffView, PendingDiff } from '../common/diff-registry';
 import { EndpointStatus, WorkspaceState } from '../common/endpoint-status';
 

@@ -1,4 +1,4 @@
-import { Logger, silentLogger } from '@ai-cli-companion/loopback-http';
+import { Logger, silentLogger } from '@ai-cli-companion/node-base';
 import { normalizeContext } from '../common/context-normalizer';
 import { IdeContext, IdeNotificationMethods, assertValidNotification } from '../common/wire-schemas';
 

@@ -1,6 +1,6 @@
 import type { ClientProfile } from '../common/client-profiles';
 import { Clock, systemClock } from '../common/clock';
-import { Logger, silentLogger } from '@ai-cli-companion/loopback-http';
+import { Logger, silentLogger } from '@ai-cli-companion/node-base';
 import { DiffDelivery, DiffOutcome, DiffRegistry, DiffView, PendingDiff } from '../common/diff-registry';
 import { resolveInWorkspace } from './workspace-paths';
 

@@ -1,7 +1,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { ClientProfile } from '../common/client-profiles';
-import { readRegularFileSync, writePrivateFileSync } from '@ai-cli-companion/loopback-http';
+import { readRegularFileSync, writePrivateFileSync } from '@ai-cli-companion/node-base';
 import { HostEnvironment, discoveryDirectories, discoveryDirectory, trustedBaseOf } from './host-paths';
 import { isProcessAlive } from './process-info';
 

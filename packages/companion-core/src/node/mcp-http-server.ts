@@ -2,7 +2,7 @@ import * as crypto from 'crypto';
 import * as http from 'http';
 import { Clock, systemClock } from '../common/clock';
 import { JsonRpcErrorCode, errorBody, isInitializeRequest, parseMessages } from '../common/json-rpc';
-import { Logger, LoopbackWall, declaresTooLarge, drainAndRespond, readBody, respondRaw, silentLogger } from '@ai-cli-companion/loopback-http';
+import { Logger, LoopbackWall, declaresTooLarge, drainAndRespond, readBody, respondRaw, silentLogger } from '@ai-cli-companion/node-base';
 import { EventKind, SessionTransport } from './session-transport';
 import { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_SESSIONS, DEFAULT_MAX_SESSIONS_PER_OWNER, McpHttpServerOptions, McpSession, McpSessionListener } from './mcp-session';
 

@@ -1,4 +1,4 @@
-import type { Logger } from '@ai-cli-companion/loopback-http';
+import type { Logger } from '@ai-cli-companion/node-base';
 import type { Clock } from '../common/clock';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { SessionTransport } from './session-transport';

@@ -1,4 +1,4 @@
-import type { Logger } from '@ai-cli-companion/loopback-http';
+import type { Logger } from '@ai-cli-companion/node-base';
 import type { DiffOutcome } from '../common/diff-registry';
 import { IdeNotification, IdeNotificationMethods, assertValidNotification } from '../common/wire-schemas';
 import type { DiffAnswer } from './diff-broker';

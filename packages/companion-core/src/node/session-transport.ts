@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'http';
-import { SseWriter, writeJson } from '@ai-cli-companion/loopback-http';
+import { SseWriter, writeJson } from '@ai-cli-companion/node-base';
 import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { MessageKind, RequestId, messageId } from '../common/json-rpc';

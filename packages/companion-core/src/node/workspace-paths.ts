@@ -1,5 +1,5 @@
 import * as path from 'path';
-import { ConfinementOptions, DanglingLinkError, realPathOfNearest, relativeInside } from '@ai-cli-companion/loopback-http';
+import { ConfinementOptions, DanglingLinkError, realPathOfNearest, relativeInside } from '@ai-cli-companion/node-base';
 
 /** A CLI's file path, checked against the workspace roots after resolving `..` and symlinks. */
 export type ResolvedWorkspacePath =
@@ -15,7 +15,7 @@ export type ResolvedWorkspacePath =
 export type PathResolutionOptions = ConfinementOptions;
 
 /**
- * Whether `filePath` lies inside one of `roots`, by the shared rule (loopback-http's workspace
+ * Whether `filePath` lies inside one of `roots`, by the shared rule (node-base's workspace
  * confinement): a workspace opened through a symlink (macOS `/tmp` → `/private/tmp`) accepts the
  * `getcwd()` paths the CLIs send; the answer is the path as the editor knows it.
  */

@@ -1,7 +1,7 @@
 import * as crypto from 'crypto';
 import type { IncomingHttpHeaders } from 'http';
 import type { Duplex } from 'stream';
-import { LoopbackWall, Refusal } from '@ai-cli-companion/loopback-http';
+import { LoopbackWall, Refusal } from '@ai-cli-companion/node-base';
 import { CLAUDE_AUTH_HEADER } from '../common/claude-ide-wire';
 
 /**

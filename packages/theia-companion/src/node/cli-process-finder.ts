@@ -1,6 +1,6 @@
 import * as fs from 'fs';
 import * as path from 'path';
-import { descendantsIn, readProcessTable } from '@ai-cli-companion/loopback-http';
+import { descendantsIn, readProcessTable } from '@ai-cli-companion/node-base';
 
 /** A loopback TCP connection of a CLI session, as the server sees it. */
 export interface SessionConnection {

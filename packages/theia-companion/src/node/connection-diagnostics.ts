@@ -2,7 +2,7 @@ import { execFile } from 'child_process';
 import * as fs from 'fs';
 import * as http from 'http';
 import * as path from 'path';
-import { isInsideRoot, readJsoncObject, readRegularFileSync, valueAt } from '@ai-cli-companion/loopback-http';
+import { isInsideRoot, readJsoncObject, readRegularFileSync, valueAt } from '@ai-cli-companion/node-base';
 import { CLIENT_PROFILES, ClientProfile } from '@ai-cli-companion/core';
 import { discoveryDirectory, currentHostEnvironment, HostEnvironment, isInContainer, isProcessAlive, CliSettingsFile } from '@ai-cli-companion/core/node';
 import { ConnectionDiagnosis, DiagnosisCheck, DiagnosisRequest, DiagnosisSection } from '../common/connection-diagnostics-protocol';

@@ -1,7 +1,7 @@
 import * as path from 'path';
 import { FileUri } from '@theia/core/lib/common/file-uri';
 import { CLIENT_PROFILES, ClientProfile } from '@ai-cli-companion/core';
-import { readJsoncObject } from '@ai-cli-companion/loopback-http';
+import { readJsoncObject } from '@ai-cli-companion/node-base';
 import { clientEnabledPreference } from '../common/companion-preferences';
 
 /**
