@@ -2,6 +2,7 @@ import { ContainerModule } from '@theia/core/shared/inversify';
 import { FrontendApplicationContribution } from '@theia/core/lib/browser/frontend-application-contribution';
 import { ServiceConnectionProvider } from '@theia/core/lib/browser/messaging/service-connection-provider';
 import { ChatResponsePartRenderer } from '@theia/ai-chat-ui/lib/browser/chat-response-part-renderer';
+import { ChatSessionStoreImpl } from '@theia/ai-chat/lib/browser/chat-session-store-impl';
 import { ACP_CHAT_PATH, AcpChatService } from '../common/acp-chat-protocol';
 import { bindAcpChatPreferences } from '../common/acp-chat-preferences';
 import { AcpChatAgentRegistry } from './acp-chat-agent-registry';
@@ -11,9 +12,10 @@ import { AcpChatSessions } from './acp-chat-sessions';
 import { AcpEditorFileSystem } from './acp-editor-file-system';
 import { AcpPromptBuilder } from './acp-prompt-builder';
 import { AcpToolCallRenderer } from './acp-tool-call-renderer';
+import { EncodedChatSessionStore } from './encoded-chat-session-store';
 import '../../src/browser/style/acp-chat.css';
 
-export default new ContainerModule(bind => {
+export default new ContainerModule((bind, _unbind, _isBound, rebind) => {
     bindAcpChatPreferences(bind);
     bind(AcpEditorFileSystem).toSelf().inSingletonScope();
     bind(AcpChatFrontendClient).toSelf().inSingletonScope();
@@ -26,4 +28,6 @@ export default new ContainerModule(bind => {
     bind(FrontendApplicationContribution).toService(AcpChatAgentRegistry);
     bind(AcpToolCallRenderer).toSelf().inSingletonScope();
     bind(ChatResponsePartRenderer).toService(AcpToolCallRenderer);
+    // The chat's auto-save of a long answer blocked the page for hundreds of ms per save.
+    rebind(ChatSessionStoreImpl).to(EncodedChatSessionStore).inSingletonScope();
 });

@@ -2,6 +2,7 @@ import { MutableChatRequestModel } from '@theia/ai-chat/lib/common/chat-model';
 import { AcpChatService, AcpPermissionRequest, AcpSessionUpdate } from '../common/acp-chat-protocol';
 import { AcpSessionListener } from './acp-chat-frontend-client';
 import { askOnToolCall, settleQuestion } from './acp-permission-question';
+import { animationFrameScheduler } from './acp-frame-batched-text';
 import { AcpToolCallContent } from './acp-tool-call-content';
 import { AcpUpdateTranslator } from './acp-update-translator';
 
@@ -21,7 +22,7 @@ export class AcpChatTurn implements AcpSessionListener {
         this.translator = new AcpUpdateTranslator({
             add: content => response.addContent(content),
             changed: () => response.responseContentChanged()
-        }, { onCommands: commands => state.onCommands(commands), onMode: modeId => state.onMode(modeId) });
+        }, { onCommands: commands => state.onCommands(commands), onMode: modeId => state.onMode(modeId) }, animationFrameScheduler);
     }
 
     onUpdate(update: AcpSessionUpdate): void {
@@ -48,6 +49,7 @@ export class AcpChatTurn implements AcpSessionListener {
 
     /** The turn is over: questions still open lose their buttons. */
     end(): void {
+        this.translator.end();
         this.questions.forEach(call => settleQuestion(call));
         this.questions.clear();
         this.request.response.stopWaitingForInput();
