@@ -6,7 +6,8 @@ import { AcpChatAgentDefinition } from '../common/acp-chat-agents';
 import { AcpMode, AcpTurnErrorData } from '../common/acp-chat-protocol';
 import type { AcpChatAgentServices } from './acp-chat-agent-services';
 import { AcpChatTurn } from './acp-chat-turn';
-import { describeFailure } from './acp-failure-message';
+import { describeFailure, followUpButtons } from './acp-failure-message';
+import { AcpCommandButtonsContent } from './acp-command-buttons';
 
 /**
  * One ACP agent in Theia's chat (@GeminiCLI, @QwenCode, or an `aiCliChat.agents` entry). It needs
@@ -52,7 +53,7 @@ export class AcpChatAgent implements ChatAgent {
                 await backend.setMode(chatSessionId, this.id, modeId);
                 state.onMode(modeId);
             }
-            const turn = new AcpChatTurn(request, backend, state);
+            const turn = new AcpChatTurn(request, backend, state, this.services.questions.trackerFor(chatSessionId, this.definition.displayName));
             client.listen(chatSessionId, this.id, turn);
             const onCancel = request.response.cancellationToken.onCancellationRequested(() => {
                 void backend.cancel(chatSessionId, this.id);
@@ -86,6 +87,10 @@ export class AcpChatAgent implements ChatAgent {
         const message = describeFailure(this.definition, error, error.authMethods ?? []);
         const failure = new Error(message);
         request.response.response.addContent(new ErrorChatResponseContentImpl(failure));
+        const buttons = followUpButtons(this.definition, error);
+        if (buttons.length > 0) {
+            request.response.response.addContent(new AcpCommandButtonsContent(buttons));
+        }
         request.response.error(failure);
     }
 }

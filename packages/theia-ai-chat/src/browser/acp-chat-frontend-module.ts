@@ -9,21 +9,30 @@ import { AcpChatAgentServices } from './acp-chat-agent-services';
 import { AcpChatFrontendClient } from './acp-chat-frontend-client';
 import { AcpChatSessions } from './acp-chat-sessions';
 import { AcpEditorFileSystem } from './acp-editor-file-system';
+import { bindAcpChangeSetFileElementFactory } from './acp-change-set-element';
+import { AcpPendingQuestions } from './acp-pending-questions';
 import { AcpPromptBuilder } from './acp-prompt-builder';
+import { PendingQuestionSource } from '@ai-cli-companion/core';
 import { AcpToolCallRenderer } from './acp-tool-call-renderer';
+import { AcpCommandButtonsRenderer } from './acp-command-buttons';
 import '../../src/browser/style/acp-chat.css';
 
 export default new ContainerModule(bind => {
     bindAcpChatPreferences(bind);
+    bindAcpChangeSetFileElementFactory(bind);
     bind(AcpEditorFileSystem).toSelf().inSingletonScope();
     bind(AcpChatFrontendClient).toSelf().inSingletonScope();
     bind(AcpChatService).toDynamicValue(ctx => ServiceConnectionProvider.createProxy<AcpChatService>(
         ctx.container, ACP_CHAT_PATH, ctx.container.get(AcpChatFrontendClient))).inSingletonScope();
     bind(AcpChatSessions).toSelf().inSingletonScope();
     bind(AcpPromptBuilder).toSelf().inSingletonScope();
+    bind(AcpPendingQuestions).toSelf().inSingletonScope();
+    bind(PendingQuestionSource).toService(AcpPendingQuestions);
     bind(AcpChatAgentServices).toSelf().inSingletonScope();
     bind(AcpChatAgentRegistry).toSelf().inSingletonScope();
     bind(FrontendApplicationContribution).toService(AcpChatAgentRegistry);
     bind(AcpToolCallRenderer).toSelf().inSingletonScope();
     bind(ChatResponsePartRenderer).toService(AcpToolCallRenderer);
+    bind(AcpCommandButtonsRenderer).toSelf().inSingletonScope();
+    bind(ChatResponsePartRenderer).toService(AcpCommandButtonsRenderer);
 });
