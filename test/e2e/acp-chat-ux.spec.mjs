@@ -34,7 +34,7 @@ describe('Theia\'s AI chat around an ACP agent\'s turn (change set revert, sugge
     before(async () => {
         browser = await launchChromium();
         root = makeTempRoot('acp-chat-ux-');
-        workspace = writeTree(path.join(root, 'workspace'), { 'keep.txt': 'old text\n', 'empty.txt': '' });
+        workspace = writeTree(path.join(root, 'workspace'), { 'keep.txt': 'old text\n', 'empty.txt': '', 'code.txt': 'one\ntwo\nthree\n' });
         // No gemini on PATH; npm is a stand-in that records what it was asked (a real global install would download).
         const binDir = path.join(root, 'bin');
         npmLog = path.join(root, 'npm-calls.log');
@@ -131,6 +131,19 @@ describe('Theia\'s AI chat around an ACP agent\'s turn (change set revert, sugge
         const tab = window.page.locator('#theia-main-content-panel .p-TabBar-tab, #theia-main-content-panel .lm-TabBar-tab', { hasText: '(proposed)' }).first();
         await tab.waitFor({ state: 'visible', timeout: 15_000 });
         await window.page.locator('#theia-main-content-panel .monaco-diff-editor').first().waitFor({ state: 'visible', timeout: 15_000 });
+    });
+
+    it('Send Selection to Chat Agent puts the agent and the selected lines into the chat input; the file reaches the agent', async () => {
+        await window.openFile('code.txt');
+        await window.selectInActiveEditor(2, 3);
+        await window.runCommand('Send Selection to Chat Agent');
+        await window.page.locator('.quick-input-list .monaco-list-row', { hasText: '@TinyAgent' }).first().click();
+        await waitUntil(async () => (await chat.inputText()).startsWith('@TinyAgent #file:code.txt lines 2-2'),
+            { what: 'the chat input to hold the reference', timeout: 10_000, diagnostics: async () => `input: "${await chat.inputText()}"` });
+        await window.page.keyboard.type('explain', { delay: 5 });
+        await window.page.keyboard.press('Escape');
+        await chat.submit();
+        await chat.waitForText(/Echo: .*lines 2-2 explain \[files: file:\/\/.*code\.txt\]/);
     });
 
     it('a permission question counts in the pending-review status item and raises a notification while the window is away', async () => {

@@ -149,6 +149,11 @@ export class TheiaChat {
         await this.submit();
     }
 
+    /** The chat input's text (its Monaco model). */
+    inputText() {
+        return this.input.evaluate(element => element.closest('.theia-ChatInput-Editor').textContent.replace(/\u00a0/g, ' ').trim());
+    }
+
     /** Presses the Revert action of the change-set entry of `fileName` (the actions show on hover). */
     async revertChangeSetFile(fileName) {
         const entry = this.view.locator('.theia-ChatInput-ChangeSet-Box li', { has: this.page.locator('.theia-ChatInput-ChangeSet-title', { hasText: fileName }) }).first();

@@ -15,6 +15,9 @@ import { AcpPromptBuilder } from './acp-prompt-builder';
 import { PendingQuestionSource } from '@ai-cli-companion/core';
 import { AcpToolCallRenderer } from './acp-tool-call-renderer';
 import { AcpCommandButtonsRenderer } from './acp-command-buttons';
+import { AcpSendSelectionContribution } from './acp-send-selection';
+import { CommandContribution } from '@theia/core/lib/common/command';
+import { MenuContribution } from '@theia/core/lib/common/menu';
 import '../../src/browser/style/acp-chat.css';
 
 export default new ContainerModule(bind => {
@@ -33,6 +36,9 @@ export default new ContainerModule(bind => {
     bind(FrontendApplicationContribution).toService(AcpChatAgentRegistry);
     bind(AcpToolCallRenderer).toSelf().inSingletonScope();
     bind(ChatResponsePartRenderer).toService(AcpToolCallRenderer);
+    bind(AcpSendSelectionContribution).toSelf().inSingletonScope();
+    bind(CommandContribution).toService(AcpSendSelectionContribution);
+    bind(MenuContribution).toService(AcpSendSelectionContribution);
     bind(AcpCommandButtonsRenderer).toSelf().inSingletonScope();
     bind(ChatResponsePartRenderer).toService(AcpCommandButtonsRenderer);
 });
