@@ -21,9 +21,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { geminiAcpSettings } from '../test/support/agent-api-process.mjs';
 import { CliHome } from '../test/support/cli-home.mjs';
-import { findCliBinary } from '../test/support/cli-pty.mjs';
+import { startAcpTheiaBackend } from '../test/support/acp-theia-backend.mjs';
 import { TheiaChat } from '../test/support/theia-chat.mjs';
-import { TheiaBackend, TheiaWindow, launchChromium, makeTempRoot, removeTempRoot, writeTree, waitUntil } from '../test/support/theia-app.mjs';
+import { TheiaWindow, launchChromium, makeTempRoot, removeTempRoot, writeTree, waitUntil } from '../test/support/theia-app.mjs';
 import { startDirectGeminiClient } from './support/direct-acp-client.mjs';
 import { StreamingFakeGeminiApi } from './support/streaming-fake-gemini.mjs';
 import { fmt, numberArg, sleep, stringArg, summarize, table, writeJsonResult } from './support/common.mjs';
@@ -121,20 +121,7 @@ const big = {};
 let clock, missed;
 try {
     fake = await StreamingFakeGeminiApi.start();
-    const home = path.join(root, 'home');
-    fs.mkdirSync(path.join(home, '.gemini'), { recursive: true });
-    fs.writeFileSync(path.join(home, '.gemini', 'settings.json'), JSON.stringify(geminiAcpSettings()));
-    fs.writeFileSync(path.join(home, '.gemini', 'trustedFolders.json'), JSON.stringify({ [workspace]: 'TRUST_FOLDER' }));
-    const binDir = path.join(root, 'bin');
-    fs.mkdirSync(binDir);
-    fs.symlinkSync(findCliBinary('gemini', '@google/gemini-cli'), path.join(binDir, 'gemini'));
-    backend = await TheiaBackend.start({
-        root, workspace, unset: ['CI', 'XDG_CONFIG_HOME'],
-        env: {
-            PATH: [binDir, path.dirname(process.execPath), '/usr/local/bin', '/usr/bin', '/bin'].join(path.delimiter),
-            GEMINI_API_KEY: 'fake-gemini-key-0123456789', GOOGLE_GEMINI_BASE_URL: fake.baseUrl, REMOTE_CONTAINERS: 'true'
-        }
-    });
+    backend = await startAcpTheiaBackend({ root, workspace, gemini: fake });
     browser = await launchChromium();
     window = await TheiaWindow.open(browser, backend, workspace);
     const page = window.page;
