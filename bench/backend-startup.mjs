@@ -139,13 +139,20 @@ function ensureAppWithout(dir, appPackage, drop, what, { rebuild, log }) {
     const wanted = JSON.stringify(generated, null, 2) + '\n';
     const current = fs.existsSync(packageFile) ? fs.readFileSync(packageFile, 'utf8') : '';
     const main = path.join(dir, 'lib/backend/main.js');
-    if (rebuild || current !== wanted || !fs.existsSync(main)) {
+    // The baseline bundles our other packages too: one built before their lib/ changed measures old code.
+    const stale = fs.existsSync(main) && newestMtime(ourLibDirs()) > fs.statSync(main).mtimeMs;
+    if (rebuild || current !== wanted || !fs.existsSync(main) || stale) {
         fs.mkdirSync(dir, { recursive: true });
         fs.writeFileSync(packageFile, wanted);
         log(`building ${path.relative(REPO_DIR, dir)} (same app without ${what})…`);
         build(dir, ['build', '--mode', 'development', '--app-target', 'browser']);
     }
     return main;
+}
+
+function ourLibDirs() {
+    const packages = path.join(REPO_DIR, 'packages');
+    return fs.readdirSync(packages).map(name => path.join(packages, name, 'lib'));
 }
 
 function build(cwd, args) {
