@@ -1,6 +1,6 @@
 // Theia backend start time with and without @ai-cli-companion/theia.
 //
-//   node bench/backend-startup.mjs [--runs=15] [--rebuild] [--no-variants] [--no-plain] [--json=out.json]
+//   node bench/backend-startup.mjs [--runs=15] [--rebuild] [--no-variants] [--no-plain] [--other-bundle=main.js] [--json=out.json]
 //
 // "with":    browser-app/ (the repo's app), built with `theia build --mode development`.
 // "without": bench/.baseline-app/, generated here from browser-app/package.json minus
@@ -14,13 +14,14 @@
 // "no initialize" loads and evaluates it but its BackendApplicationContribution.initialize does nothing.
 // "plain Theia" (bench/.plain-app/, unless --no-plain) has none of our three extensions: "with" against it
 // is what all of them together add to the start (the AI chat brings Theia's own AI packages along).
+// --other-bundle=<main.js>: another build of browser-app's backend (say, before a change) as one more app.
 import * as fs from 'node:fs';
 import * as http from 'node:http';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
-import { BENCH_DIR, REPO_DIR, flag, fmt, hrtimeMs, median, numberArg, percentile, sleep, table, writeJsonResult } from './support/common.mjs';
+import { BENCH_DIR, REPO_DIR, flag, fmt, hrtimeMs, median, numberArg, percentile, sleep, stringArg, table, writeJsonResult } from './support/common.mjs';
 
 const TARGET_ADDED_MS = 50;
 const OUR_EXTENSION = '@ai-cli-companion/theia';
@@ -60,6 +61,10 @@ function makeVariant(name, withMain) {
         console.log(`note: variant "${name}" skipped, its patch no longer matches the bundle`);
         return undefined;
     }
+    return mirrorWithMain(name, patched, VARIANT_PATCHES[name].label);
+}
+
+function mirrorWithMain(name, mainText, label) {
     const dir = path.join(VARIANTS_DIR, name.replace(/\W+/g, '-'));
     fs.rmSync(dir, { recursive: true, force: true });
     const mirror = (from, to, keep) => {
@@ -73,11 +78,11 @@ function makeVariant(name, withMain) {
     mirror(WITH_APP, dir, entry => entry === 'lib');
     mirror(path.join(WITH_APP, 'lib'), path.join(dir, 'lib'), entry => entry === 'backend');
     mirror(path.join(WITH_APP, 'lib/backend'), path.join(dir, 'lib/backend'), entry => entry.startsWith('main.js'));
-    fs.writeFileSync(path.join(dir, 'lib/backend/main.js'), patched);
-    return { dir, bundleBytes: Buffer.byteLength(patched), label: VARIANT_PATCHES[name].label };
+    fs.writeFileSync(path.join(dir, 'lib/backend/main.js'), mainText);
+    return { dir, bundleBytes: Buffer.byteLength(mainText), label };
 }
 
-export async function ensureApps({ rebuild = false, variants = true, plain = true, log = console.log } = {}) {
+export async function ensureApps({ rebuild = false, variants = true, plain = true, otherBundle = undefined, log = console.log } = {}) {
     const withMain = path.join(WITH_APP, 'lib/backend/main.js');
     if (rebuild || !fs.existsSync(withMain)) {
         log(`building ${path.relative(REPO_DIR, WITH_APP)} (theia build --mode development)…`);
@@ -112,6 +117,10 @@ export async function ensureApps({ rebuild = false, variants = true, plain = tru
             throw new Error(`${PLAIN_APP} still loads one of our backend modules`);
         }
         apps.plain = { dir: PLAIN_APP, bundleBytes: fs.statSync(plainMain).size, label: 'plain Theia (none of our 3 extensions)' };
+    }
+    if (otherBundle) {
+        // Another build of browser-app's backend (e.g. before a change), run on this app's files.
+        apps.other = mirrorWithMain('other bundle', fs.readFileSync(otherBundle, 'utf8'), `other bundle (${otherBundle})`);
     }
     if (variants) {
         for (const name of Object.keys(VARIANT_PATCHES)) {
@@ -291,7 +300,7 @@ function get(port, urlPath) {
 export async function main() {
     const runs = numberArg('runs', 15);
     const started = Date.now();
-    const apps = await ensureApps({ rebuild: flag('rebuild'), variants: !flag('no-variants'), plain: !flag('no-plain') });
+    const apps = await ensureApps({ rebuild: flag('rebuild'), variants: !flag('no-variants'), plain: !flag('no-plain'), otherBundle: stringArg('other-bundle') });
     const order = Object.keys(apps);
     const samples = Object.fromEntries(order.map(variant => [variant, []]));
     // One discarded warm-up round (page cache, first-run costs), then rounds over all variants,
@@ -353,8 +362,9 @@ export async function main() {
             addedListenMs: againstPlain(run => run.listenMs), addedCpuMs: againstPlain(run => run.listenCpuMs ?? NaN),
             listen: ratio('with', 'plain', run => run.listenMs), listenCpu: ratio('with', 'plain', run => run.listenCpuMs ?? NaN)
         };
-        console.log(`All three of our extensions against plain Theia (paired medians): "listening" +${fmt(ratios.plain.addedListenMs, 1)} ms ` +
-            `(${fmt(ratios.plain.listen, 3)}×), main-thread CPU +${fmt(ratios.plain.addedCpuMs, 1)} ms (${fmt(ratios.plain.listenCpu, 3)}×)`);
+        const signed = value => `${value >= 0 ? '+' : ''}${fmt(value, 1)}`;
+        console.log(`All three of our extensions against plain Theia: "listening" ${signed(ratios.plain.addedListenMs)} ms (paired median), ` +
+            `${fmt(ratios.plain.listen, 3)}× (medians); main-thread CPU ${signed(ratios.plain.addedCpuMs)} ms, ${fmt(ratios.plain.listenCpu, 3)}×`);
     }
 
     // Where the added time goes: every variant against "without", milestone by milestone.
