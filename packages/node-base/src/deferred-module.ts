@@ -39,7 +39,7 @@ function requireFromNodeModules(id: string): unknown {
     } catch (error) {
         if ((error as { code?: string }).code === 'MODULE_NOT_FOUND' && String((error as Error).message).includes(`'${id}'`)) {
             throw new Error(`${id} is loaded on first use from node_modules, but it is not installed next to the application `
-                + `(the AI CLI companion depends on it; ship the application with its node_modules, or provide a bundled copy).`);
+                + `(the AI CLI companion depends on it; ship the application with its node_modules, or provide a bundled copy).`, { cause: error });
         }
         throw error;
     }

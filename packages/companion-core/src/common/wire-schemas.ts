@@ -1,6 +1,6 @@
 import type { z as Zod } from 'zod';
-// The file alone: common/ must not pull the Node base layer into a browser bundle.
-import { deferredRequire } from '@ai-cli-companion/node-base/lib/deferred-module';
+// That entry alone: common/ must not pull the rest of the Node base layer into a browser bundle.
+import { deferredRequire } from '@ai-cli-companion/node-base/deferred-module';
 
 /*
  * The wire contract as the real clients validate it (gemini-cli-core `ide/types.ts`, identical in
