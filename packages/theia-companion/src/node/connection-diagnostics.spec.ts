@@ -58,3 +58,92 @@ describe('ConnectionDiagnostics', () => {
         assert.match(byTitle(/tools\.approvalMode is "yolo"/)?.title ?? '', /\.qwen\/settings\.json\)$/);
     });
 });
+
+/**
+ * Claude Code's checks (claude-code.md §6): auto mode (a fresh config's default), acceptEdits and
+ * `"diffTool": "terminal"` mean the CLI never calls openDiff; the fix says how to ask before edits.
+ */
+describe('ConnectionDiagnostics: Claude Code offers no diff', () => {
+    let root: string;
+    let home: string;
+    let workspace: string;
+    beforeEach(() => {
+        root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'diagnostics-claude-spec-')));
+        home = path.join(root, 'home');
+        workspace = path.join(root, 'ws');
+        fs.mkdirSync(workspace, { recursive: true });
+        fs.mkdirSync(home, { recursive: true });
+    });
+    afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+
+    function write(file: string, content: string): void {
+        fs.mkdirSync(path.dirname(file), { recursive: true });
+        fs.writeFileSync(file, content);
+    }
+
+    async function claudeChecks(): Promise<DiagnosisCheck[]> {
+        const diagnostics = new ConnectionDiagnostics(new FakeFinder({}, workspace), new CliCommandLookup({ PATH: '', SHELL: '/bin/false' }),
+            { env: {}, homedir: home, tmpdir: path.join(root, 'tmp') }, false);
+        const status = { running: true, port: 1, workspacePath: workspace, profiles: ['claude'], sessions: [], files: [], pendingDiffs: 0 } as unknown as CompanionStatus;
+        const diagnosis = await diagnostics.diagnose({ status, roots: [workspace], activeTerminal: undefined, terminalShellPids: [] });
+        return diagnosis.sections.find(section => section.title === 'Claude Code')?.checks ?? [];
+    }
+
+    const find = (checks: DiagnosisCheck[], pattern: RegExp) => checks.find(check => pattern.test(check.title));
+
+    /** The fix every one of these warnings must give: how to get ask-before-edit back. */
+    function assertAskBeforeEditFix(check: DiagnosisCheck | undefined): void {
+        assert.ok(check, 'the check is reported');
+        assert.strictEqual(check.status, 'warning');
+        assert.match(check.fix ?? '', /claude --permission-mode default/);
+        assert.match(check.fix ?? '', /Shift\+Tab until the footer shows "manual mode"/);
+        assert.match(check.fix ?? '', /"permissions": \{"defaultMode": "default"\} in \.claude\/settings\.json of the project/);
+        assert.match(check.fix ?? '', /keep "diffTool": "auto"/);
+    }
+
+    it('warns about acceptEdits in ~/.claude/settings.json and "diffTool": "terminal" in ~/.claude.json, with the ask-before-edit fix', async () => {
+        const userSettings = path.join(home, '.claude', 'settings.json');
+        write(userSettings, JSON.stringify({ permissions: { defaultMode: 'acceptEdits' } }));
+        write(path.join(home, '.claude.json'), JSON.stringify({ hasCompletedOnboarding: true, diffTool: 'terminal' }));
+        const checks = await claudeChecks();
+        const mode = find(checks, /permissions\.defaultMode/);
+        assert.strictEqual(mode?.title, `Claude Code: permissions.defaultMode is "acceptEdits" (${userSettings})`);
+        assert.match(mode?.details?.join('\n') ?? '', /writes files without asking, so no diff ever opens/);
+        assertAskBeforeEditFix(mode);
+        const diffTool = find(checks, /"diffTool"/);
+        assert.strictEqual(diffTool?.title, `Claude Code: "diffTool" is "terminal" in ${path.join(home, '.claude.json')}`);
+        assert.match(diffTool?.details?.join('\n') ?? '', /never opens a diff in the IDE/);
+        assertAskBeforeEditFix(diffTool);
+    });
+
+    it('warns on a fresh config: auto mode is the default', async () => {
+        const checks = await claudeChecks();
+        const mode = find(checks, /permissions\.defaultMode/);
+        assert.strictEqual(mode?.title, 'Claude Code: permissions.defaultMode is "auto" (default)');
+        assertAskBeforeEditFix(mode);
+        assert.strictEqual(find(checks, /"diffTool"/)?.status, 'ok');
+    });
+
+    for (const silent of ['auto', 'bypassPermissions', 'dontAsk']) {
+        it(`warns about "${silent}" in the project's .claude/settings.json`, async () => {
+            const project = path.join(workspace, '.claude', 'settings.json');
+            write(project, JSON.stringify({ permissions: { defaultMode: silent } }));
+            const mode = find(await claudeChecks(), /permissions\.defaultMode/);
+            assert.strictEqual(mode?.title, `Claude Code: permissions.defaultMode is "${silent}" (${project})`);
+            assertAskBeforeEditFix(mode);
+        });
+    }
+
+    it('is satisfied by "default" in the project\'s .claude/settings.local.json over acceptEdits in the user\'s, and "diffTool": "auto"', async () => {
+        write(path.join(home, '.claude', 'settings.json'), JSON.stringify({ permissions: { defaultMode: 'acceptEdits' } }));
+        write(path.join(workspace, '.claude', 'settings.json'), JSON.stringify({ permissions: { defaultMode: 'acceptEdits' } }));
+        const local = path.join(workspace, '.claude', 'settings.local.json');
+        write(local, '{\n  // ask before every edit\n  "permissions": { "defaultMode": "default" }\n}\n');
+        write(path.join(home, '.claude.json'), JSON.stringify({ diffTool: 'auto' }));
+        const checks = await claudeChecks();
+        const mode = find(checks, /permissions\.defaultMode/);
+        assert.strictEqual(mode?.status, 'ok');
+        assert.strictEqual(mode?.title, `Claude Code: permissions.defaultMode is "default" (${local}); edits are proposed as diffs`);
+        assert.strictEqual(find(checks, /"diffTool"/)?.status, 'ok');
+    });
+});

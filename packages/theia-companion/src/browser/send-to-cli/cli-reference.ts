@@ -22,12 +22,18 @@ export function selectionReference(relativePath: string, selection?: LineSelecti
     if (!selection) {
         return atPath(relativePath);
     }
+    const { first, last } = selectedLines(selection);
+    return `${atPath(relativePath)} ${first === last ? `line ${first}` : `lines ${first}-${last}`}`;
+}
+
+/** The lines a selection covers, 1-based and inclusive: one ending at column 0 of a line does not take it. */
+export function selectedLines(selection: LineSelection): { first: number; last: number } {
     const first = selection.startLine + 1;
     let last = selection.endLine + 1;
     if (selection.endLine > selection.startLine && selection.endCharacter === 0) {
         last -= 1;
     }
-    return `${atPath(relativePath)} ${first === last ? `line ${first}` : `lines ${first}-${last}`}`;
+    return { first, last };
 }
 
 /** Several files or folders: one reference each; a trailing space lets the user type on. */

@@ -18,7 +18,7 @@ import { CLIENT_PROFILES, ClientProfile } from '@ai-cli-companion/core';
 import { CompanionPreferences, clientEnabled, clientEnabledPreference } from '../../common/companion-preferences';
 import { CompanionService } from '../../common/companion-protocol';
 import { CliLauncher } from './cli-launcher';
-import { referenceText, selectionReference } from './cli-reference';
+import { referenceText, selectedLines, selectionReference } from './cli-reference';
 import { CliTerminalFinder } from './cli-terminal-finder';
 
 /** The Explorer's context menu (@theia/navigator's NAVIGATOR_CONTEXT_MENU), by value: the navigator is optional. */
@@ -115,7 +115,9 @@ export class SendToCliContribution implements CommandContribution, MenuContribut
             return false;
         }
         const { start, end } = editor.selection;
-        const delivered = await this.companion.atMention(editor.uri.path.fsPath(), start.line + 1, end.line + 1).catch(() => 0);
+        // The same lines as the typed reference: a selection ending at column 0 does not take that line.
+        const { first, last } = selectedLines({ startLine: start.line, endLine: end.line, endCharacter: end.character });
+        const delivered = await this.companion.atMention(editor.uri.path.fsPath(), first, last).catch(() => 0);
         if (delivered > 0) {
             this.finder.markUsed(target.terminal);
             await this.terminals.open(target.terminal, { mode: 'activate' });
