@@ -7,7 +7,8 @@ import { AcpMode, AcpTurnErrorData, AcpTurnResult } from '../common/acp-chat-pro
 import type { AcpChatAgentServices } from './acp-chat-agent-services';
 import type { SessionState } from './acp-chat-sessions';
 import { AcpChatTurn } from './acp-chat-turn';
-import { describeFailure } from './acp-failure-message';
+import { describeFailure, followUpButtons } from './acp-failure-message';
+import { AcpCommandButtonsContent } from './acp-command-buttons';
 
 /**
  * One ACP agent in Theia's chat (@GeminiCLI, @QwenCode, or an `aiCliChat.agents` entry). It needs
@@ -78,7 +79,7 @@ export class AcpChatAgent implements ChatAgent {
             await backend.setMode(chatSessionId, this.id, modeId);
             state.onMode(modeId);
         }
-        const turn = new AcpChatTurn(request, backend, state);
+        const turn = new AcpChatTurn(request, backend, state, this.services.questions.trackerFor(chatSessionId, this.definition.displayName));
         client.listen(chatSessionId, this.id, turn);
         const onCancel = request.response.cancellationToken.onCancellationRequested(() => {
             void backend.cancel(chatSessionId, this.id);
@@ -100,6 +101,10 @@ export class AcpChatAgent implements ChatAgent {
         const message = describeFailure(this.definition, error, error.authMethods ?? []);
         const failure = new Error(message);
         request.response.response.addContent(new ErrorChatResponseContentImpl(failure));
+        const buttons = followUpButtons(this.definition, error);
+        if (buttons.length > 0) {
+            request.response.response.addContent(new AcpCommandButtonsContent(buttons));
+        }
         request.response.error(failure);
     }
 }

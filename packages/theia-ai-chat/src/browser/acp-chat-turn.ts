@@ -1,6 +1,7 @@
 import { MutableChatRequestModel } from '@theia/ai-chat/lib/common/chat-model';
 import { AcpChatService, AcpPermissionRequest, AcpSessionUpdate } from '../common/acp-chat-protocol';
 import { AcpSessionListener } from './acp-chat-frontend-client';
+import { AcpQuestionTracker } from './acp-pending-questions';
 import { askOnToolCall, settleQuestion } from './acp-permission-question';
 import { animationFrameScheduler } from './acp-frame-batched-text';
 import { AcpToolCallContent } from './acp-tool-call-content';
@@ -17,7 +18,8 @@ export class AcpChatTurn implements AcpSessionListener {
     readonly translator: AcpUpdateTranslator;
     private readonly questions = new Map<string, AcpToolCallContent>();
 
-    constructor(private readonly request: MutableChatRequestModel, private readonly service: AcpChatService, state: AcpSessionState) {
+    constructor(private readonly request: MutableChatRequestModel, private readonly service: AcpChatService, state: AcpSessionState,
+        private readonly tracker?: AcpQuestionTracker) {
         const response = request.response.response;
         this.translator = new AcpUpdateTranslator({
             add: content => response.addContent(content),
@@ -37,6 +39,7 @@ export class AcpChatTurn implements AcpSessionListener {
             () => this.answered(request.permissionId));
         this.request.response.waitForInput();
         this.request.response.fireInteractionNeeded(call);
+        this.tracker?.asked(request.permissionId, call.title || request.toolCall.toolCallId);
     }
 
     onPermissionSettled(permissionId: string): void {
@@ -50,13 +53,17 @@ export class AcpChatTurn implements AcpSessionListener {
     /** The turn is over: questions still open lose their buttons. */
     end(): void {
         this.translator.end();
-        this.questions.forEach(call => settleQuestion(call));
+        this.questions.forEach((call, permissionId) => {
+            settleQuestion(call);
+            this.tracker?.settled(permissionId);
+        });
         this.questions.clear();
         this.request.response.stopWaitingForInput();
     }
 
     private answered(permissionId: string): void {
         this.questions.delete(permissionId);
+        this.tracker?.settled(permissionId);
         if (this.questions.size === 0) {
             this.request.response.stopWaitingForInput();
         }
