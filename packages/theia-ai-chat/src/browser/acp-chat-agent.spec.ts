@@ -47,6 +47,7 @@ function agentOnBackend(promptResults: AcpTurnResult[]) {
             }
         },
         prompt: new AcpPromptBuilder(),
+        questions: { trackerFor: () => ({ asked: () => undefined, settled: () => undefined }) },
         workspaceRoots: () => ['/workspace']
     } as unknown as AcpChatAgentServices;
     return { agent: new AcpChatAgent(definition, services), calls };
