@@ -5,12 +5,12 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { geminiAcpSettings, qwenAcpSettings, descendants } from '../support/agent-api-process.mjs';
-import { findCliBinary } from '../support/cli-pty.mjs';
+import { startAcpTheiaBackend } from '../support/acp-theia-backend.mjs';
+import { descendants } from '../support/agent-api-process.mjs';
 import { FakeGeminiApi } from '../support/fake-gemini-api.mjs';
 import { FakeOpenAiApi } from '../support/fake-openai-api.mjs';
 import { TheiaChat } from '../support/theia-chat.mjs';
-import { REPO_ROOT, TheiaBackend, TheiaWindow, launchChromium, makeTempRoot, removeTempRoot, waitUntil, writeTree } from '../support/theia-app.mjs';
+import { REPO_ROOT, TheiaWindow, launchChromium, makeTempRoot, removeTempRoot, waitUntil, writeTree } from '../support/theia-app.mjs';
 
 const TINY_AGENT = path.join(REPO_ROOT, 'test', 'support', 'tiny-acp-agent.mjs');
 const SCREENSHOT = path.join(REPO_ROOT, 'docs', 'images', 'acp-chat-gemini.png');
@@ -46,24 +46,9 @@ describe('ACP agents in Theia\'s AI chat (real gemini --acp and qwen --acp)', fu
         openai = await FakeOpenAiApi.start();
         root = makeTempRoot('acp-chat-');
         workspace = writeTree(path.join(root, 'workspace'), { 'README.md': '# sample\n', 'notes.txt': 'saved text\n' });
-        const home = path.join(root, 'home');
-        for (const [dir, settings] of [['.gemini', geminiAcpSettings()], ['.qwen', qwenAcpSettings()]]) {
-            fs.mkdirSync(path.join(home, dir), { recursive: true });
-            fs.writeFileSync(path.join(home, dir, 'settings.json'), JSON.stringify(settings));
-            fs.writeFileSync(path.join(home, dir, 'trustedFolders.json'), JSON.stringify({ [workspace]: 'TRUST_FOLDER' }));
-        }
         // The CLIs are found on PATH, as a user's would be.
-        const binDir = path.join(root, 'bin');
-        fs.mkdirSync(binDir);
-        fs.symlinkSync(findCliBinary('gemini', '@google/gemini-cli'), path.join(binDir, 'gemini'));
-        fs.symlinkSync(findCliBinary('qwen', '@qwen-code/qwen-code'), path.join(binDir, 'qwen'));
-        backend = await TheiaBackend.start({
-            root, workspace, unset: ['CI', 'XDG_CONFIG_HOME'],
-            env: {
-                PATH: [binDir, path.dirname(process.execPath), '/usr/local/bin', '/usr/bin', '/bin'].join(path.delimiter),
-                GEMINI_API_KEY: 'fake-gemini-key-0123456789', GOOGLE_GEMINI_BASE_URL: gemini.baseUrl, REMOTE_CONTAINERS: 'true',
-                ...openai.env('fake-openai-key-0123456789')
-            },
+        backend = await startAcpTheiaBackend({
+            root, workspace, gemini, openai,
             settings: {
                 'aiCliChat.agents': [{ name: 'TinyAgent', command: process.execPath, args: [TINY_AGENT], description: 'An ACP agent written in the test' }]
             }

@@ -4,13 +4,11 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { geminiAcpSettings } from '../support/agent-api-process.mjs';
+import { startAcpTheiaBackend } from '../support/acp-theia-backend.mjs';
+import { agentApiStatusText, waitForAgentApiOffAnswer } from '../support/agent-api-status.mjs';
 import { ChatStream } from '../support/agent-api-stream.mjs';
-import { findCliBinary } from '../support/cli-pty.mjs';
 import { FakeGeminiApi } from '../support/fake-gemini-api.mjs';
-import { TheiaBackend, TheiaWindow, launchChromium, makeTempRoot, removeTempRoot, waitUntil, writeTree } from '../support/theia-app.mjs';
-
-const STATUS_ID = 'status-bar-ai-cli-agent-api-status';
+import { TheiaWindow, launchChromium, makeTempRoot, removeTempRoot, waitUntil, writeTree } from '../support/theia-app.mjs';
 
 describe('Agent API in a Theia window', function () {
     let browser, fake, root, backend, window, workspace;
@@ -20,22 +18,7 @@ describe('Agent API in a Theia window', function () {
         fake = await FakeGeminiApi.start();
         root = makeTempRoot('agent-api-theia-');
         workspace = writeTree(path.join(root, 'workspace'), { 'README.md': '# sample\n' });
-        const home = path.join(root, 'home');
-        fs.mkdirSync(path.join(home, '.gemini'), { recursive: true });
-        fs.writeFileSync(path.join(home, '.gemini', 'settings.json'), JSON.stringify(geminiAcpSettings()));
-        fs.writeFileSync(path.join(home, '.gemini', 'trustedFolders.json'), JSON.stringify({ [workspace]: 'TRUST_FOLDER' }));
-        // A PATH with `gemini` and node only (npx would add node_modules/.bin, hiding a lookup bug).
-        const binDir = path.join(root, 'bin');
-        fs.mkdirSync(binDir);
-        fs.symlinkSync(findCliBinary('gemini', '@google/gemini-cli'), path.join(binDir, 'gemini'));
-        backend = await TheiaBackend.start({
-            root, workspace, unset: ['CI', 'XDG_CONFIG_HOME'],
-            env: {
-                PATH: [binDir, path.dirname(process.execPath), '/usr/local/bin', '/usr/bin', '/bin'].join(path.delimiter),
-                GEMINI_API_KEY: 'fake-gemini-key-0123456789', GOOGLE_GEMINI_BASE_URL: fake.baseUrl, REMOTE_CONTAINERS: 'true'
-            },
-            settings: { 'aiCliAgentApi.port': 0 }
-        });
+        backend = await startAcpTheiaBackend({ root, workspace, gemini: fake, settings: { 'aiCliAgentApi.port': 0 } });
         window = await TheiaWindow.open(browser, backend, workspace);
     });
 
@@ -49,7 +32,7 @@ describe('Agent API in a Theia window', function () {
         }
     });
 
-    const statusText = () => window.page.evaluate(id => document.getElementById(id)?.textContent ?? null, STATUS_ID);
+    const statusText = () => agentApiStatusText(window);
     const userSettings = () => path.join(root, 'home', '.theia', 'settings.json');
     const setEnabled = enabled => {
         const file = userSettings();
@@ -57,7 +40,7 @@ describe('Agent API in a Theia window', function () {
     };
 
     it('is off by default: no status bar item, nothing listening', async () => {
-        await new Promise(resolve => setTimeout(resolve, 1000));
+        await waitForAgentApiOffAnswer(window);
         assert.equal(await statusText(), null);
         assert.equal(fs.existsSync(path.join(root, 'home', '.config', 'ai-cli-agent-api')), false);
     });

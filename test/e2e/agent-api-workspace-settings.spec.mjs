@@ -4,9 +4,8 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
+import { AGENT_API_STATUS_ID, agentApiStatusText, waitForAgentApiOffAnswer } from '../support/agent-api-status.mjs';
 import { TheiaBackend, TheiaWindow, launchChromium, makeTempRoot, removeTempRoot, waitUntil, writeTree } from '../support/theia-app.mjs';
-
-const STATUS_ID = 'status-bar-ai-cli-agent-api-status';
 
 describe('Agent API preferences in a workspace\'s settings', function () {
     let browser, root, backend, window, workspace;
@@ -34,12 +33,13 @@ describe('Agent API preferences in a workspace\'s settings', function () {
         }
     });
 
-    const statusText = () => window.page.evaluate(id => document.getElementById(id)?.textContent ?? null, STATUS_ID);
-    const statusTitle = () => window.page.evaluate(id => document.getElementById(id)?.getAttribute('aria-label') ?? '', STATUS_ID);
+    const statusText = () => agentApiStatusText(window);
+    const statusTitle = () => window.page.evaluate(id => document.getElementById(id)?.getAttribute('aria-label') ?? '', AGENT_API_STATUS_ID);
     const tokenDir = () => path.join(root, 'home', '.config', 'ai-cli-agent-api');
 
     it('does not start for the workspace\'s "enabled": only the user\'s setting starts it, without execute-command or the "null" origin', async () => {
-        // TheiaWindow.open waited for the workspace and the companion's status item: the frontend has started.
+        // The barrier: the window has applied its settings (the workspace's "enabled" among them).
+        await waitForAgentApiOffAnswer(window);
         assert.equal(await statusText(), null, 'no status bar item: the workspace did not switch it on');
         assert.equal(fs.existsSync(tokenDir()), false, 'no token file: nothing listens');
         const file = path.join(root, 'home', '.theia', 'settings.json');

@@ -2,18 +2,17 @@
 // and is left out when Theia's trust feature is off, so the CLI decides by itself.
 import assert from 'node:assert/strict';
 import path from 'node:path';
+import { CleanupStack } from '../support/cleanup-stack.mjs';
 import { IdeClientProcess } from '../support/ide-client-process.mjs';
 import { TheiaBackend, TheiaWindow, launchChromium, makeTempRoot, removeTempRoot, writeTree } from '../support/theia-app.mjs';
 
 describe('workspace trust in the CLI\'s context', function () {
     let browser;
-    const cleanups = [];
+    const cleanups = new CleanupStack();
 
     before(async () => { browser = await launchChromium(); });
     after(async () => {
-        for (const cleanup of cleanups.reverse()) {
-            await cleanup();
-        }
+        await cleanups.run();
         await browser?.close();
     });
 

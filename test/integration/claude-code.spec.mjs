@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
+import { CleanupStack } from '../support/cleanup-stack.mjs';
 import { RecordingDiffView, startTestEndpoint } from '../support/test-endpoint.mjs';
 import { CliHome, listFiles } from '../support/cli-home.mjs';
 import { FAKE_ANTHROPIC_KEY, FakeAnthropicApi, turnText } from '../support/fake-anthropic-api.mjs';
@@ -22,21 +23,14 @@ describe('Claude Code (the real claude 2.1.330 in a pty) against a CompanionEndp
     this.timeout(180_000);
 
     let api;
-    let cleanups = [];
+    const cleanups = new CleanupStack();
 
     before(async () => {
         api = await FakeAnthropicApi.start();
     });
 
     afterEach(async () => {
-        for (const cleanup of cleanups.reverse()) {
-            try {
-                await cleanup();
-            } catch (error) {
-                console.warn(`cleanup failed: ${error}`);
-            }
-        }
-        cleanups = [];
+        await cleanups.run();
         api.queue.length = 0;
     });
 

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
+import { CleanupStack } from '../support/cleanup-stack.mjs';
 import { startTestEndpoint } from '../support/test-endpoint.mjs';
 import { CliPty, findCliBinary } from '../support/cli-pty.mjs';
 import { CliHome, cleanProcessEnv, geminiTestSettings, qwenTestSettings } from '../support/cli-home.mjs';
@@ -30,23 +31,14 @@ describe('published CLI binaries in a pseudo-terminal, against a CompanionEndpoi
     this.timeout(180_000);
 
     let fakeApi;
-    let cleanups = [];
+    const cleanups = new CleanupStack();
 
     before(async () => {
         fakeApi = await FakeGeminiApi.start();
     });
 
     afterEach(async () => {
-        // Reverse order: the CLI dies before its endpoint, the endpoint before its directories.
-        for (const cleanup of cleanups.reverse()) {
-            try {
-                await cleanup();
-            } catch (error) {
-                // One failed cleanup must not leave the later processes running.
-                console.warn(`cleanup failed: ${error}`);
-            }
-        }
-        cleanups = [];
+        await cleanups.run();
     });
 
     after(async () => {

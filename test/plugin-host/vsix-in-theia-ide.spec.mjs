@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
+import { CleanupStack } from '../support/cleanup-stack.mjs';
 import { IdeClientProcess } from '../support/ide-client-process.mjs';
 import { CliPty, findCliBinary } from '../support/cli-pty.mjs';
 import { cleanProcessEnv, geminiTestSettings, qwenTestSettings } from '../support/cli-home.mjs';
@@ -26,7 +27,7 @@ describe('the .vsix in the Theia IDE-shaped app (plugin host)', function () {
     let alphaPath, betaPath;
     /** What a terminal of the window really got: read back from a shell in Theia's terminal. */
     let terminalEnv;
-    const cleanups = [];
+    const cleanups = new CleanupStack();
 
     before(async function () {
         const app = requireTheiaIdeApp();
@@ -57,9 +58,7 @@ describe('the .vsix in the Theia IDE-shaped app (plugin host)', function () {
     });
 
     after(async function () {
-        for (const cleanup of cleanups.reverse()) {
-            await cleanup().catch(error => console.warn(`cleanup failed: ${error}`));
-        }
+        await cleanups.run();
         await window?.close();
         await browser?.close().catch(() => undefined);
         await backend?.stop();
@@ -202,7 +201,6 @@ describe('the .vsix in the Theia IDE-shaped app (plugin host)', function () {
             // Barrier: a context update after the close travels the same stream as any notification would.
             await window.focusEditorTab('beta.ts');
             await client.waitForContext(c => c.workspaceState?.openFiles?.[0]?.path === betaPath && c.workspaceState.openFiles[0].isActive, 30_000);
-            await sleep(2000);
             assert.deepEqual(client.events.filter(e => e.event === 'notification' && /^ide\/diff/.test(e.method)).slice(before), [], 'closeDiff sends nothing');
             assert.equal(await window.page.locator('.dialogOverlay').filter({ visible: true }).count(), 0, 'no dialog');
             assert.equal(fs.readFileSync(alphaPath, 'utf8'), ALPHA, 'the IDE never writes the file; the CLI does');

@@ -124,6 +124,43 @@ export class TheiaChat {
         return box.locator('.theia-ChatInput-ChangeSet-title').allTextContents();
     }
 
+    /** The rows of the suggestion list the chat input shows after `text` is typed (label and detail), then closes it. */
+    async suggestions(text) {
+        await this.clearNotifications();
+        await this.input.click();
+        await this.page.keyboard.press('Control+A');
+        await this.page.keyboard.press('Delete');
+        await this.page.keyboard.type(text, { delay: 5 });
+        const rows = this.page.locator('.suggest-widget.visible .monaco-list-row');
+        await rows.first().waitFor({ state: 'visible', timeout: 15_000 });
+        const texts = await rows.evaluateAll(elements => elements.map(element => element.textContent.trim()));
+        await this.page.keyboard.press('Escape');
+        await this.page.keyboard.press('Control+A');
+        await this.page.keyboard.press('Delete');
+        return texts;
+    }
+
+    /** Sends without touching focus or the mouse's hover state (the window may be in the background). */
+    async sendInBackground(text) {
+        await this.input.click({ noWaitAfter: true });
+        await this.page.keyboard.press('End');
+        await this.page.keyboard.type(text, { delay: 5 });
+        await this.page.keyboard.press('Escape');
+        await this.submit();
+    }
+
+    /** The chat input's text (its Monaco model). */
+    inputText() {
+        return this.input.evaluate(element => element.closest('.theia-ChatInput-Editor').textContent.replace(/\u00a0/g, ' ').trim());
+    }
+
+    /** Presses the Revert action of the change-set entry of `fileName` (the actions show on hover). */
+    async revertChangeSetFile(fileName) {
+        const entry = this.view.locator('.theia-ChatInput-ChangeSet-Box li', { has: this.page.locator('.theia-ChatInput-ChangeSet-title', { hasText: fileName }) }).first();
+        await entry.hover();
+        await entry.locator('.codicon-discard').click();
+    }
+
     /** A new chat session (the view's "New Chat" command). */
     async newSession() {
         await this.window.runCommand('Chat: Home');

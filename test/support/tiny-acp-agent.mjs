@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // A minimal Agent Client Protocol agent written for the tests (no model behind it): NDJSON JSON-RPC
-// on stdio. A prompt is answered by echoing its text; "write <file> <text>" asks permission with
+// on stdio. A prompt is answered by echoing its text (and the files attached to it); "write <file> <text>" asks permission with
 // three options and writes through fs/write_text_file when allowed (or itself when the client has no
 // fs); "read <file>" reads through fs/read_text_file; "hang" never ends until cancelled; "die" exits.
 import fs from 'node:fs';
@@ -61,7 +61,8 @@ async function prompt({ sessionId, prompt: blocks }) {
         say(sessionId, `Wrote ${file}.`);
         return { stopReason: 'end_turn' };
     }
-    say(sessionId, `Echo: ${text}`);
+    const files = blocks.filter(block => block.type === 'resource_link' || block.type === 'resource').map(block => block.uri ?? block.resource.uri);
+    say(sessionId, `Echo: ${text}${files.length > 0 ? ` [files: ${files.join(', ')}]` : ''}`);
     return { stopReason: 'end_turn' };
 }
 

@@ -29,6 +29,16 @@ describe('readRegularFile / readRegularFileSync', () => {
         assert.throws(() => readRegularFileSync(file, 100), refusal('too-large'));
     });
 
+    it('enforces the limit while reading: content beyond the size fstat gave is refused, both ways', async function () {
+        // A /proc file says size 0 and then yields its text, as a file that grew after the check would.
+        const grown = '/proc/self/status';
+        if (process.platform !== 'linux' || fs.statSync(grown).size !== 0) {
+            this.skip();
+        }
+        await assert.rejects(readRegularFile(grown, 1_000_000), refusal('too-large'));
+        assert.throws(() => readRegularFileSync(grown, 1_000_000), refusal('too-large'));
+    });
+
     it('refuses a FIFO at once instead of waiting for a writer', async function () {
         if (!posix) {
             this.skip();

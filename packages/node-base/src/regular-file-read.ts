@@ -37,23 +37,12 @@ export async function readRegularFile(file: string, maxBytes: number, options: {
     try {
         await options.verifyOpened?.(handle.fd);
         const stat = await handle.stat();
-        assertReadable(file, stat, maxBytes);
-        const buffer = Buffer.alloc(Math.min(stat.size, maxBytes) + 1);
-        let length = 0;
-        for (;;) {
-            if (length === buffer.length) {
-                throw tooLarge(file, maxBytes);
-            }
-            const { bytesRead } = await handle.read(buffer, length, buffer.length - length, null);
-            if (bytesRead === 0) {
-                break;
-            }
-            length += bytesRead;
-            if (length > maxBytes) {
-                throw tooLarge(file, maxBytes);
-            }
+        const reads = cappedReads(file, stat, maxBytes);
+        let next = reads.next();
+        while (!next.done) {
+            next = reads.next((await handle.read(...next.value, null)).bytesRead);
         }
-        return { bytes: buffer.subarray(0, length), stat };
+        return { bytes: next.value, stat };
     } finally {
         await handle.close();
     }
@@ -68,25 +57,40 @@ export function readRegularFileSync(file: string, maxBytes: number, options: { f
     const fd = openSafelySync(file, options.followLinks ? NON_BLOCKING_OPEN_FLAGS : SAFE_OPEN_FLAGS);
     try {
         const stat = fs.fstatSync(fd);
-        assertReadable(file, stat, maxBytes);
-        const buffer = Buffer.alloc(Math.min(stat.size, maxBytes) + 1);
-        let length = 0;
-        for (;;) {
-            if (length === buffer.length) {
-                throw tooLarge(file, maxBytes);
-            }
-            const bytesRead = fs.readSync(fd, buffer, length, buffer.length - length, null);
-            if (bytesRead === 0) {
-                break;
-            }
-            length += bytesRead;
-            if (length > maxBytes) {
-                throw tooLarge(file, maxBytes);
-            }
+        const reads = cappedReads(file, stat, maxBytes);
+        let next = reads.next();
+        while (!next.done) {
+            next = reads.next(fs.readSync(fd, ...next.value, null));
         }
-        return { bytes: buffer.subarray(0, length), stat };
+        return { bytes: next.value, stat };
     } finally {
         fs.closeSync(fd);
+    }
+}
+
+type ReadRequest = readonly [buffer: Buffer, offset: number, length: number];
+
+/**
+ * The capped read loop, written once for the async and the sync reader: it yields each read it
+ * needs, takes back how many bytes came, and returns the content. The buffer holds one byte more
+ * than the limit, so a file that grew after fstat is caught by filling it.
+ */
+function* cappedReads(file: string, stat: fs.Stats, maxBytes: number): Generator<ReadRequest, Buffer, number> {
+    assertReadable(file, stat, maxBytes);
+    const buffer = Buffer.alloc(Math.min(stat.size, maxBytes) + 1);
+    let length = 0;
+    for (;;) {
+        if (length === buffer.length) {
+            throw tooLarge(file, maxBytes);
+        }
+        const bytesRead = yield [buffer, length, buffer.length - length];
+        if (bytesRead === 0) {
+            return buffer.subarray(0, length);
+        }
+        length += bytesRead;
+        if (length > maxBytes) {
+            throw tooLarge(file, maxBytes);
+        }
     }
 }
 

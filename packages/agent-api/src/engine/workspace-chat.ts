@@ -2,7 +2,8 @@ import type * as acp from '@agentclientprotocol/sdk';
 import { AgentExitedError, WorkspaceAgent } from '@ai-cli-companion/acp-client';
 import { StreamEvent, ToolCallSummary, ToolOutcome } from '../http/api-types';
 import { PendingConfirmations } from './pending-confirmations';
-import { AcpToolCall, AcpUpdate, TurnTranslator } from './turn-translator';
+import { AcpToolCall, AcpUpdate } from './acp-tool-call';
+import { TurnTranslator } from './turn-translator';
 
 export interface TurnRequest {
     readonly prompt: acp.ContentBlock[];

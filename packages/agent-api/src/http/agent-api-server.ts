@@ -1,18 +1,18 @@
 import * as http from 'http';
 import * as os from 'os';
 import {
-    LoopbackWall, RequestTarget, corsHeaders, declaresTooLarge, drainAndRespond, isRefusal, parseRequestTarget, preflightHeaders,
-    readBody, writeJson
+    LoopbackWall, RequestTarget, corsHeaders, drainAndRespond, isRefusal, parseRequestTarget, preflightHeaders, writeJson
 } from '@ai-cli-companion/node-base';
 import type { AgentLogger } from '@ai-cli-companion/acp-client';
 import { AuthService } from '../auth/auth-service';
 import { WorkspaceChats } from '../engine/workspace-chats';
-import { runCommand } from '../files/command-runner';
+import { ExecuteCommandRoute } from '../files/execute-command-route';
 import { FileRoutes } from '../files/file-routes';
 import { WorkspaceRoots } from '../files/workspace-roots';
-import { ApiError, badRequest, failure, forbidden, success } from './api-envelope';
+import { ApiError, badRequest, failure, success } from './api-envelope';
 import { TOOL_OUTCOMES, ToolOutcome } from './api-types';
 import { ChatRoute } from './chat-route';
+import { readJsonBody } from './json-body';
 
 export interface AgentApiServerOptions {
     readonly roots: WorkspaceRoots;
@@ -59,8 +59,6 @@ const ROUTES: Record<string, { method: 'GET' | 'POST'; body: boolean }> = {
     '/execute-command': { method: 'POST', body: true }
 };
 
-export const DEFAULT_MAX_BODY_BYTES = 10 * 1024 * 1024;
-
 /**
  * The spec's HTTP API. Every request passes the loopback wall (Host allow-list, Origin allow-list,
  * bearer token) on its headers before a byte of its body is read; only a CORS preflight from an
@@ -79,11 +77,17 @@ export class AgentApiServer {
     private wall: LoopbackWall | undefined;
     private readonly files: FileRoutes;
     private readonly chat: ChatRoute;
+    private readonly commands: ExecuteCommandRoute;
     private readonly handlers: Record<string, Handler>;
 
     constructor(private readonly options: AgentApiServerOptions) {
         this.files = new FileRoutes({ roots: options.roots, maxReadBytes: options.maxReadBytes ?? 5 * 1024 * 1024 });
         this.chat = new ChatRoute({ pool: options.pool, roots: options.roots, keepAliveMs: options.keepAliveMs ?? 15_000 });
+        this.commands = new ExecuteCommandRoute({
+            enabled: options.enableExecuteCommand, roots: options.roots, environment: options.commandEnvironment,
+            logger: options.logger, scrub: options.scrub,
+            timeoutMs: options.commandTimeoutMs, maxOutputBytes: options.maxCommandOutputBytes
+        });
         this.server.keepAliveTimeout = 60_000;
         this.handlers = {
             '/status': async () => success('Server is running', {
@@ -99,7 +103,7 @@ export class AgentApiServer {
             '/list-directory': ({ url }) => this.files.listDirectory(url.searchParams),
             '/read-file': ({ body }) => this.files.readFile(body),
             '/write-file': ({ body }) => this.files.writeFile(body),
-            '/execute-command': ({ body }) => this.executeCommand(body)
+            '/execute-command': ({ body }) => this.commands.handle(body)
         };
     }
 
@@ -164,7 +168,7 @@ export class AgentApiServer {
             return;
         }
         try {
-            const body = route.body ? await this.readJson(request) : {};
+            const body = route.body ? await readJsonBody(request, this.options.maxBodyBytes) : {};
             const answer = await this.handlers[url.pathname]({ request, response, url, body, headers });
             if (answer) {
                 writeJson(response, 200, answer, headers);
@@ -184,35 +188,6 @@ export class AgentApiServer {
         const route = ROUTES[pathname];
         response.writeHead(204, preflightHeaders(origin, route ? [route.method, 'OPTIONS'] : ['GET', 'POST', 'OPTIONS'])).end();
         request.resume();
-    }
-
-    private async readJson(request: http.IncomingMessage): Promise<Record<string, unknown>> {
-        const contentType = request.headers['content-type'];
-        if (contentType !== undefined && !contentType.toLowerCase().startsWith('application/json')) {
-            throw new ApiError(415, 'Unsupported media type', 'Content-Type must be application/json.');
-        }
-        const limit = this.options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-        const tooLarge = new ApiError(413, 'Payload too large', `The request body is larger than ${limit} bytes.`, { connection: 'close' });
-        if (declaresTooLarge(request, limit)) {
-            throw tooLarge;
-        }
-        const text = await readBody(request, limit);
-        if (text === undefined) {
-            throw tooLarge;
-        }
-        if (text.trim() === '') {
-            return {};
-        }
-        let parsed: unknown;
-        try {
-            parsed = JSON.parse(text);
-        } catch (error) {
-            throw badRequest(`The body is not valid JSON: ${(error as Error).message}`, 'Invalid JSON');
-        }
-        if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
-            throw badRequest('The body must be a JSON object.', 'Invalid JSON');
-        }
-        return parsed as Record<string, unknown>;
     }
 
     private fail(request: http.IncomingMessage, response: http.ServerResponse, error: unknown, headers: Record<string, string>): void {
@@ -242,42 +217,6 @@ export class AgentApiServer {
             throw new ApiError(verdict.status, verdict.status === 404 ? 'Unknown call' : 'Outcome not offered', verdict.message);
         }
         return success(outcome === 'cancel' ? 'Tool call refused' : 'Tool call confirmed', { callId, outcome });
-    }
-
-    private async executeCommand(body: Record<string, unknown>): Promise<object> {
-        if (!this.options.enableExecuteCommand) {
-            throw forbidden('/execute-command is disabled. Start the server with --enable-execute-command ' +
-                '(inside Theia: the preference aiCliAgentApi.enableExecuteCommand) to allow it.', 'Execute command disabled');
-        }
-        const { command, cwd, shell } = body;
-        if (typeof command !== 'string' || command.trim() === '') {
-            throw badRequest('"command" must be a non-empty string.');
-        }
-        if (shell !== undefined && typeof shell !== 'boolean') {
-            throw badRequest('"shell" must be a boolean.');
-        }
-        const directory = cwd === undefined ? this.options.roots.primary : this.options.roots.resolveDirectory(cwd);
-        const scrub = this.options.scrub;
-        let result;
-        try {
-            result = await runCommand(command, {
-                cwd: directory, shell: shell === true, env: this.options.commandEnvironment,
-                timeoutMs: this.options.commandTimeoutMs ?? 60_000,
-                maxOutputBytes: this.options.maxCommandOutputBytes ?? 1024 * 1024
-            });
-        } catch (error) {
-            this.options.logger.info(scrub(`audit: execute-command refused or failed to start: ${JSON.stringify(command)} in ${directory}: ${(error as Error).message}`));
-            throw badRequest(scrub(`Could not run the command: ${(error as Error).message}`), 'Command failed to start');
-        }
-        this.options.logger.info(scrub(`audit: execute-command ${JSON.stringify(command)} in ${directory} (shell: ${shell === true}) ` +
-            `exit ${result.exitCode}${result.timedOut ? ' (timed out)' : ''}`));
-        return {
-            ...success(result.timedOut ? 'Command timed out and was killed' : 'Command finished', {
-                command: scrub(command), output: scrub(result.stdout), stderr: result.stderr === '' ? null : scrub(result.stderr),
-                exitCode: result.exitCode, timedOut: result.timedOut, truncated: result.truncated
-            }),
-            success: result.exitCode === 0 && !result.timedOut
-        };
     }
 
     private async clearAuth(message: string): Promise<object> {

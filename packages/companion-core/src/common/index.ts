@@ -12,4 +12,5 @@ export * from './endpoint-status';
 export * from './json-rpc';
 export * from './native-extension';
 export * from './open-files-model';
+export * from './pending-questions';
 export * from './wire-schemas';

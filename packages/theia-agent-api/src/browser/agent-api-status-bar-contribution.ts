@@ -8,6 +8,7 @@ import { PreferenceScope } from '@theia/core/lib/common/preferences/preference-s
 import { FileUri } from '@theia/core/lib/common/file-uri';
 import { WorkspaceService } from '@theia/workspace/lib/browser/workspace-service';
 import { AgentApiService, AgentApiSettings, AgentApiStatus } from '../common/agent-api-protocol';
+import { LatestApplication } from '../common/latest-application';
 import { AGENT_API_PREFERENCES, AgentApiPreferences, userAgentApiSettings } from '../common/agent-api-preferences';
 
 export const AGENT_API_STATUS_BAR_ID = 'ai-cli-agent-api-status';
@@ -31,20 +32,23 @@ export class AgentApiStatusBarContribution implements FrontendApplicationContrib
     @inject(MessageService) protected readonly messages: MessageService;
 
     protected status: AgentApiStatus | undefined;
+    /** Show Server Status waits for it, so it never reports a state that was not applied yet. */
+    protected readonly applications = new LatestApplication();
 
     onStart(): void {
         const ours = (names: string[]) => names.some(name => (Object.values(AGENT_API_PREFERENCES) as string[]).includes(name));
-        this.preferences.onPreferenceChanged(event => ours([event.preferenceName]) && void this.apply());
+        this.preferences.onPreferenceChanged(event => ours([event.preferenceName]) && this.reapply());
         // A user change under a workspace value is no change of the resolved value, so Theia reports
         // none; the settings come from the user scope (userAgentApiSettings), so listen to it directly.
-        this.providerProvider(PreferenceScope.User)?.onDidPreferencesChanged(changes => ours(Object.keys(changes)) && void this.apply());
-        this.workspace.onWorkspaceChanged(() => void this.apply());
-        void this.preferences.ready.then(() => this.workspace.roots).then(() => this.apply());
+        this.providerProvider(PreferenceScope.User)?.onDidPreferencesChanged(changes => ours(Object.keys(changes)) && this.reapply());
+        this.workspace.onWorkspaceChanged(() => this.reapply());
+        void this.preferences.ready.then(() => this.workspace.roots).then(() => this.reapply());
     }
 
     registerCommands(commands: CommandRegistry): void {
         commands.registerCommand(AgentApiCommands.SHOW_STATUS, {
-            execute: () => {
+            execute: async () => {
+                await this.applications.settled();
                 const status = this.status;
                 if (!status?.running) {
                     return this.messages.info(status?.error ? `Agent API is not running: ${status.error}` : 'Agent API is off (preference aiCliAgentApi.enabled).');
@@ -53,6 +57,10 @@ export class AgentApiStatusBarContribution implements FrontendApplicationContrib
                     `secrets in the ${status.credentialStore}; execute-command ${status.executeCommand ? 'enabled' : 'disabled'}.`);
             }
         });
+    }
+
+    protected reapply(): void {
+        void this.applications.run(() => this.apply());
     }
 
     protected async apply(): Promise<void> {

@@ -3,6 +3,7 @@ import { WorkspaceService } from '@theia/workspace/lib/browser/workspace-service
 import { AcpChatService } from '../common/acp-chat-protocol';
 import { AcpChatFrontendClient } from './acp-chat-frontend-client';
 import { AcpChatSessions } from './acp-chat-sessions';
+import { AcpPendingQuestions } from './acp-pending-questions';
 import { AcpPromptBuilder } from './acp-prompt-builder';
 
 /** What every ACP chat agent instance uses; one injectable so agents can be created from preferences. */
@@ -12,6 +13,7 @@ export class AcpChatAgentServices {
     @inject(AcpChatFrontendClient) readonly client: AcpChatFrontendClient;
     @inject(AcpChatSessions) readonly sessions: AcpChatSessions;
     @inject(AcpPromptBuilder) readonly prompt: AcpPromptBuilder;
+    @inject(AcpPendingQuestions) readonly questions: AcpPendingQuestions;
     @inject(WorkspaceService) protected readonly workspace: WorkspaceService;
 
     workspaceRoots(): string[] {

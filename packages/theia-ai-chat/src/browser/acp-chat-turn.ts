@@ -1,7 +1,9 @@
 import { MutableChatRequestModel } from '@theia/ai-chat/lib/common/chat-model';
 import { AcpChatService, AcpPermissionRequest, AcpSessionUpdate } from '../common/acp-chat-protocol';
 import { AcpSessionListener } from './acp-chat-frontend-client';
+import { AcpQuestionTracker } from './acp-pending-questions';
 import { askOnToolCall, settleQuestion } from './acp-permission-question';
+import { animationFrameScheduler } from './acp-frame-batched-text';
 import { AcpToolCallContent } from './acp-tool-call-content';
 import { AcpUpdateTranslator } from './acp-update-translator';
 
@@ -16,12 +18,13 @@ export class AcpChatTurn implements AcpSessionListener {
     readonly translator: AcpUpdateTranslator;
     private readonly questions = new Map<string, AcpToolCallContent>();
 
-    constructor(private readonly request: MutableChatRequestModel, private readonly service: AcpChatService, state: AcpSessionState) {
+    constructor(private readonly request: MutableChatRequestModel, private readonly service: AcpChatService, state: AcpSessionState,
+        private readonly tracker?: AcpQuestionTracker) {
         const response = request.response.response;
         this.translator = new AcpUpdateTranslator({
             add: content => response.addContent(content),
             changed: () => response.responseContentChanged()
-        }, { onCommands: commands => state.onCommands(commands), onMode: modeId => state.onMode(modeId) });
+        }, { onCommands: commands => state.onCommands(commands), onMode: modeId => state.onMode(modeId) }, animationFrameScheduler);
     }
 
     onUpdate(update: AcpSessionUpdate): void {
@@ -36,6 +39,7 @@ export class AcpChatTurn implements AcpSessionListener {
             () => this.answered(request.permissionId));
         this.request.response.waitForInput();
         this.request.response.fireInteractionNeeded(call);
+        this.tracker?.asked(request.permissionId, call.title || request.toolCall.toolCallId);
     }
 
     onPermissionSettled(permissionId: string): void {
@@ -48,13 +52,18 @@ export class AcpChatTurn implements AcpSessionListener {
 
     /** The turn is over: questions still open lose their buttons. */
     end(): void {
-        this.questions.forEach(call => settleQuestion(call));
+        this.translator.end();
+        this.questions.forEach((call, permissionId) => {
+            settleQuestion(call);
+            this.tracker?.settled(permissionId);
+        });
         this.questions.clear();
         this.request.response.stopWaitingForInput();
     }
 
     private answered(permissionId: string): void {
         this.questions.delete(permissionId);
+        this.tracker?.settled(permissionId);
         if (this.questions.size === 0) {
             this.request.response.stopWaitingForInput();
         }

@@ -6,7 +6,8 @@ import { FileOperationError, FileOperationResult } from '@theia/filesystem/lib/c
 import { MonacoTextModelService } from '@theia/monaco/lib/browser/monaco-text-model-service';
 import { MonacoWorkspace } from '@theia/monaco/lib/browser/monaco-workspace';
 import { ChatService } from '@theia/ai-chat/lib/common/chat-service';
-import { ChangeSetFileElement, ChangeSetFileElementFactory } from '@theia/ai-chat/lib/browser/change-set-file-element';
+import { ChangeSetFileElement } from '@theia/ai-chat/lib/browser/change-set-file-element';
+import { AcpChangeSetFileElementFactory } from './acp-change-set-element';
 import { ChatAgentService } from '@theia/ai-chat/lib/common/chat-agent-service';
 
 /**
@@ -21,7 +22,7 @@ export class AcpEditorFileSystem {
     @inject(MonacoTextModelService) protected readonly models: MonacoTextModelService;
     @inject(MonacoWorkspace) protected readonly workspace: MonacoWorkspace;
     @inject(ChatService) protected readonly chatService: ChatService;
-    @inject(ChangeSetFileElementFactory) protected readonly changeSetElements: ChangeSetFileElementFactory;
+    @inject(AcpChangeSetFileElementFactory) protected readonly changeSetElements: AcpChangeSetFileElementFactory;
     @inject(ChatAgentService) protected readonly agents: ChatAgentService;
 
     /** The open editor's text, unsaved changes included; else the disk; undefined for no such file. */

@@ -1,6 +1,6 @@
 import * as assert from 'assert';
 import { BUILT_IN_ACP_AGENTS } from '../common/acp-chat-agents';
-import { describeFailure } from './acp-failure-message';
+import { INSTALL_CLI_COMMAND, describeFailure, followUpButtons } from './acp-failure-message';
 import { absolutePath } from './acp-prompt-builder';
 
 describe('chat context and failures for ACP agents', () => {
@@ -19,5 +19,15 @@ describe('chat context and failures for ACP agents', () => {
         assert.match(auth, /Log in with Google/);
         assert.match(auth, /Gemini API key: GEMINI_API_KEY/);
         assert.match(auth, /Run `gemini` once in a terminal/);
+    });
+
+    it('offers the companion\'s install command, by id, for a missing built-in agent only', () => {
+        const gemini = BUILT_IN_ACP_AGENTS.find(agent => agent.id === 'GeminiCLI')!;
+        const notFound = { code: 'AGENT_NOT_FOUND', message: 'x', details: '' };
+        assert.deepEqual(followUpButtons(gemini, notFound), [{ label: 'Install with npm', commandId: INSTALL_CLI_COMMAND, args: ['gemini'] }]);
+        assert.deepEqual(followUpButtons(BUILT_IN_ACP_AGENTS.find(agent => agent.id === 'QwenCode')!, notFound)[0].args, ['qwen']);
+        assert.deepEqual(followUpButtons(gemini, { code: 'AGENT_EXITED', message: 'x', details: '' }), []);
+        const custom = { ...gemini, id: 'Mine', installProfileId: undefined };
+        assert.deepEqual(followUpButtons(custom, notFound), []);
     });
 });

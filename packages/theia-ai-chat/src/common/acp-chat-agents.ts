@@ -11,6 +11,8 @@ export interface AcpChatAgentDefinition extends AcpChatAgentConfig {
     /** The preferences that switch it on and name its executable (built-in agents only). */
     readonly enabledPreference?: string;
     readonly commandPreference?: string;
+    /** The companion's client profile that installs it (`aiCliCompanion.installCli`), when there is one. */
+    readonly installProfileId?: string;
 }
 
 /** gemini 0.61 and qwen 0.24 as measured (acp.md §2): their modes, their install commands. */
@@ -18,7 +20,7 @@ export const BUILT_IN_ACP_AGENTS: readonly AcpChatAgentDefinition[] = [
     {
         id: 'GeminiCLI', displayName: 'Gemini CLI', command: 'gemini', args: ['--acp'],
         description: 'Google\'s Gemini CLI over the Agent Client Protocol (gemini --acp): reads, edits and runs in your workspace, asking first.',
-        installCommand: 'npm install -g @google/gemini-cli', missingFileReadsEmpty: true,
+        installCommand: 'npm install -g @google/gemini-cli', installProfileId: 'gemini', missingFileReadsEmpty: true,
         enabledPreference: GEMINI_ENABLED_PREFERENCE, commandPreference: GEMINI_COMMAND_PREFERENCE,
         modes: [
             { id: 'default', name: 'Default', description: 'Prompts for approval' },
@@ -30,7 +32,7 @@ export const BUILT_IN_ACP_AGENTS: readonly AcpChatAgentDefinition[] = [
     {
         id: 'QwenCode', displayName: 'Qwen Code', command: 'qwen', args: ['--acp'],
         description: 'Qwen Code over the Agent Client Protocol (qwen --acp): reads, edits and runs in your workspace, asking first.',
-        installCommand: 'npm install -g @qwen-code/qwen-code',
+        installCommand: 'npm install -g @qwen-code/qwen-code', installProfileId: 'qwen',
         enabledPreference: QWEN_ENABLED_PREFERENCE, commandPreference: QWEN_COMMAND_PREFERENCE,
         modes: [
             { id: 'plan', name: 'Plan' },

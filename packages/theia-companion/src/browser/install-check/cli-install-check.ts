@@ -39,4 +39,25 @@ export class CliInstallCheck {
             default: return undefined;
         }
     }
+
+    /**
+     * The install command alone, when the user already chose to install (a button elsewhere): undefined,
+     * with the same warnings, when it is installed already or cannot be installed with npm.
+     */
+    async installCommandLine(profile: ClientProfile): Promise<string | undefined> {
+        const lookup = await this.host.lookUpCommand(profile.command).catch(() => undefined);
+        if (lookup?.path) {
+            this.messages.info(`${profile.displayName} is installed already: ${lookup.path}.`);
+            return undefined;
+        }
+        if (!profile.npmPackage) {
+            this.messages.warn(`"${profile.command}" is not installed (not on the PATH of Theia's terminals, nor of a login shell). Install ${profile.displayName} and try again.`);
+            return undefined;
+        }
+        if (lookup && !lookup.npm) {
+            this.messages.warn(`"${profile.command}" is not installed, and neither is npm. Install Node.js 20 or newer, then run "npm install -g ${profile.npmPackage}".`);
+            return undefined;
+        }
+        return `npm install -g ${profile.npmPackage}`;
+    }
 }

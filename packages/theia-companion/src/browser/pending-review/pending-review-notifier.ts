@@ -20,6 +20,8 @@ export class PendingReviewNotifier implements FrontendApplicationContribution {
     protected readonly shown = new Map<string, Notification>();
     /** Notified diffs whose editor has opened: once it is gone again, the notification goes too. */
     protected readonly seenOpen = new Set<string>();
+    /** Agent questions already announced (or seen while the window had focus). */
+    protected readonly seenQuestions = new Set<string>();
 
     onStart(): void {
         this.reviews.onWillShow(diff => {
@@ -28,13 +30,41 @@ export class PendingReviewNotifier implements FrontendApplicationContribution {
             }
         });
         this.reviews.onDidChange(() => this.withdrawDecided());
+        this.pending.questionSources.getContributions().forEach(source => source.onDidChangePendingQuestions(() => this.followQuestions()));
+    }
+
+    /** An agent question (a chat permission request) is announced like a proposal, and withdrawn once answered. */
+    protected followQuestions(): void {
+        const questions = this.pending.pendingQuestions;
+        for (const question of questions) {
+            const key = `question-${question.id}`;
+            if (!this.shown.has(key) && !this.seenQuestions.has(key)) {
+                this.seenQuestions.add(key);
+                if (this.windowIsAway()) {
+                    void this.show(key, `${question.askedBy} asks a question`, `${question.about}: answer it in the chat`,
+                        () => { window.focus(); void question.source.revealPendingQuestion(question.id); });
+                }
+            }
+        }
+        for (const key of [...this.seenQuestions]) {
+            if (!questions.some(question => `question-${question.id}` === key)) {
+                this.shown.get(key)?.close();
+                this.shown.delete(key);
+                this.seenQuestions.delete(key);
+            }
+        }
     }
 
     protected windowIsAway(): boolean {
         return document.visibilityState === 'hidden' || !document.hasFocus();
     }
 
-    protected async notify(diff: PendingDiff): Promise<void> {
+    protected notify(diff: PendingDiff): Promise<void> {
+        return this.show(diff.id, `${diff.clientName} proposes a change`,
+            `${diff.relativePath || diff.editorPath}: review it in Theia (✓ accept, ✗ reject)`, () => void this.bringToFront(diff.id));
+    }
+
+    protected async show(key: string, title: string, body: string, onClick: () => void): Promise<void> {
         if (typeof Notification === 'undefined') {
             return;
         }
@@ -45,16 +75,12 @@ export class PendingReviewNotifier implements FrontendApplicationContribution {
             this.logger.info('AI CLI companion: system notifications are not allowed for this page; pending reviews show in the status bar only.');
             return;
         }
-        const notification = new Notification(`${diff.clientName} proposes a change`, {
-            body: `${diff.relativePath || diff.editorPath}: review it in Theia (✓ accept, ✗ reject)`,
-            tag: `ai-cli-review-${diff.id}`,
-            requireInteraction: true
-        });
+        const notification = new Notification(title, { body, tag: `ai-cli-review-${key}`, requireInteraction: true });
         notification.onclick = () => {
             notification.close();
-            void this.bringToFront(diff.id);
+            onClick();
         };
-        this.shown.set(diff.id, notification);
+        this.shown.set(key, notification);
     }
 
     /** Focuses the window and the diff, once its editor exists. */

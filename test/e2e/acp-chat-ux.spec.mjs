@@ -1,0 +1,178 @@
+// Theia's AI chat with an ACP agent written in the test (configured through aiCliChat.agents), in
+// Chromium: what the chat offers around a turn. The agents with their descriptions in the `@`
+// suggestions, the agent's commands on `/`; change-set entries revert to the content from before the
+// agent wrote; the diff button opens Theia's native diff editor; a permission question counts in the
+// companion's pending-review status item and raises its system notification while the window is away.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { TheiaChat } from '../support/theia-chat.mjs';
+import { REPO_ROOT, TheiaBackend, TheiaWindow, launchChromium, makeTempRoot, removeTempRoot, waitUntil, writeTree } from '../support/theia-app.mjs';
+
+const TINY_AGENT = path.join(REPO_ROOT, 'test', 'support', 'tiny-acp-agent.mjs');
+
+/** Records every system notification the page creates and whether the page closed it. */
+function recordNotifications() {
+    const Real = window.Notification;
+    window.__notifications = [];
+    window.Notification = class extends Real {
+        constructor(title, options) {
+            super(title, options);
+            this.closedByPage = false;
+            window.__notifications.push({ title, body: options?.body ?? '', instance: this });
+        }
+        close() {
+            this.closedByPage = true;
+            super.close();
+        }
+    };
+}
+
+describe('Theia\'s AI chat around an ACP agent\'s turn (change set revert, suggestions, diff editor)', function () {
+    let browser, root, backend, window, chat, workspace, npmLog;
+
+    before(async () => {
+        browser = await launchChromium();
+        root = makeTempRoot('acp-chat-ux-');
+        workspace = writeTree(path.join(root, 'workspace'), { 'keep.txt': 'old text\n', 'empty.txt': '', 'code.txt': 'one\ntwo\nthree\n' });
+        // No gemini on PATH; npm is a stand-in that records what it was asked (a real global install would download).
+        const binDir = path.join(root, 'bin');
+        npmLog = path.join(root, 'npm-calls.log');
+        fs.mkdirSync(binDir);
+        fs.writeFileSync(path.join(binDir, 'npm'), `#!/bin/sh\necho "$@" >> '${npmLog}'\n`, { mode: 0o755 });
+        backend = await TheiaBackend.start({
+            root, workspace, unset: ['CI', 'XDG_CONFIG_HOME'],
+            env: { PATH: [binDir, path.dirname(process.execPath), '/usr/bin', '/bin'].join(path.delimiter) },
+            settings: {
+                'aiCliChat.agents': [{ name: 'TinyAgent', command: process.execPath, args: [TINY_AGENT], description: 'An ACP agent written in the test' }]
+            }
+        });
+        window = await TheiaWindow.open(browser, backend, workspace, {
+            setup: async context => {
+                await context.grantPermissions(['notifications'], { origin: backend.url });
+                await context.addInitScript(recordNotifications);
+            }
+        });
+        // Playwright tells every page it has focus; the notification depends on the real state.
+        const cdp = await window.context.newCDPSession(window.page);
+        await cdp.send('Emulation.setFocusEmulationEnabled', { enabled: false });
+        chat = new TheiaChat(window);
+        await chat.open();
+    });
+
+    const notifications = () => window.page.evaluate(() => window.__notifications.map(n => ({ title: n.title, body: n.body, closed: n.instance.closedByPage })));
+    const pendingText = () => window.page.evaluate(() => document.getElementById('status-bar-ai-cli-companion-pending-reviews')?.textContent?.trim() ?? '');
+
+    after(async () => {
+        await window?.close();
+        await backend?.stop();
+        await browser?.close();
+        if (root) {
+            removeTempRoot(root);
+        }
+    });
+
+    it('the @ suggestions list the ACP agents with their descriptions', async () => {
+        const rows = await chat.suggestions('@');
+        const row = name => rows.find(text => text.startsWith(name)) ?? '';
+        assert.match(row('TinyAgent'), /An ACP agent written in the test/, rows.join('\n'));
+        assert.match(row('GeminiCLI'), /Gemini CLI/, rows.join('\n'));
+        assert.match(row('QwenCode'), /Qwen Code/, rows.join('\n'));
+    });
+
+    it('reverting the change set restores the file from before the turn (an empty one too), and deletes a file the agent created', async () => {
+        const kept = path.join(workspace, 'keep.txt');
+        const created = path.join(workspace, 'fresh.txt');
+        const empty = path.join(workspace, 'empty.txt');
+        await chat.send(`@TinyAgent write ${empty} filled in`);
+        await chat.permissionOptions();
+        await chat.choose('Allow');
+        await chat.waitForText(`Wrote ${empty}.`);
+        await chat.waitUntilIdle();
+        await chat.send(`@TinyAgent write ${kept} new text`);
+        await chat.permissionOptions();
+        await chat.choose('Allow');
+        await chat.waitForText(`Wrote ${kept}.`);
+        await chat.waitUntilIdle();
+        await chat.send(`@TinyAgent write ${created} brand new`);
+        await chat.permissionOptions();
+        await chat.choose('Allow');
+        await chat.waitForText(`Wrote ${created}.`);
+        await chat.waitUntilIdle();
+        assert.equal(fs.readFileSync(kept, 'utf8'), 'new text\n');
+        assert.equal(fs.readFileSync(created, 'utf8'), 'brand new\n');
+        assert.equal(fs.readFileSync(empty, 'utf8'), 'filled in\n');
+        await waitUntil(async () => (await chat.changeSetFiles()).length === 3, { what: 'the change set to list the three files' });
+        await chat.revertChangeSetFile('empty.txt');
+        await waitUntil(() => fs.readFileSync(empty, 'utf8') === '', { what: 'empty.txt to be empty again', timeout: 10_000 });
+        await chat.revertChangeSetFile('keep.txt');
+        await waitUntil(() => fs.readFileSync(kept, 'utf8') === 'old text\n', { what: 'keep.txt to hold its old text again', timeout: 10_000 });
+        await chat.revertChangeSetFile('fresh.txt');
+        await waitUntil(() => !fs.existsSync(created), { what: 'fresh.txt to be deleted', timeout: 10_000 });
+    });
+
+    it('a missing agent: the answer offers Install with npm, and the button runs the companion\'s install in a terminal', async () => {
+        await chat.send('@GeminiCLI hello');
+        await chat.waitForText(/Gemini CLI is not installed/);
+        await chat.waitUntilIdle();
+        await chat.view.locator('.theia-acp-command-button', { hasText: 'Install with npm' }).last().click();
+        await waitUntil(() => fs.existsSync(npmLog) && fs.readFileSync(npmLog, 'utf8').includes('install -g @google/gemini-cli'),
+            { what: 'npm install -g @google/gemini-cli to run in a terminal', timeout: 30_000, diagnostics: () => window.diagnostics() });
+        await window.page.locator('.p-TabBar-tab, .lm-TabBar-tab', { hasText: 'Install Gemini CLI' }).first().waitFor({ state: 'visible', timeout: 10_000 });
+    });
+
+    it('/ offers the commands the agent announced in available_commands_update', async () => {
+        const rows = await chat.suggestions('@TinyAgent /');
+        assert.ok(rows.some(text => /^tiny/.test(text) && text.includes('A tiny command')), rows.join('\n'));
+    });
+
+    it('the diff on a tool card opens Theia\'s native diff editor', async () => {
+        await chat.view.locator('.theia-acp-open-diff').last().click();
+        const tab = window.page.locator('#theia-main-content-panel .p-TabBar-tab, #theia-main-content-panel .lm-TabBar-tab', { hasText: '(proposed)' }).first();
+        await tab.waitFor({ state: 'visible', timeout: 15_000 });
+        await window.page.locator('#theia-main-content-panel .monaco-diff-editor').first().waitFor({ state: 'visible', timeout: 15_000 });
+    });
+
+    it('Send Selection to Chat Agent puts the agent and the selected lines into the chat input; the file reaches the agent', async () => {
+        await window.openFile('code.txt');
+        await window.selectInActiveEditor(2, 3);
+        await window.runCommand('Send Selection to Chat Agent');
+        await window.page.locator('.quick-input-list .monaco-list-row', { hasText: '@TinyAgent' }).first().click();
+        await waitUntil(async () => (await chat.inputText()).startsWith('@TinyAgent #file:code.txt lines 2-2'),
+            { what: 'the chat input to hold the reference', timeout: 10_000, diagnostics: async () => `input: "${await chat.inputText()}"` });
+        await window.page.keyboard.type('explain', { delay: 5 });
+        await window.page.keyboard.press('Escape');
+        await chat.submit();
+        await chat.waitForText(/Echo: .*lines 2-2 explain \[files: file:\/\/.*code\.txt\]/);
+    });
+
+    it('a permission question counts in the pending-review status item and raises a notification while the window is away', async () => {
+        const target = path.join(workspace, 'asked.txt');
+        await chat.send(`@TinyAgent write ${target} after asking`);
+        await chat.permissionOptions();
+        await waitUntil(async () => await pendingText() === 'TinyAgent: 1 question waiting',
+            { timeout: 10_000, what: 'the question in the status bar', diagnostics: async () => `status bar: "${await pendingText()}"` });
+        // In focus, no system notification (the question is in view); a second one while away raises one.
+        await chat.choose('Allow');
+        await chat.waitForText(`Wrote ${target}.`);
+        await waitUntil(async () => await pendingText() === '', { timeout: 10_000, what: 'the status item to go once answered' });
+        const other = await window.context.newPage();
+        await other.setContent('<h1>another application</h1>');
+        await other.bringToFront();
+        await waitUntil(async () => !await window.page.evaluate(() => document.hasFocus()), { timeout: 10_000, what: 'the Theia window to lose focus' });
+        const second = path.join(workspace, 'asked-away.txt');
+        await chat.sendInBackground(`@TinyAgent write ${second} while away`);
+        // Theia's own chat may notify too (its AgentNotificationService); ours names the asker.
+        const ours = async () => (await notifications()).filter(n => n.title === 'TinyAgent asks a question');
+        await waitUntil(async () => (await ours()).length === 1, { timeout: 30_000, what: 'a system notification', diagnostics: async () => JSON.stringify(await notifications()) });
+        const [notification] = await ours();
+        assert.match(notification.body, /asked-away\.txt: answer it in the chat/);
+        await window.page.bringToFront();
+        await other.close();
+        await chat.permissionOptions();
+        await chat.choose('Reject');
+        await chat.waitForText('Not written (reject).');
+        await waitUntil(async () => (await ours())[0].closed, { timeout: 10_000, what: 'the answered question\'s notification to be withdrawn' });
+        assert.equal(await pendingText(), '');
+    });
+});
