@@ -115,10 +115,17 @@ describe('Claude Code in a Theia terminal: problems and Send Selection', functio
         const turns = fake.turns.length;
         await window.typeInTerminal('what is wrong in notes.txt?');
         await fake.waitForTurn(turns + 1, 60_000);
-        // The CLI asks before an MCP tool runs; its first option is Yes.
-        await waitUntil(async () => /Do you want to proceed/.test(await window.terminalText()),
-            { timeout: 60_000, what: 'the CLI to ask before getDiagnostics', diagnostics: () => diagnostics() });
-        await window.page.keyboard.press('Enter');
+        // The CLI asks before an MCP tool runs; "1" picks its first option, Yes (pressed again while the question stays).
+        await waitUntil(async () => {
+            if (fake.requests.some(r => r.isTurn && resultBlock(r, 'toolu_diagnostics_1'))) {
+                return true;
+            }
+            if (/Do you want to proceed/.test(await window.terminalText())) {
+                await window.page.locator('.xterm-helper-textarea').first().focus();
+                await window.page.keyboard.press('1');
+            }
+            return false;
+        }, { timeout: 90_000, interval: 2_000, what: 'the CLI to send getDiagnostics\' result to the model', diagnostics: () => diagnostics() });
         const result = JSON.parse(await toolResultText('toolu_diagnostics_1'));
         assert.deepEqual(result, [{
             uri: pathToFileURL(notes).href,
