@@ -7,6 +7,7 @@ import { CLI_HOST_SERVICE_PATH, CliHostService } from '../common/cli-host-protoc
 import { CliHostServiceImpl } from './cli-host-service-impl';
 import { CompanionEndpointRegistry } from './companion-endpoint-registry';
 import { CompanionServiceImpl } from './companion-service-impl';
+import { registerUriRpcCodec } from '../common/uri-rpc-codec';
 
 /** One CompanionService per frontend connection, i.e. per window; dropped when the window goes. */
 const perWindowModule = ConnectionContainerModule.create(({ bind }) => {
@@ -19,6 +20,8 @@ const perWindowModule = ConnectionContainerModule.create(({ bind }) => {
         return service;
     })).inSingletonScope();
 });
+
+registerUriRpcCodec();
 
 export default new ContainerModule(bind => {
     bind(CompanionEndpointRegistry).toSelf().inSingletonScope();
