@@ -21,9 +21,9 @@ const perWindowModule = ConnectionContainerModule.create(({ bind }) => {
     })).inSingletonScope();
 });
 
-registerUriRpcCodec();
-
 export default new ContainerModule(bind => {
+    // Once every module is loaded, so plug-in support (which has its own URI codec) is seen.
+    bind(BackendApplicationContribution).toConstantValue({ initialize: registerUriRpcCodec });
     bind(CompanionEndpointRegistry).toSelf().inSingletonScope();
     bind(BackendApplicationContribution).toService(CompanionEndpointRegistry);
     bind(ConnectionContainerModule).toConstantValue(perWindowModule);
