@@ -5,12 +5,10 @@
 // typed into its terminal. Run from test/:
 //   npx mocha --exit --timeout 300000 e2e/claude-context-in-theia.spec.mjs
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { openTheiaForCli } from '../support/cli-in-theia.mjs';
-import { findClaudeBinary } from '../support/cli-pty.mjs';
-import { FAKE_ANTHROPIC_KEY, FakeAnthropicApi, lastUserText } from '../support/fake-anthropic-api.mjs';
+import { openTheiaForClaude, waitForClaudeInTerminal } from '../support/claude-in-theia.mjs';
+import { lastUserText } from '../support/fake-anthropic-api.mjs';
 import { waitUntil } from '../support/wait.mjs';
 
 const NOTES = 'first line\nsecond broken line\nthird line\nfourth line\n';
@@ -43,38 +41,12 @@ describe('Claude Code in a Theia terminal: problems and Send Selection', functio
     let setup, workspace, fake, window, debugLog;
 
     before(async function () {
-        const binary = findClaudeBinary(); // fails with the install command if missing
-        setup = await openTheiaForCli({
-            prefix: 'claude-context-e2e-',
-            workspaceFiles: { 'notes.txt': NOTES, '.theia/tasks.json': JSON.stringify(TASKS, undefined, 2) },
-            homeFiles: trusted => ({
-                '.claude.json': JSON.stringify({
-                    hasCompletedOnboarding: true, theme: 'dark', hasSeenAutoDefaultNudge: true, hasIdeAutoConnectDialogBeenShown: true,
-                    diffTool: 'auto', customApiKeyResponses: { approved: [FAKE_ANTHROPIC_KEY.slice(-20)], rejected: [] },
-                    projects: { [trusted]: { hasTrustDialogAccepted: true } }
-                })
-            }),
-            startFake: () => FakeAnthropicApi.start(),
-            extraPath: ({ root }) => {
-                const bin = path.join(root, 'bin');
-                debugLog = path.join(root, 'claude-debug.log');
-                fs.mkdirSync(bin, { recursive: true });
-                fs.writeFileSync(path.join(bin, 'claude'), `#!/bin/sh\nexec "${binary}" --permission-mode default --debug-file "${debugLog}" "$@"\n`, { mode: 0o755 });
-                return [bin];
-            },
-            env: api => ({
-                ...api.env(), DISABLE_AUTOUPDATER: '1', CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-                CLAUDE_CODE_DISABLE_OFFICIAL_MARKETPLACE_AUTOINSTALL: '1'
-            })
-        });
+        setup = await openTheiaForClaude({ prefix: 'claude-context-e2e-', workspaceFiles: { 'notes.txt': NOTES, '.theia/tasks.json': JSON.stringify(TASKS, undefined, 2) } });
+        debugLog = setup.debugLog;
         ({ workspace, fake, window } = setup);
         await lintNotesWithTheiaTask();
         await window.runCommand('Run Claude Code in Terminal');
-        await waitUntil(async () => (await window.statusBarText()).includes('Claude Code'),
-            { timeout: 90_000, what: 'Claude Code to connect to the window', diagnostics: () => diagnostics() });
-        await waitUntil(() => fs.existsSync(debugLog) && fs.readFileSync(debugLog, 'utf8').includes('MCP server "ide": Connection established'),
-            { timeout: 60_000, what: 'the CLI to establish its IDE connection', diagnostics: () => diagnostics() });
-        await waitUntil(async () => /manual mode on/.test(await window.terminalText()), { timeout: 60_000, what: 'the claude prompt', diagnostics: () => diagnostics() });
+        await waitForClaudeInTerminal(window, debugLog, () => diagnostics());
     });
 
     after(() => setup?.close());

@@ -5,9 +5,8 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { openTheiaForCli } from '../support/cli-in-theia.mjs';
-import { findClaudeBinary } from '../support/cli-pty.mjs';
-import { FAKE_ANTHROPIC_KEY, FakeAnthropicApi, turnText } from '../support/fake-anthropic-api.mjs';
+import { openTheiaForClaude, waitForClaudeInTerminal } from '../support/claude-in-theia.mjs';
+import { turnText } from '../support/fake-anthropic-api.mjs';
 import { MOD } from '../support/theia-app.mjs';
 import { waitUntil } from '../support/wait.mjs';
 
@@ -15,39 +14,11 @@ describe('claude in a Theia terminal, end to end', function () {
     let setup, workspace, fake, window, debugLog;
 
     before(async function () {
-        const binary = findClaudeBinary(); // fails with the install command if missing
-        setup = await openTheiaForCli({
-            prefix: 'claude-terminal-e2e-',
-            workspaceFiles: { 'notes.txt': 'first line\n' },
-            homeFiles: trusted => ({
-                '.claude.json': JSON.stringify({
-                    hasCompletedOnboarding: true, theme: 'dark', hasSeenAutoDefaultNudge: true, hasIdeAutoConnectDialogBeenShown: true,
-                    diffTool: 'auto', customApiKeyResponses: { approved: [FAKE_ANTHROPIC_KEY.slice(-20)], rejected: [] },
-                    projects: { [trusted]: { hasTrustDialogAccepted: true } }
-                })
-            }),
-            startFake: () => FakeAnthropicApi.start(),
-            // `claude` on the terminals' PATH is the native binary in ask-before-edit mode (auto mode offers no diff).
-            extraPath: ({ root }) => {
-                const bin = path.join(root, 'bin');
-                debugLog = path.join(root, 'claude-debug.log');
-                fs.mkdirSync(bin, { recursive: true });
-                fs.writeFileSync(path.join(bin, 'claude'), `#!/bin/sh\nexec "${binary}" --permission-mode default --debug-file "${debugLog}" "$@"\n`, { mode: 0o755 });
-                return [bin];
-            },
-            env: api => ({
-                ...api.env(), DISABLE_AUTOUPDATER: '1', CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-                CLAUDE_CODE_DISABLE_OFFICIAL_MARKETPLACE_AUTOINSTALL: '1'
-            })
-        });
+        setup = await openTheiaForClaude({ prefix: 'claude-terminal-e2e-', workspaceFiles: { 'notes.txt': 'first line\n' } });
+        debugLog = setup.debugLog;
         ({ workspace, fake, window } = setup);
         await window.runCommand('Run Claude Code in Terminal');
-        await waitUntil(async () => (await window.statusBarText()).includes('Claude Code'),
-            { timeout: 90_000, what: 'Claude Code to connect to the window', diagnostics: () => diagnostics() });
-        // The CLI counts the IDE as connected a moment after the server saw it: its own log says when.
-        await waitUntil(() => fs.existsSync(debugLog) && fs.readFileSync(debugLog, 'utf8').includes('MCP server "ide": Connection established'),
-            { timeout: 60_000, what: 'the CLI to establish its IDE connection', diagnostics: () => diagnostics() });
-        await waitUntil(async () => /manual mode on/.test(await window.terminalText()), { timeout: 60_000, what: 'the claude prompt', diagnostics: () => diagnostics() });
+        await waitForClaudeInTerminal(window, debugLog, () => diagnostics());
     });
 
     after(() => setup?.close());
