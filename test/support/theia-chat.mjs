@@ -159,15 +159,6 @@ export class TheiaChat {
         await this.page.keyboard.press('Delete');
     }
 
-    /** Sends without touching focus or the mouse's hover state (the window may be in the background). */
-    async sendInBackground(text) {
-        await this.input.click({ noWaitAfter: true });
-        await this.page.keyboard.press('End');
-        await this.page.keyboard.type(text, { delay: 5 });
-        await this.page.keyboard.press('Escape');
-        await this.submit();
-    }
-
     /** The chat input's text (its Monaco model). */
     inputText() {
         return this.input.evaluate(element => element.querySelector('.view-lines').textContent.replace(/\u00a0/g, ' ').trim());
