@@ -9,10 +9,11 @@
 //  3. a 1 MB answer streamed in 4 KB chunks: the longest main-thread task in the page while it
 //     renders (PerformanceObserver 'longtask', which reports tasks ≥ 50 ms), in a new chat session.
 //
-//   node bench/acp-chat-latency.mjs [--answers=15] [--rounds=10] [--warmup=2] [--big-kb=1024] [--profile=page.cpuprofile] [--json=out.json]
+//   node bench/acp-chat-latency.mjs [--answers=15] [--rounds=10] [--warmup=2] [--big-kb=1024] [--profile=page.cpuprofile] [--profile-first=first.cpuprofile] [--json=out.json]
 //
 // --profile writes a CPU profile of the page while the big answer renders (a diagnostic: the
 // profiler slows the page, so that run's figures are not comparable); see support/profile-summary.mjs.
+// --profile-first does the same for the page during the prompt → first token rounds.
 //
 // One clock: performance.timeOrigin + performance.now() in this process and in the page; the page's
 // offset to this process is measured by round trips (the least-delayed one wins) and reported.
@@ -23,7 +24,7 @@ import { geminiAcpSettings } from '../test/support/agent-api-process.mjs';
 import { CliHome } from '../test/support/cli-home.mjs';
 import { startAcpTheiaBackend } from '../test/support/acp-theia-backend.mjs';
 import { TheiaChat } from '../test/support/theia-chat.mjs';
-import { TheiaWindow, launchChromium, makeTempRoot, removeTempRoot, writeTree, waitUntil } from '../test/support/theia-app.mjs';
+import { BROWSER_APP, TheiaWindow, launchChromium, makeTempRoot, removeTempRoot, writeTree, waitUntil } from '../test/support/theia-app.mjs';
 import { startDirectGeminiClient } from './support/direct-acp-client.mjs';
 import { StreamingFakeGeminiApi } from './support/streaming-fake-gemini.mjs';
 import { fmt, numberArg, sleep, stringArg, summarize, table, writeJsonResult } from './support/common.mjs';
@@ -35,6 +36,22 @@ const BIG_KB = numberArg('big-kb', 1024);
 const SESSION_ROUNDS = 4; // prompts per chat session, so the newest answer is always rendered in view
 const TARGETS = { answerP50Ms: 50, firstTokenRatio: 1.1, firstTokenAddedMs: 20, longestTaskMs: 100 };
 const now = () => performance.timeOrigin + performance.now();
+// `theia build --mode development` (npm run build:browser, the tests) links a source map and bundles React's
+// development build; `--mode production` (npm run build:browser:production, scripts/start.sh) minifies.
+const BUNDLE_MODE = bundleMode(path.join(BROWSER_APP, 'lib', 'frontend', 'bundle.js'));
+
+/** A development bundle ends with its source map link (esbuild leaves an old .map file behind, so the file is no sign). */
+function bundleMode(file) {
+    const size = fs.statSync(file).size;
+    const tail = Buffer.alloc(Math.min(200, size));
+    const fd = fs.openSync(file, 'r');
+    try {
+        fs.readSync(fd, tail, 0, tail.length, size - tail.length);
+    } finally {
+        fs.closeSync(fd);
+    }
+    return tail.toString().includes('sourceMappingURL=') ? 'development' : 'production';
+}
 
 /** Runs in the page: a watcher for one text in the chat view, the send click's time, long tasks. */
 function installChatProbes() {
@@ -168,6 +185,13 @@ try {
     }
 
     // 2. Prompt → first token: the chat against a direct ACP client, interleaved.
+    const firstProfileFile = stringArg('profile-first', undefined);
+    const firstCdp = firstProfileFile && await page.context().newCDPSession(page);
+    if (firstCdp) {
+        await firstCdp.send('Profiler.enable');
+        await firstCdp.send('Profiler.setSamplingInterval', { interval: 200 });
+        await firstCdp.send('Profiler.start');
+    }
     for (let round = 0; round < WARMUP + ROUNDS; round++) {
         if (round % SESSION_ROUNDS === 0) {
             await freshSession(fake, chat);
@@ -203,6 +227,10 @@ try {
                 first[which].push(ms);
             }
         }
+    }
+
+    if (firstCdp) {
+        fs.writeFileSync(firstProfileFile, JSON.stringify((await firstCdp.send('Profiler.stop')).profile));
     }
 
     // 3. A 1 MB answer, in a new chat session; only the long-task observer runs in the page.
@@ -256,6 +284,7 @@ const stats = {
 const firstRatio = stats.firstChat.p50 / stats.firstDirect.p50;
 const firstLimit = stats.firstDirect.p50 * TARGETS.firstTokenRatio + TARGETS.firstTokenAddedMs;
 const p = s => `${fmt(s.p50, 1)} / ${fmt(s.p99, 1)} ms`;
+console.log(`bundle: browser-app/lib built in ${BUNDLE_MODE} mode`);
 console.log(`missed (not seen by the observer, left out): ${missed.answers} answers, ${missed.first} first tokens`);
 console.log(`clock: page offset ${fmt(clock.offset, 2)} ms, measured with a ${fmt(clock.rtt, 2)} ms round trip`);
 console.log(table([
@@ -275,4 +304,4 @@ const met = {
 };
 console.log(`targets: answer → screen ${met.answer ? 'met' : 'NOT met'}; first token ${met.firstToken ? 'met' : 'NOT met'} ` +
     `(${fmt(stats.firstChat.p50, 1)} ≤ ${fmt(firstLimit, 1)} ms); longest task ${met.longestTask ? 'met' : 'NOT met'}`);
-writeJsonResult({ bench: 'acp-chat', answers: ANSWERS, missed, rounds: ROUNDS, warmup: WARMUP, targets: TARGETS, clock, stats, firstRatio, firstLimit, big, met });
+writeJsonResult({ bench: 'acp-chat', bundleMode: BUNDLE_MODE, answers: ANSWERS, missed, rounds: ROUNDS, warmup: WARMUP, targets: TARGETS, clock, stats, firstRatio, firstLimit, big, met });

@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 bash scripts/ensure-system-deps.sh
 bash scripts/install.sh
 npm run build:packages
-npm run build:browser
+npm run build:browser:production # what a user runs: minified, React's production build
 workspace="$PWD/sample-workspace"
 echo "Open http://127.0.0.1:3000 — then in a terminal: gemini (or qwen), and /ide enable once."
 cd browser-app

@@ -23,8 +23,11 @@ describe('Diagnose Connection with the real gemini connected', function () {
             workspaceFiles: { 'app.ts': 'export const a = 1;\n' },
             homeFiles: trusted => ({
                 '.gemini/settings.json': JSON.stringify(geminiTestSettings({ ideEnabled: true })),
-                '.gemini/trustedFolders.json': JSON.stringify({ [trusted]: 'TRUST_FOLDER' })
+                '.gemini/trustedFolders.json': JSON.stringify({ [trusted]: 'TRUST_FOLDER' }),
                 // No ~/.qwen/settings.json: qwen 0.24.4 then runs in its default approval mode, "auto".
+                // Claude Code set up so that it never offers a diff, twice over.
+                '.claude/settings.json': JSON.stringify({ permissions: { defaultMode: 'acceptEdits' } }),
+                '.claude.json': JSON.stringify({ hasCompletedOnboarding: true, diffTool: 'terminal' })
             }),
             env: api => ({ GEMINI_API_KEY: 'test-key-not-real', GOOGLE_GEMINI_BASE_URL: api.baseUrl }),
             windowSetup: context => context.grantPermissions(['clipboard-read', 'clipboard-write'])
@@ -79,6 +82,14 @@ describe('Diagnose Connection with the real gemini connected', function () {
         }
         await window.dismissHover();
         await window.screenshot('diagnose-connection.png');
+    });
+
+    it('names Claude Code\'s acceptEdits and "diffTool": "terminal" as the reason no diff opens, with how to ask before edits', async () => {
+        const report = await diagnose();
+        const home = setup.backend.home;
+        assert.match(report, new RegExp(`⚠ WARNING: Claude Code: permissions\\.defaultMode is "acceptEdits" \\(${escape(path.join(home, '.claude', 'settings.json'))}\\)\\n  - In this mode the CLI writes files without asking, so no diff ever opens`));
+        assert.match(report, new RegExp(`⚠ WARNING: Claude Code: "diffTool" is "terminal" in ${escape(path.join(home, '.claude.json'))}\\n  - Then the CLI never opens a diff in the IDE`));
+        assert.match(report, /\*\*Fix:\*\* Claude Code offers no diff in auto mode, in acceptEdits mode, or with "diffTool": "terminal".*start it with `claude --permission-mode default`/);
     });
 
     it('a terminal outside the workspace is reported as a directory mismatch, with the fix', async () => {

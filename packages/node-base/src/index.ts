@@ -11,3 +11,4 @@ export * from './request-target';
 export * from './no-follow-path';
 export * from './process-table';
 export * from './workspace-confinement';
+export * from './deferred-module';

@@ -49,7 +49,11 @@ describe('SseWriter', () => {
         for (let i = 0; i < 200; i++) {
             sends.push(writer.send({ id: i, data: payload }).then(() => { resolved++; }));
         }
-        await new Promise(resolve => setTimeout(resolve, 100));
+        // One turn of the event loop, not a sleep: a write that did not wait for the socket would have
+        // resolved by now (a microtask); one that waits needs a 'drain', which a paused client never
+        // gives for 12.8 MB (more than loopback's socket buffers hold).
+        await new Promise(resolve => setImmediate(resolve));
+        assert.ok(writer.isBlocked, 'the writer waits for the socket');
         assert.ok(resolved < 200, 'some writes must wait while the client is not reading');
         let received = '';
         socket.on('data', chunk => { received += chunk; });

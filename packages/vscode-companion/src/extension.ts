@@ -5,10 +5,12 @@ import { debugLogging } from './companion-settings';
 import { parentPidOf } from '@ai-cli-companion/node-base';
 import { identifyHost } from './host-identity';
 import { CompanionOutput } from './companion-output';
+import { provideBundledCoreModules } from './bundled-modules';
 
 let companion: Companion | undefined;
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
+    provideBundledCoreModules();
     const log = new CompanionOutput(() => debugLogging());
     context.subscriptions.push(log);
     const nativeBackend = process.env[NATIVE_EXTENSION_ENV];

@@ -1,10 +1,12 @@
 import type { z as Zod } from 'zod';
+// That entry alone: common/ must not pull the rest of the Node base layer into a browser bundle.
+import { deferredRequire } from '@ai-cli-companion/node-base/deferred-module';
 
 /*
  * The wire contract as the real clients validate it (gemini-cli-core `ide/types.ts`, identical in
  * Qwen Code). Declared once: used to type what we build and to check it before it leaves, because a
- * notification that fails the client's parse disconnects the CLI. zod is loaded on first use, not
- * at backend start (it costs ~100 ms to evaluate).
+ * notification that fails the client's parse disconnects the CLI. zod is loaded on first use (from
+ * node_modules, see deferredRequire), not at backend start (it costs ~100 ms to evaluate).
  */
 function buildSchemas(z: typeof Zod) {
     const Cursor = z.object({ line: z.number().int().min(1), character: z.number().int().min(1) });
@@ -46,8 +48,7 @@ type WireSchemas = ReturnType<typeof buildSchemas>;
 let schemas: WireSchemas | undefined;
 
 export function wireSchemas(): WireSchemas {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    return schemas ??= buildSchemas((require('zod') as { z: typeof Zod }).z);
+    return schemas ??= buildSchemas(deferredRequire<{ z: typeof Zod }>('zod').z);
 }
 
 export type OpenFile = Zod.infer<WireSchemas['OpenFile']>;

@@ -2,12 +2,13 @@ import type { IncomingMessage } from 'http';
 import type { Duplex } from 'stream';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { WebSocketServer } from 'ws';
-import { Logger, silentLogger } from '@ai-cli-companion/node-base';
+import { Logger, deferredRequire, silentLogger } from '@ai-cli-companion/node-base';
 import { CLAUDE_SUBPROTOCOL, CLAUDE_SUPERSEDED_CLOSE, ClaudeAtMentioned, ClaudeSelectionChanged } from '../common/claude-ide-wire';
 import { CLAUDE_IDE_TOOLS, ClaudeIdeBroker, ClaudeIdeTools } from './claude-ide-tools';
 import { MCP_SERVER_NAME } from './companion-tools';
 import { MAX_WS_MESSAGE_BYTES, WebSocketMcpTransport } from './websocket-mcp-transport';
 import { WsUpgradeGate, refuseUpgrade } from './ws-upgrade-gate';
+import { DEFERRED_MODULES } from './mcp-sdk-modules';
 
 export interface ClaudeIdeSession {
     readonly id: string;
@@ -155,10 +156,8 @@ export class ClaudeIdeServer {
 
 /** One SDK server per connection, with tools/list (what the model may call) and tools/call (all four tools). */
 function createServer(version: string, tools: ClaudeIdeTools): Server {
-    /* eslint-disable @typescript-eslint/no-require-imports */
-    const { Server: SdkServer } = require('@modelcontextprotocol/sdk/server/index.js') as typeof import('@modelcontextprotocol/sdk/server/index.js');
-    const { CallToolRequestSchema, ListToolsRequestSchema } = require('@modelcontextprotocol/sdk/types.js') as typeof import('@modelcontextprotocol/sdk/types.js');
-    /* eslint-enable @typescript-eslint/no-require-imports */
+    const { Server: SdkServer } = deferredRequire<typeof import('@modelcontextprotocol/sdk/server/index.js')>(DEFERRED_MODULES.server);
+    const { CallToolRequestSchema, ListToolsRequestSchema } = deferredRequire<typeof import('@modelcontextprotocol/sdk/types.js')>(DEFERRED_MODULES.types);
     const server = new SdkServer({ name: MCP_SERVER_NAME, version }, { capabilities: { tools: { listChanged: true } } });
     server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: CLAUDE_IDE_TOOLS }));
     server.setRequestHandler(CallToolRequestSchema, (request, extra) =>

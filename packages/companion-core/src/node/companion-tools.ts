@@ -1,7 +1,9 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult, JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { RequestId } from '../common/json-rpc';
+import { deferredRequire } from '@ai-cli-companion/node-base';
 import { CloseDiffArguments, OpenDiffArguments, wireSchemas } from '../common/wire-schemas';
+import { DEFERRED_MODULES } from './mcp-sdk-modules';
 import type { DiffAnswer, DiffBroker } from './diff-broker';
 
 /** The MCP server's name as every CLI sees it; editor-neutral, the .vsix sends it inside VS Code too. */
@@ -119,13 +121,11 @@ interface Sdk {
 }
 let sdk: Sdk | undefined;
 
-/** The SDK is loaded when the first CLI connects, not at backend start (~200 ms to evaluate). */
+/** The SDK is loaded when the first CLI connects, not at backend start (nor parsed there: see deferredRequire). */
 function loadSdk(): Sdk {
     if (!sdk) {
-        /* eslint-disable @typescript-eslint/no-require-imports */
-        const { McpServer: Server } = require('@modelcontextprotocol/sdk/server/mcp.js') as typeof import('@modelcontextprotocol/sdk/server/mcp.js');
-        const { AjvJsonSchemaValidator } = require('@modelcontextprotocol/sdk/validation/ajv') as typeof import('@modelcontextprotocol/sdk/validation/ajv-provider.js');
-        /* eslint-enable @typescript-eslint/no-require-imports */
+        const { McpServer: Server } = deferredRequire<typeof import('@modelcontextprotocol/sdk/server/mcp.js')>(DEFERRED_MODULES.mcpServer);
+        const { AjvJsonSchemaValidator } = deferredRequire<typeof import('@modelcontextprotocol/sdk/validation/ajv-provider.js')>(DEFERRED_MODULES.ajv);
         // One validator for all sessions: each would otherwise build its own Ajv instance (~20 KB heap).
         sdk = { McpServer: Server, validator: new AjvJsonSchemaValidator() };
     }

@@ -10,6 +10,7 @@ export * from './diff-broker';
 export * from './discovery-file';
 export * from './host-paths';
 export * from './mcp-http-server';
+export * from './mcp-sdk-modules';
 export * from './notification-answer';
 export * from './process-info';
 export * from './session-transport';

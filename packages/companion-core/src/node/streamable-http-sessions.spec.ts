@@ -44,10 +44,8 @@ describe('Streamable HTTP sessions', () => {
     const initialize = (protocolVersion: string) => client().initialize(protocolVersion);
     const openStream = async (session: string) => {
         const stream = await client().openStream(session);
-        return { response: stream.response, text: () => stream.raw, close: stream.close, waitFor: stream.waitFor.bind(stream) };
+        return { response: stream.response, text: () => stream.raw, close: stream.close, waitFor: stream.waitFor.bind(stream), waitForText: stream.waitForText.bind(stream) };
     };
-
-    const wait = (ms: number) => new Promise(resolve => setTimeout(resolve, ms));
 
     it('negotiates the protocol versions Gemini CLI and Qwen Code send', async () => {
         assert.strictEqual((await initialize('2025-06-18')).version, '2025-06-18');
@@ -65,7 +63,7 @@ describe('Streamable HTTP sessions', () => {
         endpoint.updateContext({ workspaceState: { openFiles: [{ path: '/x/a.ts', timestamp: 1 }] } });
         const { session } = await initialize('2025-06-18');
         const stream = await openStream(session);
-        await wait(200);
+        await stream.waitForText(': keepalive');
         const text = stream.text();
         assert.match(text.split('\n\n')[0], /^event: message\ndata: \{"jsonrpc":"2.0","method":"ide\/contextUpdate","params":\{"workspaceState":\{"openFiles":\[\{"path":"\/x\/a.ts"/);
         assert.ok(text.includes(': keepalive'), text);

@@ -78,10 +78,21 @@ export class EventStream {
 
     /** Resolves with the first message matching, or rejects after the deadline with what did arrive. */
     waitFor(match: (message: { method?: string; params?: any }) => boolean, deadlineMs = 3000): Promise<{ method?: string; params?: any }> {
+        return this.arrival(() => this.messages().find(match), deadlineMs,
+            () => `got: ${this.messages().map(m => m.method).join(', ')}`);
+    }
+
+    /** Resolves once the raw stream holds `fragment` (an SSE comment such as a keep-alive, say). */
+    async waitForText(fragment: string, deadlineMs = 3000): Promise<void> {
+        await this.arrival(() => this.text.includes(fragment) || undefined, deadlineMs, () => `got: ${JSON.stringify(this.text)}`);
+    }
+
+    /** Checks `probe` on every chunk that arrives; rejects after the deadline, saying what did arrive. */
+    private arrival<T>(probe: () => T | undefined, deadlineMs: number, got: () => string): Promise<T> {
         return new Promise((resolve, reject) => {
             const check = () => {
-                const found = this.messages().find(match);
-                if (found) {
+                const found = probe();
+                if (found !== undefined) {
                     this.waiters.delete(check);
                     clearTimeout(timer);
                     resolve(found);
@@ -89,7 +100,7 @@ export class EventStream {
             };
             const timer = setTimeout(() => {
                 this.waiters.delete(check);
-                reject(new Error(`not received within ${deadlineMs} ms; got: ${this.messages().map(m => m.method).join(', ')}`));
+                reject(new Error(`not received within ${deadlineMs} ms; ${got()}`));
             }, deadlineMs);
             this.waiters.add(check);
             check();

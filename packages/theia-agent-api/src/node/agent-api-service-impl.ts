@@ -1,7 +1,8 @@
 import { inject, injectable, named } from '@theia/core/shared/inversify';
 import { ILogger } from '@theia/core/lib/common/logger';
 import { BackendApplicationContribution } from '@theia/core/lib/node/backend-application';
-import { AgentLogger, RunningAgentApi, startAgentApi } from '@ai-cli-companion/agent-api';
+import type { AgentLogger, RunningAgentApi } from '@ai-cli-companion/agent-api';
+import { deferredRequire } from '@ai-cli-companion/node-base';
 import { AgentApiService, AgentApiSettings, AgentApiStatus } from '../common/agent-api-protocol';
 import { TheiaCredentialStore } from './theia-credential-store';
 
@@ -49,6 +50,8 @@ export class AgentApiServiceImpl implements AgentApiService, BackendApplicationC
             return this.status;
         }
         try {
+            // The engine (ACP SDK, zod, agent pool) is read only when the API is switched on.
+            const { startAgentApi } = deferredRequire<typeof import('@ai-cli-companion/agent-api')>('@ai-cli-companion/agent-api');
             this.running = await startAgentApi({
                 workspaces: settings.workspaces, agent: settings.agent, port: settings.port,
                 allowedOrigins: settings.allowedOrigins, enableExecuteCommand: settings.enableExecuteCommand,

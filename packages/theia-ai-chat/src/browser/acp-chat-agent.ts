@@ -3,8 +3,9 @@ import {
     ErrorChatResponseContentImpl, MarkdownChatResponseContentImpl, MutableChatRequestModel
 } from '@theia/ai-chat/lib/common/chat-model';
 import { AcpChatAgentDefinition } from '../common/acp-chat-agents';
-import { AcpMode, AcpTurnErrorData } from '../common/acp-chat-protocol';
+import { AcpMode, AcpTurnErrorData, AcpTurnResult } from '../common/acp-chat-protocol';
 import type { AcpChatAgentServices } from './acp-chat-agent-services';
+import type { SessionState } from './acp-chat-sessions';
 import { AcpChatTurn } from './acp-chat-turn';
 import { describeFailure, followUpButtons } from './acp-failure-message';
 import { AcpCommandButtonsContent } from './acp-command-buttons';
@@ -36,37 +37,16 @@ export class AcpChatAgent implements ChatAgent {
     }
 
     async invoke(request: MutableChatRequestModel): Promise<void> {
-        const { backend, client, sessions } = this.services;
-        const chatSessionId = request.session.id;
-        const state = sessions.stateFor(chatSessionId, this);
+        const state = this.services.sessions.stateFor(request.session.id, this);
         try {
-            const roots = this.services.workspaceRoots();
-            const prepared = await backend.prepare(chatSessionId, this.definition, roots);
-            if ('error' in prepared) {
-                return this.fail(request, prepared.error);
-            }
-            if (prepared.modes.length > 0) {
-                this.modes = toChatModes(prepared.modes, prepared.currentModeId);
-            }
-            const modeId = request.request.modeId;
-            if (modeId && prepared.modes.some(mode => mode.id === modeId) && modeId !== state.modeId(prepared.currentModeId)) {
-                await backend.setMode(chatSessionId, this.id, modeId);
-                state.onMode(modeId);
-            }
-            const turn = new AcpChatTurn(request, backend, state, this.services.questions.trackerFor(chatSessionId, this.definition.displayName));
-            client.listen(chatSessionId, this.id, turn);
-            const onCancel = request.response.cancellationToken.onCancellationRequested(() => {
-                void backend.cancel(chatSessionId, this.id);
-            });
-            let result;
-            try {
-                result = await backend.prompt(chatSessionId, this.id, await this.services.prompt.blocks(request, this.id, prepared.promptCapabilities, roots));
-            } finally {
-                onCancel.dispose();
-                turn.end();
-                client.listen(chatSessionId, this.id, state);
+            // A session the chat opened before is prompted at once (one round trip less before the
+            // model is asked); if the backend lost it meanwhile, it is prepared again and prompted.
+            const result = await this.promptTurn(request, state, true) ?? await this.promptTurn(request, state, false);
+            if (!result) {
+                return;
             }
             if ('error' in result) {
+                state.session = undefined;
                 return this.fail(request, result.error);
             }
             if (result.stopReason === 'refusal') {
@@ -77,6 +57,40 @@ export class AcpChatAgent implements ChatAgent {
             }
         } catch (error) {
             this.fail(request, { code: 'AGENT_ERROR', message: error instanceof Error ? error.message : String(error), details: '' });
+        }
+    }
+
+    /** One prompt turn; undefined when the reused session turned out to be gone (nothing was sent). */
+    protected async promptTurn(request: MutableChatRequestModel, state: SessionState, reuse: boolean): Promise<AcpTurnResult | undefined> {
+        const { backend, client } = this.services;
+        const chatSessionId = request.session.id;
+        const roots = this.services.workspaceRoots();
+        const known = reuse ? state.session : undefined;
+        const prepared = known ?? await backend.prepare(chatSessionId, this.definition, roots);
+        if ('error' in prepared) {
+            return prepared;
+        }
+        state.session = prepared;
+        if (prepared.modes.length > 0) {
+            this.modes = toChatModes(prepared.modes, state.modeId(prepared.currentModeId));
+        }
+        const modeId = request.request.modeId;
+        if (modeId && prepared.modes.some(mode => mode.id === modeId) && modeId !== state.modeId(prepared.currentModeId)) {
+            await backend.setMode(chatSessionId, this.id, modeId);
+            state.onMode(modeId);
+        }
+        const turn = new AcpChatTurn(request, backend, state, this.services.questions.trackerFor(chatSessionId, this.definition.displayName));
+        client.listen(chatSessionId, this.id, turn);
+        const onCancel = request.response.cancellationToken.onCancellationRequested(() => {
+            void backend.cancel(chatSessionId, this.id);
+        });
+        try {
+            const result = await backend.prompt(chatSessionId, this.id, await this.services.prompt.blocks(request, this.id, prepared.promptCapabilities, roots));
+            return known && 'error' in result && result.error.code === 'NO_SESSION' ? undefined : result;
+        } finally {
+            onCancel.dispose();
+            turn.end();
+            client.listen(chatSessionId, this.id, state);
         }
     }
 

@@ -2,6 +2,7 @@ import { ContainerModule } from '@theia/core/shared/inversify';
 import { FrontendApplicationContribution } from '@theia/core/lib/browser/frontend-application-contribution';
 import { ServiceConnectionProvider } from '@theia/core/lib/browser/messaging/service-connection-provider';
 import { ChatResponsePartRenderer } from '@theia/ai-chat-ui/lib/browser/chat-response-part-renderer';
+import { ChatSessionStoreImpl } from '@theia/ai-chat/lib/browser/chat-session-store-impl';
 import { ACP_CHAT_PATH, AcpChatService } from '../common/acp-chat-protocol';
 import { bindAcpChatPreferences } from '../common/acp-chat-preferences';
 import { AcpChatAgentRegistry } from './acp-chat-agent-registry';
@@ -14,13 +15,14 @@ import { AcpPendingQuestions } from './acp-pending-questions';
 import { AcpPromptBuilder } from './acp-prompt-builder';
 import { PendingQuestionSource } from '@ai-cli-companion/core';
 import { AcpToolCallRenderer } from './acp-tool-call-renderer';
+import { EncodedChatSessionStore } from './encoded-chat-session-store';
 import { AcpCommandButtonsRenderer } from './acp-command-buttons';
 import { AcpSendSelectionContribution } from './acp-send-selection';
 import { CommandContribution } from '@theia/core/lib/common/command';
 import { MenuContribution } from '@theia/core/lib/common/menu';
 import '../../src/browser/style/acp-chat.css';
 
-export default new ContainerModule(bind => {
+export default new ContainerModule((bind, _unbind, _isBound, rebind) => {
     bindAcpChatPreferences(bind);
     bindAcpChangeSetFileElementFactory(bind);
     bind(AcpEditorFileSystem).toSelf().inSingletonScope();
@@ -36,6 +38,8 @@ export default new ContainerModule(bind => {
     bind(FrontendApplicationContribution).toService(AcpChatAgentRegistry);
     bind(AcpToolCallRenderer).toSelf().inSingletonScope();
     bind(ChatResponsePartRenderer).toService(AcpToolCallRenderer);
+    // The chat's auto-save of a long answer blocked the page for hundreds of ms per save.
+    rebind(ChatSessionStoreImpl).to(EncodedChatSessionStore).inSingletonScope();
     bind(AcpSendSelectionContribution).toSelf().inSingletonScope();
     bind(CommandContribution).toService(AcpSendSelectionContribution);
     bind(MenuContribution).toService(AcpSendSelectionContribution);

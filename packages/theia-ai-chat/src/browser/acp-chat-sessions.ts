@@ -2,7 +2,7 @@ import { inject, injectable, postConstruct } from '@theia/core/shared/inversify'
 import { DisposableCollection } from '@theia/core';
 import { ChatService, isSessionDeletedEvent } from '@theia/ai-chat/lib/common/chat-service';
 import { PromptService } from '@theia/ai-core/lib/common/prompt-service';
-import { AcpChatService, AcpPermissionRequest, AcpSessionUpdate } from '../common/acp-chat-protocol';
+import { AcpChatService, AcpPermissionRequest, AcpSessionInfo, AcpSessionUpdate } from '../common/acp-chat-protocol';
 import { AcpChatFrontendClient, AcpSessionListener } from './acp-chat-frontend-client';
 import type { AcpChatAgent } from './acp-chat-agent';
 import { AcpSessionState } from './acp-chat-turn';
@@ -67,6 +67,8 @@ export class AcpChatSessions {
 /** Listens to a session between turns; a question nobody can see there is answered `cancelled`. */
 export class SessionState implements AcpSessionListener, AcpSessionState {
     private currentModeId: string | undefined;
+    /** The ACP session the backend opened for this chat session, once known: later prompts skip `prepare`. */
+    session: AcpSessionInfo | undefined;
 
     constructor(readonly chatSessionId: string, readonly agentId: string, private readonly backend: AcpChatService,
         private readonly commands: (commands: Array<{ name: string; description?: string | null }>) => void) { }

@@ -3,6 +3,7 @@ import { AcpChatService, AcpPermissionRequest, AcpSessionUpdate } from '../commo
 import { AcpSessionListener } from './acp-chat-frontend-client';
 import { AcpQuestionTracker } from './acp-pending-questions';
 import { askOnToolCall, settleQuestion } from './acp-permission-question';
+import { animationFrameScheduler } from './acp-frame-batched-text';
 import { AcpToolCallContent } from './acp-tool-call-content';
 import { AcpUpdateTranslator } from './acp-update-translator';
 
@@ -23,7 +24,7 @@ export class AcpChatTurn implements AcpSessionListener {
         this.translator = new AcpUpdateTranslator({
             add: content => response.addContent(content),
             changed: () => response.responseContentChanged()
-        }, { onCommands: commands => state.onCommands(commands), onMode: modeId => state.onMode(modeId) });
+        }, { onCommands: commands => state.onCommands(commands), onMode: modeId => state.onMode(modeId) }, animationFrameScheduler);
     }
 
     onUpdate(update: AcpSessionUpdate): void {
@@ -51,6 +52,7 @@ export class AcpChatTurn implements AcpSessionListener {
 
     /** The turn is over: questions still open lose their buttons. */
     end(): void {
+        this.translator.end();
         this.questions.forEach((call, permissionId) => {
             settleQuestion(call);
             this.tracker?.settled(permissionId);

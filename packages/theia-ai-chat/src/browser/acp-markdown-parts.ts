@@ -2,6 +2,8 @@ import { MarkdownChatResponseContent, MarkdownChatResponseContentImpl } from '@t
 
 /** Text per markdown part before a long answer is cut at the next clean paragraph end. */
 export const MARKDOWN_PART_CHARS = 8 * 1024;
+/** Paragraph ends tried per cut (each check reads the part): a long fence is not searched to its end. */
+const MAX_CUT_TRIES = 16;
 
 /** A markdown part that stops taking merges once sealed: Theia's response then starts a new part. */
 export class AcpMarkdownPart extends MarkdownChatResponseContentImpl {
@@ -34,19 +36,38 @@ export class MarkdownPartStream {
     }
 
     add(text: string): void {
-        const open = this.open;
-        if (open && open.length + text.length >= MARKDOWN_PART_CHARS) {
-            const cut = text.lastIndexOf('\n\n');
-            if (cut >= 0 && endsCleanly(open.part.asString() + text.slice(0, cut + 2))) {
-                this.append(text.slice(0, cut + 2));
-                open.part.sealed = true;
-                this.open = undefined;
-                text = text.slice(cut + 2);
-            }
+        // A frame's batch can hold many parts' worth of text: cut as often as it needs.
+        for (let cut = this.cutPoint(text); cut >= 0; cut = this.cutPoint(text)) {
+            this.append(text.slice(0, cut));
+            this.open!.part.sealed = true;
+            this.open = undefined;
+            text = text.slice(cut);
         }
         if (text) {
             this.append(text);
         }
+    }
+
+    /**
+     * Where in `text` the open part should end: after the first blank line that brings it to the
+     * limit, else the last one before that, where no block is left open; -1 to keep going.
+     */
+    private cutPoint(text: string): number {
+        const used = this.open?.length ?? 0;
+        if (used + text.length < MARKDOWN_PART_CHARS) {
+            return -1;
+        }
+        const room = Math.max(0, MARKDOWN_PART_CHARS - used - 2);
+        const candidates: number[] = [];
+        for (let at = text.indexOf('\n\n', room); at >= 0 && candidates.length < MAX_CUT_TRIES; at = text.indexOf('\n\n', at + 2)) {
+            candidates.push(at);
+        }
+        if (room > 0) {
+            candidates.push(text.lastIndexOf('\n\n', room - 1));
+        }
+        const before = this.open?.part.asString() ?? '';
+        const clean = candidates.find(at => at >= 0 && endsCleanly(before + text.slice(0, at + 2)));
+        return clean === undefined ? -1 : clean + 2;
     }
 
     private append(text: string): void {

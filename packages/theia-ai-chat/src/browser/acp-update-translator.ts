@@ -2,6 +2,7 @@ import {
     ChatResponseContent, ThinkingChatResponseContentImpl
 } from '@theia/ai-chat/lib/common/chat-model';
 import { AcpSessionUpdate } from '../common/acp-chat-protocol';
+import { FrameBatchedText, FrameScheduler } from './acp-frame-batched-text';
 import { MarkdownPartStream } from './acp-markdown-parts';
 import { AcpPlanContent, AcpToolCallContent, AcpToolContent } from './acp-tool-call-content';
 
@@ -10,6 +11,11 @@ export interface ResponseSink {
     add(content: ChatResponseContent): void;
     /** A part already shown changed in place. */
     changed(content: ChatResponseContent): void;
+}
+
+export interface TranslatorHooks {
+    onCommands?(commands: Array<{ name: string; description?: string | null }>): void;
+    onMode?(modeId: string): void;
 }
 
 /** gemini announces a mode switch as message text, e.g. "[MODE_UPDATE] autoEdit" (acp.md §3). */
@@ -26,13 +32,23 @@ export class AcpUpdateTranslator {
     /** Everything the agent said, for tests and the chat's text representation. */
     text = '';
     private readonly markdown: MarkdownPartStream;
+    /** Message text on its way to the markdown parts, batched per frame when a scheduler is given. */
+    private readonly batched: FrameBatchedText | undefined;
 
-    constructor(private readonly sink: ResponseSink,
-        private readonly hooks: { onCommands?(commands: Array<{ name: string; description?: string | null }>): void; onMode?(modeId: string): void } = {}) {
+    constructor(private readonly sink: ResponseSink, private readonly hooks: TranslatorHooks = {}, schedule?: FrameScheduler) {
         this.markdown = new MarkdownPartStream(sink);
+        this.batched = schedule && new FrameBatchedText(text => this.markdown.add(text), schedule);
+    }
+
+    /** The turn is over: batched text is shown now. */
+    end(): void {
+        this.batched?.end();
     }
 
     update(update: AcpSessionUpdate): void {
+        if (update.sessionUpdate !== 'agent_message_chunk') {
+            this.batched?.flush(); // what came before is shown before this
+        }
         switch (update.sessionUpdate) {
             case 'agent_message_chunk': return this.message(textOf(update.content));
             case 'agent_thought_chunk': return this.thought(textOf(update.content));
@@ -50,6 +66,7 @@ export class AcpUpdateTranslator {
 
     /** A tool call (new or known) merged with what this update says; shown once, updated after. */
     toolCall(update: AcpSessionUpdate): AcpToolCallContent {
+        this.batched?.flush(); // also called for a permission request's call, outside update()
         const id = String(update.toolCallId);
         let call = this.toolCalls.get(id);
         const isNew = !call;
@@ -85,7 +102,11 @@ export class AcpUpdateTranslator {
             return;
         }
         this.text += text;
-        this.markdown.add(text);
+        if (this.batched) {
+            this.batched.add(text);
+        } else {
+            this.markdown.add(text);
+        }
     }
 
     private thought(text: string): void {

@@ -1,7 +1,8 @@
 import { inject, injectable, named } from '@theia/core/shared/inversify';
 import { ILogger } from '@theia/core/lib/common/logger';
 import { BackendApplicationContribution } from '@theia/core/lib/node/backend-application';
-import { AgentLogger, WorkspaceAgent } from '@ai-cli-companion/acp-client';
+import type { AgentLogger, WorkspaceAgent } from '@ai-cli-companion/acp-client';
+import { acpEngine } from './acp-engine';
 import { AcpChatAgentConfig } from '../common/acp-chat-protocol';
 
 /**
@@ -19,7 +20,7 @@ export class AcpAgentHosts implements BackendApplicationContribution {
         const key = JSON.stringify([config.id, config.command, config.args, config.env ?? {}, workspace]);
         let agent = this.agents.get(key);
         if (!agent) {
-            agent = new WorkspaceAgent({
+            agent = new (acpEngine().WorkspaceAgent)({
                 workspace,
                 profile: { id: config.id, displayName: config.displayName, command: config.command, args: config.args,
                     env: config.env, installCommand: config.installCommand },

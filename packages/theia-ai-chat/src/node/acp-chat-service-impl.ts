@@ -1,11 +1,12 @@
-import * as acp from '@agentclientprotocol/sdk';
+import type * as acp from '@agentclientprotocol/sdk';
 import { inject, injectable } from '@theia/core/shared/inversify';
-import { AgentExitedError, SessionHandlers } from '@ai-cli-companion/acp-client';
+import type { SessionHandlers } from '@ai-cli-companion/acp-client';
 import { resolveInWorkspace } from '@ai-cli-companion/core/node';
 import {
     AcpChatAgentConfig, AcpChatClient, AcpChatService, AcpContentBlock, AcpSessionInfo, AcpSessionUpdate, AcpTurnErrorData, AcpTurnResult
 } from '../common/acp-chat-protocol';
 import { AcpAgentHosts } from './acp-agent-hosts';
+import { acpEngine, acpSdk } from './acp-engine';
 import { AcpSessionMap } from './acp-session-map';
 import { PendingPermissions } from './pending-permissions';
 
@@ -80,7 +81,7 @@ export class AcpChatServiceImpl implements AcpChatService {
             const result = await session.host.prompt(session.sessionId, prompt as acp.ContentBlock[]);
             return { stopReason: result.stopReason };
         } catch (error) {
-            if (error instanceof AgentExitedError) {
+            if (error instanceof acpEngine().AgentExitedError) {
                 this.sessions.delete(chatSessionId, agentId);
             }
             return { error: session.host.describe(error) };
@@ -132,7 +133,7 @@ export class AcpChatServiceImpl implements AcpChatService {
                     if (agent.missingFileReadsEmpty) {
                         return { content: '' };
                     }
-                    throw acp.RequestError.resourceNotFound(request.path);
+                    throw acpSdk().RequestError.resourceNotFound(request.path);
                 }
                 return { content: slice(text, request.line, request.limit) };
             },
@@ -152,7 +153,7 @@ export class AcpChatServiceImpl implements AcpChatService {
 function confine(file: string, roots: readonly string[]): string {
     const resolved = resolveInWorkspace(file, roots);
     if ('error' in resolved) {
-        throw acp.RequestError.invalidParams(undefined, resolved.error);
+        throw acpSdk().RequestError.invalidParams(undefined, resolved.error);
     }
     return resolved.editorPath;
 }

@@ -11,10 +11,14 @@ import { bindPendingReview } from './pending-review/pending-review-module';
 import { bindSendToCli } from './send-to-cli/send-to-cli-module';
 import { bindTerminalEnv } from './terminal-env/terminal-env-module';
 import { bindCompanionWindow } from './window/window-module';
+import { FrontendApplicationContribution } from '@theia/core/lib/browser/frontend-application-contribution';
+import { registerUriRpcCodec } from '../common/uri-rpc-codec';
 
 /** The feature list: one folder and one bind function per feature. */
 export default new ContainerModule((bind, _unbind, _isBound, _rebind, _unbindAsync, onActivation) => {
     bindCompanionPreferences(bind);
+    // Once every module is loaded, so plug-in support (which has its own URI codec) is seen.
+    bind(FrontendApplicationContribution).toConstantValue({ initialize: registerUriRpcCodec });
     // The backend's CLI lookups (which process holds a session, where a CLI is installed): send-to-cli and install-check.
     bind(CliHostService).toDynamicValue(ctx => ServiceConnectionProvider.createProxy<CliHostService>(ctx.container, CLI_HOST_SERVICE_PATH)).inSingletonScope();
 

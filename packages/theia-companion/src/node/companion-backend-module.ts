@@ -7,6 +7,7 @@ import { CLI_HOST_SERVICE_PATH, CliHostService } from '../common/cli-host-protoc
 import { CliHostServiceImpl } from './cli-host-service-impl';
 import { CompanionEndpointRegistry } from './companion-endpoint-registry';
 import { CompanionServiceImpl } from './companion-service-impl';
+import { registerUriRpcCodec } from '../common/uri-rpc-codec';
 
 /** One CompanionService per frontend connection, i.e. per window; dropped when the window goes. */
 const perWindowModule = ConnectionContainerModule.create(({ bind }) => {
@@ -21,6 +22,8 @@ const perWindowModule = ConnectionContainerModule.create(({ bind }) => {
 });
 
 export default new ContainerModule(bind => {
+    // Once every module is loaded, so plug-in support (which has its own URI codec) is seen.
+    bind(BackendApplicationContribution).toConstantValue({ initialize: registerUriRpcCodec });
     bind(CompanionEndpointRegistry).toSelf().inSingletonScope();
     bind(BackendApplicationContribution).toService(CompanionEndpointRegistry);
     bind(ConnectionContainerModule).toConstantValue(perWindowModule);

@@ -10,7 +10,14 @@ import { EditorWidget } from '@theia/editor/lib/browser/editor-widget';
 import { FileService } from '@theia/filesystem/lib/browser/file-service';
 import { FileChangeType, FileChangesEvent, FileOperation, FileOperationEvent, FileStatWithMetadata } from '@theia/filesystem/lib/common/files';
 import { CompanionService, IdeContext } from '../../common/companion-protocol';
+import { ManualClock } from '@ai-cli-companion/core/testing';
 import { OpenFilesTracker } from './open-files-tracker';
+
+/** The tracker on a clock the spec moves by hand (the model's burst coalescing). */
+class ManualClockTracker extends OpenFilesTracker {
+    static clock: ManualClock;
+    protected override readonly clock = ManualClockTracker.clock;
+}
 
 disableJSDOM();
 
@@ -66,8 +73,9 @@ describe('OpenFilesTracker', () => {
         container.bind(CompanionService).toConstantValue({
             updateContext: async (context: IdeContext) => { published.push(context); }
         } as unknown as CompanionService);
-        container.bind(OpenFilesTracker).toSelf();
-        tracker = container.get(OpenFilesTracker);
+        ManualClockTracker.clock = new ManualClock();
+        container.bind(ManualClockTracker).toSelf();
+        tracker = container.get(ManualClockTracker);
         tracker.onStart();
     });
 
@@ -112,7 +120,8 @@ describe('OpenFilesTracker', () => {
         await settle();
         widget.editor.cursor = { line: 4, character: 2 };
         current.fire(widget as unknown as EditorWidget);
-        await new Promise(resolve => setTimeout(resolve, 80)); // the trailing update of the burst
+        ManualClockTracker.clock.advance(50); // the trailing update of the burst
+        await settle();
         const last = published[published.length - 1].workspaceState!.openFiles!;
         assert.deepStrictEqual(last.map(f => [f.path, f.isActive, f.cursor]), [['/ws/focused.ts', true, { line: 5, character: 3 }]]);
     });

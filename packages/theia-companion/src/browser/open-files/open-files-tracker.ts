@@ -6,7 +6,7 @@ import { EditorManager } from '@theia/editor/lib/browser/editor-manager';
 import { EditorWidget } from '@theia/editor/lib/browser/editor-widget';
 import { FileService } from '@theia/filesystem/lib/browser/file-service';
 import { FileChangeType, FileOperation } from '@theia/filesystem/lib/common/files';
-import { CursorState, OpenFilesModel, IdeContext } from '@ai-cli-companion/core';
+import { Clock, CursorState, OpenFilesModel, IdeContext, systemClock } from '@ai-cli-companion/core';
 import { CompanionService } from '../../common/companion-protocol';
 
 /**
@@ -20,13 +20,15 @@ export class OpenFilesTracker implements FrontendApplicationContribution {
     @inject(CompanionService) protected readonly companion: CompanionService;
 
     protected model: OpenFilesModel;
+    /** The model's coalescing timer runs on it; specs replace it with a manual one. */
+    protected readonly clock: Clock = systemClock;
     protected readonly editorIds = new WeakMap<EditorWidget, string>();
     protected nextEditorId = 1;
     protected activeEditorListeners = new DisposableCollection();
 
     @postConstruct()
     protected init(): void {
-        this.model = new OpenFilesModel({ publish: context => this.publish(context) });
+        this.model = new OpenFilesModel({ publish: context => this.publish(context), clock: this.clock });
     }
 
     onStart(): void {
