@@ -124,34 +124,44 @@ export class TheiaChat {
         return box.locator('.theia-ChatInput-ChangeSet-title').allTextContents();
     }
 
-    /** The rows of the suggestion list the chat input shows after `text` is typed (label and detail), then closes it. */
-    async suggestions(text) {
+    /**
+     * The rows of the suggestion list the chat input shows when `trigger` is typed after `prefix` (label and
+     * detail), then empties the input. The trigger is typed again until the list shows: the `/` list depends on
+     * the receiving agent, which the input learns from `prefix` a moment later.
+     */
+    async suggestions(prefix, trigger) {
         await this.clearNotifications();
+        await this.input.click();
+        await this.clearInput();
+        const rows = this.page.locator('.suggest-widget.visible .monaco-list-row');
+        try {
+            await this.page.keyboard.type(prefix, { delay: 5 });
+            await waitUntil(async () => {
+                await this.page.keyboard.type(trigger, { delay: 5 });
+                if (await rows.first().waitFor({ state: 'visible', timeout: 2_000 }).then(() => true, () => false)) {
+                    return true;
+                }
+                for (let i = 0; i < trigger.length; i++) {
+                    await this.page.keyboard.press('Backspace');
+                }
+                return false;
+            }, { what: `suggestions on "${prefix}${trigger}"`, timeout: 20_000 });
+            return await rows.evaluateAll(elements => elements.map(element => element.textContent.trim()));
+        } finally {
+            await this.page.keyboard.press('Escape');
+            await this.clearInput();
+        }
+    }
+
+    async clearInput() {
         await this.input.click();
         await this.page.keyboard.press('Control+A');
         await this.page.keyboard.press('Delete');
-        await this.page.keyboard.type(text, { delay: 5 });
-        const rows = this.page.locator('.suggest-widget.visible .monaco-list-row');
-        await rows.first().waitFor({ state: 'visible', timeout: 15_000 });
-        const texts = await rows.evaluateAll(elements => elements.map(element => element.textContent.trim()));
-        await this.page.keyboard.press('Escape');
-        await this.page.keyboard.press('Control+A');
-        await this.page.keyboard.press('Delete');
-        return texts;
-    }
-
-    /** Sends without touching focus or the mouse's hover state (the window may be in the background). */
-    async sendInBackground(text) {
-        await this.input.click({ noWaitAfter: true });
-        await this.page.keyboard.press('End');
-        await this.page.keyboard.type(text, { delay: 5 });
-        await this.page.keyboard.press('Escape');
-        await this.submit();
     }
 
     /** The chat input's text (its Monaco model). */
     inputText() {
-        return this.input.evaluate(element => element.closest('.theia-ChatInput-Editor').textContent.replace(/\u00a0/g, ' ').trim());
+        return this.input.evaluate(element => element.querySelector('.view-lines').textContent.replace(/\u00a0/g, ' ').trim());
     }
 
     /** Presses the Revert action of the change-set entry of `fileName` (the actions show on hover). */

@@ -1,6 +1,7 @@
 import { injectable } from '@theia/core/shared/inversify';
 import { URI } from '@theia/core';
 import { MutableChatRequestModel } from '@theia/ai-chat/lib/common/chat-model';
+import { ParsedChatRequestVariablePart } from '@theia/ai-chat/lib/common/parsed-chat-request';
 import { AcpContentBlock, AcpSessionInfo } from '../common/acp-chat-protocol';
 
 /**
@@ -15,22 +16,36 @@ export class AcpPromptBuilder {
         const address = new RegExp(`(^|\\s)@${agentId}\\b`);
         const text = request.request.text.replace(address, ' ').trim();
         const blocks: AcpContentBlock[] = [{ type: 'text', text }];
-        for (const variable of request.context.variables) {
-            if (variable.variable.name !== 'file' || !variable.arg) {
-                continue;
-            }
-            const path = absolutePath(variable.arg, roots);
+        for (const file of attachedFiles(request)) {
+            const path = absolutePath(file.arg, roots);
             const uri = URI.fromFilePath(path);
             // Not percent-encoded: gemini 0.61 takes the URI's path verbatim (chat-route.ts).
             const fileUri = `file://${path}`;
-            if (capabilities.embeddedContext && typeof variable.contextValue === 'string' && variable.contextValue) {
-                blocks.push({ type: 'resource', resource: { uri: fileUri, text: variable.contextValue } });
+            if (capabilities.embeddedContext && typeof file.contextValue === 'string' && file.contextValue) {
+                blocks.push({ type: 'resource', resource: { uri: fileUri, text: file.contextValue } });
             } else {
                 blocks.push({ type: 'resource_link', uri: fileUri, name: uri.path.base });
             }
         }
         return blocks;
     }
+}
+
+/** The `#file` variables of the request: its context (chips, dropped files) and those typed in its text, once each. */
+function attachedFiles(request: MutableChatRequestModel): Array<{ arg: string; contextValue?: unknown }> {
+    const files = new Map<string, { arg: string; contextValue?: unknown }>();
+    for (const variable of request.context.variables) {
+        if (variable.variable.name === 'file' && variable.arg) {
+            files.set(variable.arg, { arg: variable.arg, contextValue: variable.contextValue });
+        }
+    }
+    for (const part of request.message.parts) {
+        if (part instanceof ParsedChatRequestVariablePart && part.variableName === 'file' && part.variableArg && !files.has(part.variableArg)) {
+            const resolution = part.resolution as { contextValue?: unknown } | undefined;
+            files.set(part.variableArg, { arg: part.variableArg, contextValue: resolution?.contextValue });
+        }
+    }
+    return [...files.values()];
 }
 
 /** `#file` arguments are workspace-relative (prefixed with the root's name in a multi-root workspace). */
