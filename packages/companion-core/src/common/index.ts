@@ -13,4 +13,5 @@ export * from './json-rpc';
 export * from './native-extension';
 export * from './open-files-model';
 export * from './pending-questions';
+export * from './selected-lines';
 export * from './wire-schemas';

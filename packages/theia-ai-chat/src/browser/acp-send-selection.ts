@@ -7,6 +7,7 @@ import { EDITOR_CONTEXT_MENU } from '@theia/editor/lib/browser/editor-menu';
 import { EditorManager } from '@theia/editor/lib/browser/editor-manager';
 import { WorkspaceService } from '@theia/workspace/lib/browser/workspace-service';
 import { AIChatContribution } from '@theia/ai-chat-ui/lib/browser/ai-chat-ui-contribution';
+import { selectedLines } from '@ai-cli-companion/core';
 import { BUILT_IN_ACP_AGENTS } from '../common/acp-chat-agents';
 import { AcpChatAgentRegistry } from './acp-chat-agent-registry';
 
@@ -88,9 +89,10 @@ export class AcpSendSelectionContribution implements CommandContribution, MenuCo
         const root = this.workspace.tryGetRoots().find(candidate => candidate.resource.isEqualOrParent(editor.uri));
         const path = root?.resource.relative(editor.uri)?.toString() ?? editor.uri.path.fsPath();
         const { start, end } = editor.selection;
-        const empty = start.line === end.line && start.character === end.character;
-        // A selection that ends at a line's start does not take that line.
-        const lastLine = end.character === 0 && end.line > start.line ? end.line : end.line + 1;
-        return empty ? `#file:${path}` : `#file:${path} lines ${start.line + 1}-${lastLine}`;
+        if (start.line === end.line && start.character === end.character) {
+            return `#file:${path}`;
+        }
+        const { first, last } = selectedLines({ startLine: start.line, endLine: end.line, endCharacter: end.character });
+        return `#file:${path} lines ${first}-${last}`;
     }
 }

@@ -2,12 +2,7 @@
  * What Send to CLI types into the CLI's prompt. Pure, so it is unit-tested without a window.
  */
 
-/** A selection as editors report it: 0-based lines, end exclusive when its column is 0. */
-export interface LineSelection {
-    readonly startLine: number;
-    readonly endLine: number;
-    readonly endCharacter: number;
-}
+import { LineSelection, selectedLines } from '@ai-cli-companion/core';
 
 /** `@path` as both CLIs parse it: spaces (and a backslash) escaped with a backslash. */
 export function atPath(relativePath: string): string {
@@ -24,16 +19,6 @@ export function selectionReference(relativePath: string, selection?: LineSelecti
     }
     const { first, last } = selectedLines(selection);
     return `${atPath(relativePath)} ${first === last ? `line ${first}` : `lines ${first}-${last}`}`;
-}
-
-/** The lines a selection covers, 1-based and inclusive: one ending at column 0 of a line does not take it. */
-export function selectedLines(selection: LineSelection): { first: number; last: number } {
-    const first = selection.startLine + 1;
-    let last = selection.endLine + 1;
-    if (selection.endLine > selection.startLine && selection.endCharacter === 0) {
-        last -= 1;
-    }
-    return { first, last };
 }
 
 /** Several files or folders: one reference each; a trailing space lets the user type on. */

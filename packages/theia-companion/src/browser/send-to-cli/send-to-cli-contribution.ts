@@ -14,11 +14,11 @@ import { EditorManager } from '@theia/editor/lib/browser/editor-manager';
 import { TerminalService } from '@theia/terminal/lib/browser/base/terminal-service';
 import { TerminalWidget } from '@theia/terminal/lib/browser/base/terminal-widget';
 import { WorkspaceService } from '@theia/workspace/lib/browser/workspace-service';
-import { CLIENT_PROFILES, ClientProfile } from '@ai-cli-companion/core';
+import { CLIENT_PROFILES, ClientProfile, selectedLines } from '@ai-cli-companion/core';
 import { CompanionPreferences, clientEnabled, clientEnabledPreference } from '../../common/companion-preferences';
 import { CompanionService } from '../../common/companion-protocol';
 import { CliLauncher } from './cli-launcher';
-import { referenceText, selectedLines, selectionReference } from './cli-reference';
+import { referenceText, selectionReference } from './cli-reference';
 import { CliTerminalFinder } from './cli-terminal-finder';
 
 /** The Explorer's context menu (@theia/navigator's NAVIGATOR_CONTEXT_MENU), by value: the navigator is optional. */
