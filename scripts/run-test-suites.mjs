@@ -22,6 +22,7 @@ const suites = [
 ];
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
+const failures = []; // repeated at the end: CI logs are often read from the tail only
 let broken = false;
 for (const suite of suites) {
     console.log(`\n=== ${suite.name} ===`);
@@ -30,11 +31,17 @@ for (const suite of suites) {
     totals.passed += count('passing');
     totals.failed += count('failing');
     totals.skipped += count('pending');
+    const failing = /\d+ failing[\s\S]*/.exec(output.replace(/\u001b\[[0-9;]*m/g, ''));
+    if (failing) failures.push(`--- ${suite.name}: ${failing[0].slice(0, 8000).trimEnd()}`);
     if (code !== 0 && count('failing') === 0) {
         broken = true;
         totals.failed += 1; // the suite crashed or found no spec: count it, never pass silently
         console.log(`!!! ${suite.name} exited with ${code}`);
+        failures.push(`--- ${suite.name}: exited with ${code}\n${output.slice(-4000)}`);
     }
+}
+if (failures.length > 0) {
+    console.log(`\n=== what failed, again ===\n${failures.join('\n')}`);
 }
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(totals.failed > 0 || broken ? 1 : 0);
