@@ -12,7 +12,8 @@
 //   node bench/acp-chat-latency.mjs [--answers=15] [--rounds=10] [--warmup=2] [--big-kb=1024] [--profile=page.cpuprofile] [--profile-first=first.cpuprofile] [--json=out.json]
 //
 // --profile writes a CPU profile of the page while the big answer renders (a diagnostic: the
-// profiler slows the page, so that run's figures are not comparable); see support/profile-summary.mjs.
+// profiler slows the page, so that run's figures are not comparable); see support/profile-summary.mjs, and
+// support/profile-long-tasks.mjs for what each long task consists of.
 // --profile-first does the same for the page during the prompt → first token rounds.
 //
 // One clock: performance.timeOrigin + performance.now() in this process and in the page; the page's
@@ -76,6 +77,16 @@ function installChatProbes() {
         new PerformanceObserver(list => bench.longTasks.push(...list.getEntries().map(e => ({ start: e.startTime, duration: e.duration }))))
             .observe({ type: 'longtask' });
     };
+}
+
+/** Runs in the page while it is profiled: a ~20 ms busy loop in a function of a known name, whose first sample
+ * ties the profile's clock to the page's (support/profile-windows.mjs). */
+function markProfileClock() {
+    const start = performance.now();
+    while (performance.now() - start < 20) {
+        // busy: the profiler samples this function
+    }
+    window.__chatBench.clockMark = performance.timeOrigin + start;
 }
 
 /** The page clock's offset to ours, from the round trip with the smallest delay. */
@@ -191,7 +202,9 @@ try {
         await firstCdp.send('Profiler.enable');
         await firstCdp.send('Profiler.setSamplingInterval', { interval: 200 });
         await firstCdp.send('Profiler.start');
+        await page.evaluate(markProfileClock);
     }
+    const firstWindows = [];
     for (let round = 0; round < WARMUP + ROUNDS; round++) {
         if (round % SESSION_ROUNDS === 0) {
             await freshSession(fake, chat);
@@ -217,6 +230,9 @@ try {
                 const stamps = await seen(page, chat, token);
                 ms = stamps && stamps.seenAt - stamps.clickAt;
                 if (stamps && round >= WARMUP) {
+                    firstWindows.push({ label: `round ${round}`, start: stamps.clickAt, duration: ms });
+                }
+                if (stamps && round >= WARMUP) {
                     // Where the time goes: before the model is asked, and from then to the screen.
                     first.chatToModel.push(fake.chatArrivals[arrivalsBefore] - (stamps.clickAt - clock.offset));
                 }
@@ -231,6 +247,8 @@ try {
 
     if (firstCdp) {
         fs.writeFileSync(firstProfileFile, JSON.stringify((await firstCdp.send('Profiler.stop')).profile));
+        const clockMark = await page.evaluate(() => window.__chatBench.clockMark);
+        fs.writeFileSync(`${firstProfileFile}.windows.json`, JSON.stringify({ clockMark, windows: firstWindows }));
     }
 
     // 3. A 1 MB answer, in a new chat session; only the long-task observer runs in the page.
@@ -251,16 +269,21 @@ try {
     if (cdp) {
         await cdp.send('Profiler.enable');
         await cdp.send('Profiler.start');
+        await page.evaluate(markProfileClock);
     }
     const started = now();
     await chat.send('@GeminiCLI stream a long answer');
     await chat.waitUntilIdle(180_000);
     big.turnSeconds = (now() - started) / 1000;
     await sleep(1000); // tasks still rendering after the turn ended are counted too
+    const tasks = await page.evaluate(() => window.__chatBench.longTasks);
     if (cdp) {
         fs.writeFileSync(profileFile, JSON.stringify((await cdp.send('Profiler.stop')).profile));
+        // For support/profile-long-tasks.mjs: which samples belong to which long task.
+        const { clockMark, timeOrigin } = await page.evaluate(() => ({ clockMark: window.__chatBench.clockMark, timeOrigin: performance.timeOrigin }));
+        const windows = tasks.map(task => ({ label: 'long task', start: timeOrigin + task.start, duration: task.duration }));
+        fs.writeFileSync(`${profileFile}.windows.json`, JSON.stringify({ clockMark, windows }));
     }
-    const tasks = await page.evaluate(() => window.__chatBench.longTasks);
     big.chunks = Math.ceil(text.length / chunkSize);
     big.bytes = text.length;
     big.longTasks = tasks.length;

@@ -15,6 +15,7 @@ import { AcpPendingQuestions } from './acp-pending-questions';
 import { AcpPromptBuilder } from './acp-prompt-builder';
 import { PendingQuestionSource } from '@ai-cli-companion/core';
 import { AcpToolCallRenderer } from './acp-tool-call-renderer';
+import { AcpMarkdownRenderer } from './acp-markdown-renderer';
 import { EncodedChatSessionStore } from './encoded-chat-session-store';
 import { AcpCommandButtonsRenderer } from './acp-command-buttons';
 import { AcpSendSelectionContribution } from './acp-send-selection';
@@ -38,6 +39,9 @@ export default new ContainerModule((bind, _unbind, _isBound, rebind) => {
     bind(FrontendApplicationContribution).toService(AcpChatAgentRegistry);
     bind(AcpToolCallRenderer).toSelf().inSingletonScope();
     bind(ChatResponsePartRenderer).toService(AcpToolCallRenderer);
+    // Our agents' text, with one markdown-it for all parts (Theia's renderer builds one per render).
+    bind(AcpMarkdownRenderer).toSelf().inSingletonScope();
+    bind(ChatResponsePartRenderer).toService(AcpMarkdownRenderer);
     // The chat's auto-save of a long answer blocked the page for hundreds of ms per save.
     rebind(ChatSessionStoreImpl).to(EncodedChatSessionStore).inSingletonScope();
     bind(AcpSendSelectionContribution).toSelf().inSingletonScope();

@@ -4,6 +4,7 @@ import { AcpSessionListener } from './acp-chat-frontend-client';
 import { AcpQuestionTracker } from './acp-pending-questions';
 import { askOnToolCall, settleQuestion } from './acp-permission-question';
 import { animationFrameScheduler } from './acp-frame-batched-text';
+import { joinTextOnDemand } from './acp-response-representation';
 import { AcpToolCallContent } from './acp-tool-call-content';
 import { AcpUpdateTranslator } from './acp-update-translator';
 
@@ -21,6 +22,7 @@ export class AcpChatTurn implements AcpSessionListener {
     constructor(private readonly request: MutableChatRequestModel, private readonly service: AcpChatService, state: AcpSessionState,
         private readonly tracker?: AcpQuestionTracker) {
         const response = request.response.response;
+        joinTextOnDemand(response); // a long answer would otherwise be re-joined on every frame
         this.translator = new AcpUpdateTranslator({
             add: content => response.addContent(content),
             changed: () => response.responseContentChanged()

@@ -2,29 +2,53 @@ import { disableJSDOM } from '../test/jsdom';
 
 import * as assert from 'assert';
 import { URI } from '@theia/core';
-import { BinaryBuffer } from '@theia/core/lib/common/buffer';
+import { BinaryBuffer, BinaryBufferReadable } from '@theia/core/lib/common/buffer';
 import { ChatAgentLocation } from '@theia/ai-chat/lib/common/chat-agents';
 import { MarkdownChatResponseContentImpl, MutableChatModel } from '@theia/ai-chat/lib/common/chat-model';
 import { ChatSessionStoreImpl } from '@theia/ai-chat/lib/browser/chat-session-store-impl';
+import { AcpMarkdownPart } from './acp-markdown-parts';
 import { EncodedChatSessionStore } from './encoded-chat-session-store';
 
-/** A store writing into a map; the storage root and the index are the same stand-ins for both stores. */
-function storeWith<T extends ChatSessionStoreImpl>(store: T): { store: T; files: Map<string, Uint8Array> } {
+/** A store writing into a map; the storage root and the index are the same stand-ins for both stores.
+ * `writes` counts the buffers each file was written in (a readable's chunks, or one buffer). */
+function storeWith<T extends ChatSessionStoreImpl>(store: T): { store: T; files: Map<string, Uint8Array>; writes: Map<string, number> } {
     const files = new Map<string, Uint8Array>();
+    const writes = new Map<string, number>();
+    const writeFile = async (uri: URI, content: BinaryBuffer | BinaryBufferReadable) => {
+        const chunks: BinaryBuffer[] = [];
+        if (content instanceof BinaryBuffer) {
+            chunks.push(content);
+        } else {
+            for (let chunk = content.read(); chunk; chunk = content.read()) {
+                chunks.push(chunk);
+            }
+        }
+        files.set(uri.toString(), BinaryBuffer.concat(chunks).buffer.slice());
+        writes.set(uri.toString(), chunks.length);
+    };
     Object.assign(store, {
-        fileService: { writeFile: async (uri: URI, content: BinaryBuffer) => { files.set(uri.toString(), content.buffer.slice()); } },
+        fileService: { writeFile },
         logger: { debug: () => undefined },
         ensureStorageReady: async () => new URI('file:///storage/chat'),
         updateIndex: async () => undefined,
         trimSessions: async () => undefined
     });
-    return { store, files };
+    return { store, files, writes };
 }
 
 function sessionWithAnswer(text: string): MutableChatModel {
+    return sessionWithParts([new MarkdownChatResponseContentImpl(text)]);
+}
+
+/** A long answer as the ACP agents stream it: in sealed parts of a few KB. */
+function sessionInParts(text: string, count: number): MutableChatModel {
+    return sessionWithParts(Array.from({ length: count }, () => Object.assign(new AcpMarkdownPart(text), { sealed: true })));
+}
+
+function sessionWithParts(parts: MarkdownChatResponseContentImpl[]): MutableChatModel {
     const model = new MutableChatModel(ChatAgentLocation.Panel);
     const request = model.addRequest({ request: { text: 'Tell me — in ünïcödé 🚀' }, parts: [], toolRequests: new Map(), variables: [] }, 'GeminiCLI');
-    request.response.response.addContent(new MarkdownChatResponseContentImpl(text));
+    parts.forEach(part => request.response.response.addContent(part));
     request.response.complete();
     return model;
 }
@@ -58,5 +82,33 @@ describe('EncodedChatSessionStore (the chat\'s auto-save, encoded natively)', ()
         } finally {
             BinaryBuffer.fromString = original;
         }
+    });
+
+    it('makes a long session\'s file in slices that let the page run, and writes it in chunks', async () => {
+        const model = sessionInParts(answer.slice(0, 4096), 100);
+        const ours = storeWith(new EncodedChatSessionStore());
+        const theirs = storeWith(new ChatSessionStoreImpl());
+        let pauses = 0;
+        Object.assign(ours.store, { sliceOptions: { sliceMs: 0, chunkChars: 16 * 1024, pause: async () => { pauses++; } } });
+        await ours.store.storeSessions({ model, lastInteraction: 1700000000000 });
+        await theirs.store.storeSessions({ model, lastInteraction: 1700000000000 });
+        const file = `file:///storage/chat/${model.id}.json`;
+        assert.ok(pauses > 10, `${pauses} pauses`);
+        assert.ok(ours.writes.get(file)! > 3, `${ours.writes.get(file)} chunks`); // > 3: Theia's file service writes them buffered
+        assert.equal(theirs.writes.get(file), 1);
+        assert.deepEqual(Buffer.from(ours.files.get(file)!), Buffer.from(theirs.files.get(file)!));
+    });
+
+    it('saves a session as it was when the save began, though the answer grows between the slices', async () => {
+        const model = sessionInParts(answer.slice(0, 4096), 100);
+        const before = storeWith(new ChatSessionStoreImpl());
+        await before.store.storeSessions({ model, lastInteraction: 1700000000000 });
+        const ours = storeWith(new EncodedChatSessionStore());
+        const response = model.getRequests()[0].response.response;
+        Object.assign(ours.store, { sliceOptions: { sliceMs: 0, pause: async () => response.addContent(new MarkdownChatResponseContentImpl(' more')) } });
+        await ours.store.storeSessions({ model, lastInteraction: 1700000000000 });
+        const file = `file:///storage/chat/${model.id}.json`;
+        assert.ok(response.asString().endsWith(' more'));
+        assert.deepEqual(Buffer.from(ours.files.get(file)!), Buffer.from(before.files.get(file)!));
     });
 });

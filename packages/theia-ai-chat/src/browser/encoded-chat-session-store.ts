@@ -1,20 +1,24 @@
 import { injectable } from '@theia/core/shared/inversify';
-import { BinaryBuffer } from '@theia/core/lib/common/buffer';
+import { BinaryBuffer, BinaryBufferReadable } from '@theia/core/lib/common/buffer';
 import { ChatModel } from '@theia/ai-chat/lib/common/chat-model';
 import { CHAT_DATA_VERSION, SerializedChatData } from '@theia/ai-chat/lib/common/chat-model-serialization';
 import { ChatModelWithMetadata } from '@theia/ai-chat/lib/common/chat-session-store';
 import { ChatSessionStoreImpl } from '@theia/ai-chat/lib/browser/chat-session-store-impl';
+import { encodeJsonInSlices, SliceOptions } from './sliced-json';
 
 /**
- * Theia's chat session store, writing each session with the browser's native `TextEncoder`.
- * Theia's own `storeSessions` encodes the JSON with `BinaryBuffer.fromString`, which in the browser
- * bundle is the `buffer` polyfill's UTF-8 encoder in JavaScript: for a session holding a 1 MB answer
- * that is a main-thread task of hundreds of ms, repeated by the chat's auto-save (every 5 s at most
- * while an answer streams, and after it). Same files, same order of steps; only the encoding differs.
+ * Theia's chat session store, writing the same files without long main-thread tasks. Theia's own
+ * `storeSessions` makes the whole session's JSON in one go, encodes it with `BinaryBuffer.fromString`
+ * (in the browser the `buffer` polyfill's UTF-8 encoder, in JavaScript) and sends it to the backend in
+ * one RPC message: for a session holding a 1 MB answer, tasks of hundreds of ms, repeated by the chat's
+ * auto-save (every 5 s at most while an answer streams, and after it). Here the session is taken as it
+ * is now (`toSerializable()`, cheap), then turned into JSON in slices that let the page run between
+ * them, encoded with the browser's `TextEncoder`, and written in chunks (Theia's buffered write: one
+ * small RPC message per chunk). Same file content, same order of steps.
  */
 @injectable()
 export class EncodedChatSessionStore extends ChatSessionStoreImpl {
-    private readonly encoder = new TextEncoder();
+    protected sliceOptions: SliceOptions = {};
 
     override async storeSessions(...sessions: Array<ChatModel | ChatModelWithMetadata>): Promise<void> {
         this.storePromise = this.storePromise.then(async () => {
@@ -27,25 +31,29 @@ export class EncodedChatSessionStore extends ChatSessionStoreImpl {
                     ? { ...session, saveDate: session.lastInteraction ?? Date.now() }
                     : { model: session, saveDate: Date.now() })
                 .filter(session => !session.model.isEmpty());
-            for (const session of nonEmpty) {
-                const data: SerializedChatData = {
-                    version: CHAT_DATA_VERSION,
-                    title: session.title,
-                    pinnedAgentId: session.pinnedAgentId,
-                    saveDate: session.saveDate,
-                    rootSessionId: session.rootSessionId,
-                    parentSessionId: session.parentSessionId,
-                    model: session.model.toSerializable()
-                };
-                await this.fileService.writeFile(root.resolve(`${session.model.id}.json`), this.encode(JSON.stringify(data, undefined, 2)));
+            // Each session as it is now: a stream still adding to it while the slices run does not tear it.
+            const snapshots = nonEmpty.map((session): SerializedChatData => ({
+                version: CHAT_DATA_VERSION,
+                title: session.title,
+                pinnedAgentId: session.pinnedAgentId,
+                saveDate: session.saveDate,
+                rootSessionId: session.rootSessionId,
+                parentSessionId: session.parentSessionId,
+                model: session.model.toSerializable()
+            }));
+            for (const [i, session] of nonEmpty.entries()) {
+                const chunks = await encodeJsonInSlices(snapshots[i], '  ', this.sliceOptions);
+                await this.fileService.writeFile(root.resolve(`${session.model.id}.json`), readableOf(chunks));
             }
             await this.updateIndex(nonEmpty);
             await this.trimSessions();
         });
         return this.storePromise;
     }
+}
 
-    protected encode(text: string): BinaryBuffer {
-        return BinaryBuffer.wrap(this.encoder.encode(text));
-    }
+/** The chunks one by one: more than a few make Theia's file service write them as separate messages. */
+function readableOf(chunks: Uint8Array[]): BinaryBufferReadable {
+    let next = 0;
+    return { read: () => next < chunks.length ? BinaryBuffer.wrap(chunks[next++]) : null };
 }

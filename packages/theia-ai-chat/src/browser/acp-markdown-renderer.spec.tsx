@@ -1,0 +1,70 @@
+import { disableJSDOM } from '../test/jsdom';
+
+import * as assert from 'assert';
+import * as React from '@theia/core/shared/react';
+import { act } from '@theia/core/shared/react';
+import { OpenerService } from '@theia/core/lib/browser/opener-service';
+import { MarkdownChatResponseContentImpl } from '@theia/ai-chat/lib/common/chat-model';
+import { MarkdownPartRenderer } from '@theia/ai-chat-ui/lib/browser/chat-response-renderer/markdown-part-renderer';
+import { AcpMarkdownPart } from './acp-markdown-parts';
+import { AcpMarkdownRenderer } from './acp-markdown-renderer';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { createRoot } = require('@theia/core/shared/react-dom/client') as { createRoot(host: Element): { render(node: React.ReactNode): void } };
+
+const opened: string[] = [];
+const openerService = {
+    getOpener: async () => ({ open: async (uri: { toString(): string }) => { opened.push(uri.toString()); } })
+} as unknown as OpenerService;
+
+/** What a part renderer puts in the page, as HTML. */
+async function renderedHtml(node: React.ReactNode): Promise<{ html: string; host: HTMLElement }> {
+    const host = document.createElement('div');
+    document.body.appendChild(host);
+    const root = createRoot(host);
+    await act(async () => root.render(<>{node}</>));
+    return { html: host.innerHTML, host };
+}
+
+const markdown = [
+    '# Title :rocket:', '', 'Some **bold** and `code`, a [link](file:///tmp/a.ts) and <b>html</b>.', '',
+    '- one', '- two', '', '```ts', 'const x = 1;', '```', '', '| a | b |', '| - | - |', '| 1 | 2 |', '',
+    '<img src="https://example.com/x.png"> <iframe src="https://example.com"></iframe> <script>alert(1)</script>'
+].join('\n');
+
+describe('AcpMarkdownRenderer (one markdown-it for all parts)', () => {
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+    after(() => disableJSDOM());
+
+    function renderers(): { ours: AcpMarkdownRenderer; theirs: MarkdownPartRenderer } {
+        const ours = new AcpMarkdownRenderer();
+        const theirs = new MarkdownPartRenderer();
+        Object.assign(ours, { openerService });
+        Object.assign(theirs, { openerService });
+        return { ours, theirs };
+    }
+
+    it('renders the same elements as Theia\'s markdown part renderer', async () => {
+        const { ours, theirs } = renderers();
+        const part = new AcpMarkdownPart(markdown);
+        const mine = await renderedHtml(ours.render(part));
+        const expected = await renderedHtml(theirs.render(new MarkdownChatResponseContentImpl(markdown)));
+        assert.ok(mine.html.includes('<strong>bold</strong>') && mine.html.includes('🚀'), mine.html);
+        assert.ok(!mine.html.includes('<script'));
+        assert.equal(mine.html, expected.html);
+    });
+
+    it('takes our parts only, before Theia\'s renderer', () => {
+        const { ours, theirs } = renderers();
+        assert.ok(ours.canHandle(new AcpMarkdownPart('x')) > theirs.canHandle(new AcpMarkdownPart('x')));
+        assert.equal(ours.canHandle(new MarkdownChatResponseContentImpl('x')), -1);
+    });
+
+    it('opens a clicked link through Theia\'s opener service', async () => {
+        const { ours } = renderers();
+        const { host } = await renderedHtml(ours.render(new AcpMarkdownPart('see [the docs](https://example.com/docs)')));
+        host.querySelector('a')!.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+        await new Promise(resolve => setTimeout(resolve, 0));
+        assert.deepEqual(opened, ['https://example.com/docs']);
+    });
+});
