@@ -55,7 +55,9 @@ export function handleMarkdownClick(event: MouseEvent, openerService: OpenerServ
 
 const AcpMarkdown: React.FC<{ text: string; openerService: OpenerService }> = ({ text, openerService }) => {
     const ref = React.useRef<HTMLDivElement>(null);
-    React.useEffect(() => {
+    // A layout effect: the text is in the page when React commits, not one task later (Theia's renderer
+    // uses a passive effect, which React runs in a task of its own, behind whatever else the page does).
+    React.useLayoutEffect(() => {
         // The same elements as Theia's renderer: the rendered markdown in a div of its own.
         const host = document.createElement('div');
         host.appendChild(renderChatMarkdown(text));
