@@ -79,11 +79,11 @@ function installChatProbes() {
     };
 }
 
-/** Runs in the page while it is profiled: a ~20 ms busy loop in a function of a known name, whose first sample
+/** Runs in the page while it is profiled: a ~50 ms busy loop in a function of a known name, whose first sample
  * ties the profile's clock to the page's (support/profile-windows.mjs). */
 function markProfileClock() {
     const start = performance.now();
-    while (performance.now() - start < 20) {
+    while (performance.now() - start < 50) {
         // busy: the profiler samples this function
     }
     window.__chatBench.clockMark = performance.timeOrigin + start;

@@ -2,7 +2,8 @@
 // (<file>.windows.json): with --profile, its long tasks; with --profile-first, each send click → first token.
 // Prints the sum over all windows, then each of the --tasks longest, as self time by function and the
 // inclusive time of the frames matching --focus.
-//   node bench/support/profile-windows.mjs <file.cpuprofile> [--tasks=3] [--top=15] [--focus=regex]
+//   node bench/support/profile-windows.mjs <file.cpuprofile> [--tasks=3] [--top=15] [--focus=regex] [--ours=regex]
+// --ours: the share of the busy time with a frame matching it on the stack (say, our package's functions).
 // The profile's clock is tied to the page's (performance.timeOrigin + now()) by the first sample of the
 // bench's busy-loop marker, markProfileClock.
 import * as fs from 'node:fs';
@@ -16,6 +17,7 @@ const arg = (name, fallback) => (process.argv.find(a => a.startsWith(`--${name}=
 const taskCount = Number(arg('tasks', 3));
 const top = Number(arg('top', 15));
 const focus = new RegExp(arg('focus', '.'));
+const ours = process.argv.some(a => a.startsWith('--ours=')) ? new RegExp(arg('ours', '')) : undefined;
 
 const profile = JSON.parse(fs.readFileSync(file, 'utf8'));
 const { clockMark, windows } = JSON.parse(fs.readFileSync(`${file}.windows.json`, 'utf8'));
@@ -69,6 +71,7 @@ function breakdown(list) {
     const self = new Map();
     const inclusive = new Map();
     let sampled = 0;
+    let oursMs = 0;
     for (const window of list) {
         const from = window.start + offset;
         const to = from + window.duration;
@@ -80,20 +83,27 @@ function breakdown(list) {
             sampled += ms;
             add(self, key(nodes.get(profile.samples[i])), ms);
             const seen = new Set();
+            let isOurs = false;
             for (let id = profile.samples[i]; id !== undefined; id = parent.get(id)) {
                 const k = key(nodes.get(id));
+                isOurs ||= !!ours?.test(k);
                 if (!seen.has(k) && focus.test(k)) {
                     seen.add(k);
                     add(inclusive, k, ms);
                 }
             }
+            oursMs += isOurs ? ms : 0;
         }
     }
-    return { self, inclusive, sampled };
+    return { self, inclusive, sampled, oursMs };
 }
 
-function print(title, { self, inclusive, sampled }) {
-    console.log(`\n=== ${title} (${sampled.toFixed(0)} ms sampled, ${(self.get('(idle)') ?? 0).toFixed(0)} ms of it idle)`);
+function print(title, { self, inclusive, sampled, oursMs }) {
+    const idle = self.get('(idle)') ?? 0;
+    console.log(`\n=== ${title} (${sampled.toFixed(0)} ms sampled, ${idle.toFixed(0)} ms of it idle)`);
+    if (ours) {
+        console.log(`busy ${(sampled - idle).toFixed(0)} ms, of which ${oursMs.toFixed(1)} ms with a frame matching ${ours} on the stack`);
+    }
     console.log('self time:');
     for (const [k, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, top)) {
         console.log(`  ${ms.toFixed(1).padStart(7)} ms  ${k}`);

@@ -1,6 +1,6 @@
 import * as React from '@theia/core/shared/react';
-import markdownit = require('@theia/core/shared/markdown-it');
-import markdownitemoji = require('@theia/core/shared/markdown-it-emoji');
+import markdownit from '@theia/core/shared/markdown-it';
+import * as markdownitemoji from '@theia/core/shared/markdown-it-emoji';
 import * as DOMPurify from '@theia/core/shared/dompurify';
 import { inject, injectable } from '@theia/core/shared/inversify';
 import { URI } from '@theia/core/lib/common/uri';
@@ -69,7 +69,7 @@ const AcpMarkdown: React.FC<{ text: string; openerService: OpenerService }> = ({
         host?.addEventListener('click', onClick);
         return () => host?.removeEventListener('click', onClick);
     }, [openerService]);
-    return <div ref={ref}></div>;
+    return <div className='theia-acp-markdown' ref={ref}></div>;
 };
 
 /**
