@@ -20,6 +20,8 @@ import { AcpCommandButtonsRenderer } from './acp-command-buttons';
 import { AcpSendSelectionContribution } from './acp-send-selection';
 import { CommandContribution } from '@theia/core/lib/common/command';
 import { MenuContribution } from '@theia/core/lib/common/menu';
+import { ACP_API_KEYS_PATH, AcpApiKeyService } from '../common/acp-api-key-protocol';
+import { AcpApiKeyCommandContribution } from './acp-api-key-commands';
 import '../../src/browser/style/acp-chat.css';
 
 export default new ContainerModule((bind, _unbind, _isBound, rebind) => {
@@ -45,4 +47,8 @@ export default new ContainerModule((bind, _unbind, _isBound, rebind) => {
     bind(MenuContribution).toService(AcpSendSelectionContribution);
     bind(AcpCommandButtonsRenderer).toSelf().inSingletonScope();
     bind(ChatResponsePartRenderer).toService(AcpCommandButtonsRenderer);
+    bind(AcpApiKeyService).toDynamicValue(ctx => ServiceConnectionProvider.createProxy<AcpApiKeyService>(ctx.container, ACP_API_KEYS_PATH))
+        .inSingletonScope();
+    bind(AcpApiKeyCommandContribution).toSelf().inSingletonScope();
+    bind(CommandContribution).toService(AcpApiKeyCommandContribution);
 });

@@ -13,6 +13,11 @@ export interface AcpChatAgentConfig extends AcpAgentLaunch {
      * a plain object it cannot recognise as ENOENT: write_file then fails without asking (acp.md §3).
      */
     readonly missingFileReadsEmpty?: boolean;
+    /**
+     * The environment variable that carries the agent's API key (gemini GEMINI_API_KEY, qwen OPENAI_API_KEY):
+     * a key the user sets is kept in the system's credential store and passed in this variable.
+     */
+    readonly apiKeyEnv?: string;
 }
 
 export interface AcpMode { readonly id: string; readonly name: string; readonly description?: string | null }
@@ -68,6 +73,8 @@ export interface AcpTurnErrorData {
     readonly details: string;
     /** The agent's `authMethods`, when it needs a login. */
     readonly authMethods?: Array<{ id: string; name: string; description?: string | null }>;
+    /** Why Theia cannot keep an API key (no Secret Service answers), when it needs a login; absent when it can. */
+    readonly credentialStoreProblem?: string;
 }
 
 /** The frontend: where updates, questions and file access go. */

@@ -4,6 +4,12 @@ import { BackendApplicationContribution } from '@theia/core/lib/node/backend-app
 import { ACP_CHAT_PATH, AcpChatClient, AcpChatService } from '../common/acp-chat-protocol';
 import { AcpAgentHosts } from './acp-agent-hosts';
 import { AcpChatServiceImpl } from './acp-chat-service-impl';
+import { ConnectionHandler } from '@theia/core/lib/common/messaging/handler';
+import { RpcConnectionHandler } from '@theia/core/lib/common/messaging/proxy-factory';
+import { ACP_API_KEYS_PATH, AcpApiKeyService } from '../common/acp-api-key-protocol';
+import { AcpApiKeyServiceImpl } from './acp-api-key-service-impl';
+import { AcpApiKeys } from './acp-api-keys';
+import { SecretServiceKeyStore } from './secret-service-key-store';
 
 /** Sessions, questions and file access per window; the agent processes shared and stopped with the backend. */
 const perWindow = ConnectionContainerModule.create(({ bind, bindBackendService }) => {
@@ -20,4 +26,10 @@ export default new ContainerModule(bind => {
     bind(AcpAgentHosts).toSelf().inSingletonScope();
     bind(BackendApplicationContribution).toService(AcpAgentHosts);
     bind(ConnectionContainerModule).toConstantValue(perWindow);
+    bind(SecretServiceKeyStore).toSelf().inSingletonScope();
+    bind(AcpApiKeys).toSelf().inSingletonScope();
+    bind(AcpApiKeyServiceImpl).toSelf().inSingletonScope();
+    bind(AcpApiKeyService).toService(AcpApiKeyServiceImpl);
+    bind(ConnectionHandler).toDynamicValue(ctx => new RpcConnectionHandler(ACP_API_KEYS_PATH, () => ctx.container.get(AcpApiKeyService)))
+        .inSingletonScope();
 });

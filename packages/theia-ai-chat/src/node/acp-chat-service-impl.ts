@@ -1,11 +1,12 @@
 import type * as acp from '@agentclientprotocol/sdk';
 import { inject, injectable } from '@theia/core/shared/inversify';
-import type { SessionHandlers } from '@ai-cli-companion/acp-client';
+import type { SessionHandlers, WorkspaceAgent } from '@ai-cli-companion/acp-client';
 import { resolveInWorkspace } from '@ai-cli-companion/core/node';
 import {
     AcpChatAgentConfig, AcpChatClient, AcpChatService, AcpContentBlock, AcpSessionInfo, AcpSessionUpdate, AcpTurnErrorData, AcpTurnResult
 } from '../common/acp-chat-protocol';
 import { AcpAgentHosts } from './acp-agent-hosts';
+import { AcpApiKeys } from './acp-api-keys';
 import { acpEngine, acpSdk } from './acp-engine';
 import { AcpSessionMap } from './acp-session-map';
 import { PendingPermissions } from './pending-permissions';
@@ -17,6 +18,7 @@ import { PendingPermissions } from './pending-permissions';
 @injectable()
 export class AcpChatServiceImpl implements AcpChatService {
     @inject(AcpAgentHosts) protected readonly hosts: AcpAgentHosts;
+    @inject(AcpApiKeys) protected readonly apiKeys: AcpApiKeys;
 
     protected client: AcpChatClient | undefined;
     protected readonly sessions = new AcpSessionMap();
@@ -56,10 +58,7 @@ export class AcpChatServiceImpl implements AcpChatService {
             this.sessions.set({ chatSessionId, agentId: agent.id, host, sessionId: opened.sessionId, roots, info });
             return info;
         } catch (error) {
-            const failure = host.describe(error);
-            const authMethods = (host.current?.initializeResult?.authMethods ?? [])
-                .map(method => ({ id: method.id, name: method.name, description: method.description }));
-            return { error: failure.code === 'AUTH_REQUIRED' ? { ...failure, authMethods } : failure };
+            return { error: await this.failure(host, error) };
         }
     }
 
@@ -84,7 +83,7 @@ export class AcpChatServiceImpl implements AcpChatService {
             if (error instanceof acpEngine().AgentExitedError) {
                 this.sessions.delete(chatSessionId, agentId);
             }
-            return { error: session.host.describe(error) };
+            return { error: await this.failure(session.host, error) };
         } finally {
             this.permissions.cancelAll(chatSessionId);
         }
@@ -107,6 +106,18 @@ export class AcpChatServiceImpl implements AcpChatService {
 
     async agentPids(): Promise<number[]> {
         return this.hosts.pids;
+    }
+
+    /** A failure for the chat; one that needs a login also tells how (the agent's methods, whether a key can be kept). */
+    protected async failure(host: WorkspaceAgent, error: unknown): Promise<AcpTurnErrorData> {
+        const failure = host.describe(error);
+        if (failure.code !== 'AUTH_REQUIRED') {
+            return failure;
+        }
+        const authMethods = (host.current?.initializeResult?.authMethods ?? [])
+            .map(method => ({ id: method.id, name: method.name, description: method.description }));
+        const credentialStoreProblem = await this.apiKeys.problem();
+        return { ...failure, authMethods, ...credentialStoreProblem ? { credentialStoreProblem } : {} };
     }
 
     protected handlers(chatSessionId: string, agent: AcpChatAgentConfig, roots: readonly string[]): SessionHandlers {
