@@ -2,7 +2,8 @@
 // A minimal Agent Client Protocol agent written for the tests (no model behind it): NDJSON JSON-RPC
 // on stdio. A prompt is answered by echoing its text (and the files attached to it); "write <file> <text>" asks permission with
 // three options and writes through fs/write_text_file when allowed (or itself when the client has no
-// fs); "read <file>" reads through fs/read_text_file; "hang" never ends until cancelled; "die" exits.
+// fs); "read <file>" reads through fs/read_text_file; "hang" never ends until cancelled; "die" exits;
+// "after <flag file> <prompt>" waits until the flag file exists (a barrier the test controls), then does <prompt>.
 import fs from 'node:fs';
 import readline from 'node:readline';
 
@@ -25,6 +26,14 @@ async function prompt({ sessionId, prompt: blocks }) {
     const cancelled = new Promise(resolve => { session.cancel = resolve; });
     update(sessionId, { sessionUpdate: 'agent_thought_chunk', content: { type: 'text', text: `Thinking about: ${text}` } });
     const [verb, file, ...rest] = text.split(/\s+/);
+    if (verb === 'after') {
+        let cancelledFirst = false;
+        cancelled.then(() => { cancelledFirst = true; });
+        while (!fs.existsSync(file) && !cancelledFirst) {
+            await new Promise(resolve => setTimeout(resolve, 50));
+        }
+        return cancelledFirst ? { stopReason: 'cancelled' } : prompt({ sessionId, prompt: [{ type: 'text', text: rest.join(' ') }] });
+    }
     if (verb === 'die') {
         process.exit(3);
     }
