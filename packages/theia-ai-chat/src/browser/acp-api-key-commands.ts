@@ -2,7 +2,6 @@ import { inject, injectable } from '@theia/core/shared/inversify';
 import { Command, CommandContribution, CommandRegistry } from '@theia/core/lib/common/command';
 import { MessageService } from '@theia/core/lib/common/message-service';
 import { QuickInputService } from '@theia/core/lib/common/quick-pick-service';
-import { AcpChatAgentDefinition } from '../common/acp-chat-agents';
 import { AcpApiKeyService } from '../common/acp-api-key-protocol';
 import { AcpChatAgentRegistry } from './acp-chat-agent-registry';
 import { SET_API_KEY_COMMAND } from './acp-failure-message';
@@ -32,8 +31,8 @@ export class AcpApiKeyCommandContribution implements CommandContribution {
 
     async setApiKey(agentId?: string): Promise<void> {
         const agent = await this.pickAgent(this.registry.definitions().filter(definition => definition.apiKeyEnv), agentId,
-            'Which chat agent\'s API key?');
-        if (!agent) {
+            'Which chat agent\'s API key?', 'No chat agent takes an API key: give an aiCliChat.agents entry an "apiKeyEnv".');
+        if (!agent?.apiKeyEnv) {
             return;
         }
         const problem = await this.keys.credentialStoreProblem();
@@ -64,21 +63,17 @@ export class AcpApiKeyCommandContribution implements CommandContribution {
             this.messages.error(`No API key is kept: ${problem}.`);
             return;
         }
-        const stored = new Set(await this.keys.agentsWithApiKey());
-        const known = this.registry.definitions().filter(definition => stored.has(definition.id));
-        // A key of an agent no longer configured can still be forgotten.
-        const orphans = [...stored].filter(id => !known.some(definition => definition.id === id))
-            .map(id => ({ id, displayName: id } as AcpChatAgentDefinition));
-        const agent = await this.pickAgent([...known, ...orphans], undefined, 'Forget which chat agent\'s API key?');
-        if (!agent) {
-            return;
-        }
-        if (await this.keys.forgetApiKey(agent.id)) {
+        const stored = await this.keys.agentsWithApiKey();
+        // A key of an agent that is no longer configured can still be forgotten (by its id).
+        const named = stored.map(id => ({ id, displayName: this.registry.displayName(id) }));
+        const agent = await this.pickAgent(named, undefined, 'Forget which chat agent\'s API key?', 'No chat agent has an API key stored.');
+        if (agent && await this.keys.forgetApiKey(agent.id)) {
             this.messages.info(`${agent.displayName}'s API key is removed from the credential store.`);
         }
     }
 
-    protected async pickAgent(agents: AcpChatAgentDefinition[], agentId: string | undefined, placeholder: string): Promise<AcpChatAgentDefinition | undefined> {
+    protected async pickAgent<T extends { id: string; displayName: string }>(agents: T[], agentId: string | undefined,
+        placeholder: string, noneMessage: string): Promise<T | undefined> {
         if (agentId) {
             const agent = agents.find(candidate => candidate.id === agentId);
             if (!agent) {
@@ -87,7 +82,7 @@ export class AcpApiKeyCommandContribution implements CommandContribution {
             return agent;
         }
         if (agents.length === 0) {
-            this.messages.info(placeholder.startsWith('Forget') ? 'No chat agent has an API key stored.' : 'No chat agent takes an API key.');
+            this.messages.info(noneMessage);
             return undefined;
         }
         const picked = await this.quickInput.showQuickPick(

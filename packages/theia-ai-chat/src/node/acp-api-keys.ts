@@ -58,9 +58,11 @@ export class AcpApiKeys {
     }
 }
 
+/** One phrase for whatever the store threw (a keyring that went away after it worked throws keytar's own error). */
 export function describe(error: unknown): string {
     if (error instanceof CredentialStoreUnavailableError) {
         return error.message;
     }
-    return error instanceof Error ? error.message : String(error);
+    const reason = error instanceof Error ? error.message : String(error);
+    return `the system's credential store cannot be reached (${reason.split('\n')[0]})`;
 }
