@@ -130,12 +130,13 @@ export class ClientTerminals {
         const limit = Math.min(Math.max(0, request.outputByteLimit ?? DEFAULT_TERMINAL_OUTPUT_LIMIT), MAX_TERMINAL_OUTPUT_LIMIT);
         const id = `terminal-${process.pid}-${++this.next}`;
         const commandLine = [request.command, ...args].map(quoteForDisplay).join(' ');
-        let watcher: TerminalWatcher | undefined;
+        // The watcher needs the terminal; output that comes before it is set is still buffered.
+        const watching: { watcher?: TerminalWatcher } = {};
         const terminal = new ClientTerminal(id, policy.owner, request.sessionId, commandLine, child, limit, {
-            onOutput: chunk => watcher?.onOutput?.(chunk),
-            onExit: exit => watcher?.onExit?.(exit)
+            onOutput: chunk => watching.watcher?.onOutput?.(chunk),
+            onExit: exit => watching.watcher?.onExit?.(exit)
         });
-        watcher = policy.watch?.(terminal);
+        watching.watcher = policy.watch?.(terminal);
         this.terminals.set(id, terminal);
         return terminal;
     }
