@@ -2,7 +2,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { ClientTerminals, TerminalPolicy } from './client-terminals';
+import { ClientTerminals, TerminalPolicy, needsShell } from './client-terminals';
 import { descendantsOf } from './process-tree';
 
 function isAlive(pid: number): boolean {
@@ -52,11 +52,34 @@ describe('ClientTerminals (ACP terminal/* served by the client, real processes)'
             { output: `agent request ${dir}\n`, truncated: false, exitStatus: { exitCode: 3, signal: null } });
     });
 
-    it('a command line in `command` is not run through a shell: a clear error says so', async () => {
+    it('with args the command runs without a shell (arguments verbatim); a command line without args runs through the shell', async () => {
         const handlers = terminals.handlersFor(policy());
-        await assert.rejects(handlers.create({ sessionId: 's1', command: 'echo hi; touch pwned' }),
-            (error: Error & { code: number }) => error.code === -32602 && /not found\. Commands run without a shell/.test(error.message));
+        const verbatim = await handlers.create({ sessionId: 's1', command: 'echo', args: ['$HOME; touch pwned'] });
+        await handlers.waitForExit({ sessionId: 's1', terminalId: verbatim.terminalId });
+        assert.equal((await handlers.output({ sessionId: 's1', terminalId: verbatim.terminalId })).output, '$HOME; touch pwned\n');
         assert.equal(fs.existsSync(path.join(dir, 'pwned')), false);
+        // Zed's Claude Code adapter sends its Bash tool's one-liner as `command`, with no args.
+        const line = await handlers.create({ sessionId: 's1', command: 'echo one && echo two | tr a-z A-Z' });
+        await handlers.waitForExit({ sessionId: 's1', terminalId: line.terminalId });
+        assert.equal((await handlers.output({ sessionId: 's1', terminalId: line.terminalId })).output, 'one\nTWO\n');
+    });
+
+    it('needsShell: only a command line without args, never an executable named by an existing path', () => {
+        assert.equal(needsShell('npm test', []), true);
+        assert.equal(needsShell('ls|wc', []), true);
+        assert.equal(needsShell('ls', []), false);
+        assert.equal(needsShell('npm', ['test']), false);
+        assert.equal(needsShell('echo $HOME', ['x']), false, 'with args nothing is a shell line');
+        const spaced = path.join(dir, 'my tool');
+        fs.writeFileSync(spaced, '#!/bin/sh\necho spaced\n', { mode: 0o755 });
+        assert.equal(needsShell(spaced, []), false);
+    });
+
+    it('a command that is not there gets a clear JSON-RPC error', async () => {
+        const handlers = terminals.handlersFor(policy());
+        await assert.rejects(handlers.create({ sessionId: 's1', command: 'no-such-command-xyz', args: ['--version'] }),
+            (error: Error & { code: number }) => error.code === -32602 && /cannot run "no-such-command-xyz" in .*: not found/.test(error.message));
+        assert.equal(terminals.size, 0);
     });
 
     it('applies outputByteLimit from the end of the output', async () => {

@@ -1,4 +1,6 @@
 import { ChildProcess, spawn } from 'child_process';
+import * as fs from 'fs';
+import * as path from 'path';
 import * as acp from '@agentclientprotocol/sdk';
 import { killTree } from './process-tree';
 import { DEFAULT_TERMINAL_OUTPUT_LIMIT, MAX_TERMINAL_OUTPUT_LIMIT, TerminalOutputBuffer } from './terminal-output-buffer';
@@ -85,8 +87,10 @@ export class ClientTerminal {
 }
 
 /**
- * ACP's client terminal capability: `terminal/create` spawns the command itself (no shell unless
- * the command is one), `output` / `wait_for_exit` / `kill` / `release` act on it. Terminals belong
+ * ACP's client terminal capability: `terminal/create` spawns the command, `output` / `wait_for_exit`
+ * / `kill` / `release` act on it. A command with `args` runs without a shell (the arguments reach it
+ * verbatim); a command line without `args` (what Zed's Claude Code adapter sends for its Bash tool;
+ * Zed runs every terminal command through a shell, preferring bash) runs through bash. Terminals belong
  * to an owner; `releaseOwner` and `releaseAll` kill and forget them when a session, a window or the
  * app goes away. A host declares `terminal` only by serving these handlers.
  */
@@ -122,7 +126,14 @@ export class ClientTerminals {
         }
         const args = request.args ?? [];
         // detached: the command leads its own process group, which kill() takes down whole.
-        const child = spawn(request.command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+        let child: ChildProcess;
+        try {
+            child = spawn(request.command, args, {
+                cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true, shell: needsShell(request.command, args) ? shellFor() : false
+            });
+        } catch (error) {
+            throw acp.RequestError.invalidParams(undefined, `cannot run "${request.command}": ${(error as Error).message}`);
+        }
         await new Promise<void>((resolve, reject) => {
             child.once('spawn', resolve);
             child.once('error', error => reject(acp.RequestError.invalidParams(undefined, spawnFailure(request.command, cwd, error))));
@@ -178,10 +189,25 @@ export class ClientTerminals {
     }
 }
 
+/** A command line rather than an executable: whitespace or shell syntax, and no separate arguments. */
+export function needsShell(command: string, args: readonly string[]): boolean {
+    if (args.length > 0 || (path.isAbsolute(command) && fs.existsSync(command))) {
+        return false; // e.g. "/opt/My Tools/run"
+    }
+    return /[\s|&;<>()$`\\"'*?[\]#~=%{}!]/.test(command);
+}
+
+/** bash where there is one (agents write Bash one-liners; Zed prefers bash too), else the POSIX shell. */
+function shellFor(): string | true {
+    if (process.platform === 'win32') {
+        return true;
+    }
+    return ['/bin/bash', '/usr/bin/bash'].find(candidate => fs.existsSync(candidate)) ?? '/bin/sh';
+}
+
 function spawnFailure(command: string, cwd: string, error: Error): string {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-        return `cannot run "${command}" in ${cwd}: not found. Commands run without a shell: ` +
-            'put arguments in `args`, or run a shell (e.g. "sh" with args ["-c", "…"]).';
+        return `cannot run "${command}" in ${cwd}: not found.`;
     }
     return `cannot run "${command}": ${error.message}`;
 }

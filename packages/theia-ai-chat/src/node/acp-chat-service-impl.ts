@@ -85,7 +85,9 @@ export class AcpChatServiceImpl implements AcpChatService {
             return { stopReason: result.stopReason };
         } catch (error) {
             if (error instanceof acpEngine().AgentExitedError) {
+                // Also when the engine stopped the agent itself (a cancel it ignored): nobody is left to release its terminals.
                 this.sessions.delete(chatSessionId, agentId);
+                this.terminals.release(terminalOwner(chatSessionId, agentId));
             }
             return { error: session.host.describe(error) };
         } finally {
