@@ -27,7 +27,8 @@ export const TerminalOutputView: React.FC<{ view: AcpTerminalView }> = ({ view }
     const running = !view.exitStatus;
     return <div className={`theia-acp-terminal ${running ? 'theia-acp-terminal-running' : ''}`} data-terminal-id={view.terminalId}>
         <div className='theia-acp-terminal-command' title={view.command}>
-            <span className='codicon codicon-terminal' /> <span>{view.command || 'starting…'}</span>
+            {/* The command's first push comes before the tool call on the same connection: without it, none will come (a restored chat). */}
+            <span className='codicon codicon-terminal' /> <span>{view.command || `terminal ${view.terminalId}: output not available in this window`}</span>
         </div>
         <pre className='theia-acp-terminal-output' ref={output} onScroll={onScroll}>
             {view.cut && <span className='theia-acp-terminal-cut'>… earlier output not shown{'\n'}</span>}
