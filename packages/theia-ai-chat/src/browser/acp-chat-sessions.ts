@@ -6,11 +6,12 @@ import { AcpChatService, AcpPermissionRequest, AcpSessionInfo, AcpSessionUpdate 
 import { AcpChatFrontendClient, AcpSessionListener } from './acp-chat-frontend-client';
 import type { AcpChatAgent } from './acp-chat-agent';
 import { AcpSessionState } from './acp-chat-turn';
+import { AcpTerminalOutputs } from './acp-terminal-outputs';
 
 /**
  * What the chat keeps per (chat session, agent) between turns: the agent's slash commands
  * (`available_commands_update`, offered on `/`) and its current mode. Deleting a chat session
- * ends its ACP sessions.
+ * ends its ACP sessions (and the commands they run) and drops their terminals' output.
  */
 @injectable()
 export class AcpChatSessions {
@@ -18,6 +19,7 @@ export class AcpChatSessions {
     @inject(AcpChatFrontendClient) protected readonly client: AcpChatFrontendClient;
     @inject(ChatService) protected readonly chatService: ChatService;
     @inject(PromptService) protected readonly promptService: PromptService;
+    @inject(AcpTerminalOutputs) protected readonly terminalOutputs: AcpTerminalOutputs;
 
     protected readonly states = new Map<string, SessionState>();
     /** Slash commands registered per agent (the prompt service knows commands per agent, not per session). */
@@ -28,6 +30,7 @@ export class AcpChatSessions {
         this.chatService.onSessionEvent(event => {
             if (isSessionDeletedEvent(event)) {
                 void this.backend.closeChatSession(event.sessionId);
+                this.terminalOutputs.forgetChat(event.sessionId);
                 for (const [key, state] of [...this.states]) {
                     if (state.chatSessionId === event.sessionId) {
                         this.states.delete(key);

@@ -6,6 +6,7 @@ import {
     AcpChatAgentConfig, AcpChatClient, AcpChatService, AcpContentBlock, AcpSessionInfo, AcpSessionUpdate, AcpTurnErrorData, AcpTurnResult
 } from '../common/acp-chat-protocol';
 import { AcpAgentHosts } from './acp-agent-hosts';
+import { AcpChatTerminals } from './acp-chat-terminals';
 import { AcpApiKeys } from './acp-api-keys';
 import { acpEngine, acpSdk } from './acp-engine';
 import { AcpSessionMap } from './acp-session-map';
@@ -18,6 +19,7 @@ import { PendingPermissions } from './pending-permissions';
 @injectable()
 export class AcpChatServiceImpl implements AcpChatService {
     @inject(AcpAgentHosts) protected readonly hosts: AcpAgentHosts;
+    @inject(AcpChatTerminals) protected readonly terminals: AcpChatTerminals;
     @inject(AcpApiKeys) protected readonly apiKeys: AcpApiKeys;
 
     protected client: AcpChatClient | undefined;
@@ -31,6 +33,7 @@ export class AcpChatServiceImpl implements AcpChatService {
     dispose(): void {
         for (const session of this.sessions.takeAll()) {
             this.permissions.cancelAll(session.chatSessionId);
+            this.terminals.release(terminalOwner(session.chatSessionId, session.agentId));
             void session.host.closeSession(session.sessionId);
         }
         this.client = undefined;
@@ -81,7 +84,9 @@ export class AcpChatServiceImpl implements AcpChatService {
             return { stopReason: result.stopReason };
         } catch (error) {
             if (error instanceof acpEngine().AgentExitedError) {
+                // Also when the engine stopped the agent itself (a cancel it ignored): nobody is left to release its terminals.
                 this.sessions.delete(chatSessionId, agentId);
+                this.terminals.release(terminalOwner(chatSessionId, agentId));
             }
             return { error: await this.failure(session.host, error) };
         } finally {
@@ -101,11 +106,18 @@ export class AcpChatServiceImpl implements AcpChatService {
 
     async closeChatSession(chatSessionId: string): Promise<void> {
         this.permissions.cancelAll(chatSessionId);
-        await Promise.all(this.sessions.takeChat(chatSessionId).map(session => session.host.closeSession(session.sessionId)));
+        await Promise.all(this.sessions.takeChat(chatSessionId).map(session => {
+            this.terminals.release(terminalOwner(chatSessionId, session.agentId));
+            return session.host.closeSession(session.sessionId);
+        }));
     }
 
     async agentPids(): Promise<number[]> {
         return this.hosts.pids;
+    }
+
+    async terminalPids(): Promise<number[]> {
+        return this.terminals.pids;
     }
 
     /** A failure for the chat; one that needs a login also tells how (the agent's methods, whether a key can be kept). */
@@ -122,7 +134,13 @@ export class AcpChatServiceImpl implements AcpChatService {
 
     protected handlers(chatSessionId: string, agent: AcpChatAgentConfig, roots: readonly string[]): SessionHandlers {
         const agentId = agent.id;
+        const owner = terminalOwner(chatSessionId, agentId);
         return {
+            // The agent cannot release its terminals any more.
+            onAgentExit: () => this.terminals.release(owner),
+            terminals: this.terminals.handlersFor({
+                owner, roots, agentEnv: agent.env, push: output => this.client?.onTerminalOutput(chatSessionId, output)
+            }),
             onUpdate: update => this.client?.onSessionUpdate(chatSessionId, agentId, update as unknown as AcpSessionUpdate),
             onPermission: (request, signal) => {
                 const { permissionId, answer } = this.permissions.add(chatSessionId, request.options, signal,
@@ -158,6 +176,10 @@ export class AcpChatServiceImpl implements AcpChatService {
             }
         };
     }
+}
+
+function terminalOwner(chatSessionId: string, agentId: string): string {
+    return `${chatSessionId}\u0000${agentId}`;
 }
 
 /** The companion's rule: inside a workspace root after resolving `..` and symlinks. */
