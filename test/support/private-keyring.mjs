@@ -13,6 +13,12 @@ const run = promisify(execFile);
 export class PrivateKeyring {
     /** @param {string} dir an empty folder owned by the caller (the keyring files go here) */
     static async start(dir) {
+        const missing = ['dbus-run-session', 'gnome-keyring-daemon', 'secret-tool']
+            .filter(tool => !(process.env.PATH ?? '').split(path.delimiter).some(bin => fs.existsSync(path.join(bin, tool))));
+        if (missing.length > 0) {
+            throw new Error(`${missing.join(', ')} not found: install the Debian packages dbus, gnome-keyring and libsecret-tools ` +
+                '(bash scripts/ensure-system-deps.sh --with-browser).');
+        }
         fs.mkdirSync(dir, { recursive: true });
         const addressFile = path.join(dir, 'dbus-address');
         // The unlock password comes on stdin; a non-empty one creates the login keyring without a prompt.
