@@ -3,6 +3,8 @@
 // on stdio. A prompt is answered by echoing its text (and the files attached to it); "write <file> <text>" asks permission with
 // three options and writes through fs/write_text_file when allowed (or itself when the client has no
 // fs); "read <file>" reads through fs/read_text_file; "hang" never ends until cancelled; "die" exits;
+// "run <command> <args…>" runs the command in a client terminal (terminal/create, shown on a tool call,
+// wait_for_exit, output, release) when the client declared `terminal`, and says the exit code;
 // "model" names the session's model. With --models it reports three models in session/new;
 // `session/set_model` refuses "tiny-broken" (and any id it did not list).
 import fs from 'node:fs';
@@ -15,6 +17,7 @@ const MODELS = [
 const REPORTS_MODELS = process.argv.includes('--models');
 let nextId = 0;
 let clientFs = false;
+let clientTerminal = false;
 const pending = new Map();
 const sessions = new Map();
 const send = message => process.stdout.write(`${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`);
@@ -72,14 +75,45 @@ async function prompt({ sessionId, prompt: blocks }) {
         say(sessionId, `Wrote ${file}.`);
         return { stopReason: 'end_turn' };
     }
+    if (verb === 'run') {
+        return run(sessionId, file, rest, cancelled);
+    }
     const files = blocks.filter(block => block.type === 'resource_link' || block.type === 'resource').map(block => block.uri ?? block.resource.uri);
     say(sessionId, `Echo: ${text}${files.length > 0 ? ` [files: ${files.join(', ')}]` : ''}`);
+    return { stopReason: 'end_turn' };
+}
+
+async function run(sessionId, command, args, cancelled) {
+    if (!clientTerminal) {
+        say(sessionId, 'No terminal: the client did not declare the terminal capability.');
+        return { stopReason: 'end_turn' };
+    }
+    let terminalId;
+    try {
+        ({ terminalId } = await request('terminal/create', { sessionId, command, args, outputByteLimit: 4096 }));
+    } catch (error) {
+        say(sessionId, `terminal/create failed: ${error.message}`);
+        return { stopReason: 'end_turn' };
+    }
+    const toolCallId = `run-${nextId}`;
+    update(sessionId, { sessionUpdate: 'tool_call', toolCallId, title: `Running ${command}`, kind: 'execute', status: 'in_progress',
+        content: [{ type: 'terminal', terminalId }] });
+    const exit = await Promise.race([request('terminal/wait_for_exit', { sessionId, terminalId }), cancelled.then(() => undefined)]);
+    if (!exit) {
+        await request('terminal/kill', { sessionId, terminalId }).catch(() => undefined);
+        return { stopReason: 'cancelled' };
+    }
+    const { output } = await request('terminal/output', { sessionId, terminalId });
+    update(sessionId, { sessionUpdate: 'tool_call_update', toolCallId, status: exit.exitCode === 0 ? 'completed' : 'failed' });
+    await request('terminal/release', { sessionId, terminalId });
+    say(sessionId, `Exit code ${exit.exitCode ?? exit.signal}; ${Buffer.byteLength(output)} bytes of output.`);
     return { stopReason: 'end_turn' };
 }
 
 const handlers = {
     initialize: params => {
         clientFs = !!params.clientCapabilities?.fs?.writeTextFile;
+        clientTerminal = params.clientCapabilities?.terminal === true;
         return { protocolVersion: 1, agentInfo: { name: 'tiny-acp-agent', version: '1.0.0' }, authMethods: [],
             agentCapabilities: { loadSession: false, promptCapabilities: { embeddedContext: true } } };
     },

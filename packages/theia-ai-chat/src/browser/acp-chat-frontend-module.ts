@@ -17,6 +17,7 @@ import { AcpPendingQuestions } from './acp-pending-questions';
 import { AcpPromptBuilder } from './acp-prompt-builder';
 import { PendingQuestionSource } from '@ai-cli-companion/core';
 import { AcpToolCallRenderer } from './acp-tool-call-renderer';
+import { AcpTerminalOutputs } from './acp-terminal-outputs';
 import { EncodedChatSessionStore } from './encoded-chat-session-store';
 import { AcpCommandButtonsRenderer } from './acp-command-buttons';
 import { AcpSendSelectionContribution } from './acp-send-selection';
@@ -28,6 +29,7 @@ export default new ContainerModule((bind, _unbind, _isBound, rebind) => {
     bindAcpChatPreferences(bind);
     bindAcpChangeSetFileElementFactory(bind);
     bind(AcpEditorFileSystem).toSelf().inSingletonScope();
+    bind(AcpTerminalOutputs).toSelf().inSingletonScope();
     bind(AcpChatFrontendClient).toSelf().inSingletonScope();
     bind(AcpChatService).toDynamicValue(ctx => ServiceConnectionProvider.createProxy<AcpChatService>(
         ctx.container, ACP_CHAT_PATH, ctx.container.get(AcpChatFrontendClient))).inSingletonScope();

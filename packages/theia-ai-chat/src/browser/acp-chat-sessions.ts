@@ -7,11 +7,12 @@ import { AcpSessionModels } from '../common/acp-models';
 import { AcpChatFrontendClient, AcpSessionListener } from './acp-chat-frontend-client';
 import type { AcpChatAgent } from './acp-chat-agent';
 import { AcpSessionState } from './acp-chat-turn';
+import { AcpTerminalOutputs } from './acp-terminal-outputs';
 
 /**
  * What the chat keeps per (chat session, agent) between turns: the agent's slash commands
  * (`available_commands_update`, offered on `/`) and its current mode. Deleting a chat session
- * ends its ACP sessions.
+ * ends its ACP sessions (and the commands they run) and drops their terminals' output.
  */
 @injectable()
 export class AcpChatSessions {
@@ -19,6 +20,7 @@ export class AcpChatSessions {
     @inject(AcpChatFrontendClient) protected readonly client: AcpChatFrontendClient;
     @inject(ChatService) protected readonly chatService: ChatService;
     @inject(PromptService) protected readonly promptService: PromptService;
+    @inject(AcpTerminalOutputs) protected readonly terminalOutputs: AcpTerminalOutputs;
 
     protected readonly states = new Map<string, SessionState>();
     /** Per agent, the models its last opened session reported (what a chat not yet prompted offers). */
@@ -34,6 +36,7 @@ export class AcpChatSessions {
         this.chatService.onSessionEvent(event => {
             if (isSessionDeletedEvent(event)) {
                 void this.backend.closeChatSession(event.sessionId);
+                this.terminalOutputs.forgetChat(event.sessionId);
                 for (const [key, state] of [...this.states]) {
                     if (state.chatSessionId === event.sessionId) {
                         this.states.delete(key);

@@ -70,6 +70,8 @@ export interface AcpChatService extends RpcServer<AcpChatClient> {
     closeChatSession(chatSessionId: string): Promise<void>;
     /** Process ids of the agents this backend runs (status and tests). */
     agentPids(): Promise<number[]>;
+    /** Process ids of the commands the agents run through `terminal/create` that still run (tests). */
+    terminalPids(): Promise<number[]>;
 }
 export interface AcpTurnErrorData {
     readonly code: string;
@@ -77,6 +79,22 @@ export interface AcpTurnErrorData {
     readonly details: string;
     /** The agent's `authMethods`, when it needs a login. */
     readonly authMethods?: Array<{ id: string; name: string; description?: string | null }>;
+}
+
+/**
+ * Output of a command an agent runs through `terminal/create`, pushed to the window at most every
+ * ~100 ms. The first push (empty `text`) comes before the agent hears the terminal's id.
+ */
+export interface AcpTerminalOutput {
+    readonly terminalId: string;
+    /** The command line, for display. */
+    readonly command: string;
+    /** Output since the last push (UTF-8 decoded). */
+    readonly text: string;
+    /** More came since the last push than a window keeps: `text` is the end of it and replaces what was shown. */
+    readonly reset?: boolean;
+    /** Set once, on the last push, when the command has exited. */
+    readonly exitStatus?: { readonly exitCode: number | null; readonly signal: string | null };
 }
 
 /** The frontend: where updates, questions and file access go. */
@@ -89,4 +107,5 @@ export interface AcpChatClient {
     readTextFile(chatSessionId: string, path: string): Promise<string | undefined>;
     /** Through the editor (open editors update, undo works); recorded in the chat's change set. */
     writeTextFile(chatSessionId: string, agentId: string, path: string, content: string): Promise<void>;
+    onTerminalOutput(chatSessionId: string, output: AcpTerminalOutput): void;
 }

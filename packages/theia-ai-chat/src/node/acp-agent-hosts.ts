@@ -26,7 +26,7 @@ export class AcpAgentHosts implements BackendApplicationContribution {
                     env: config.env, installCommand: config.installCommand },
                 environment: async () => process.env,
                 logger: this.agentLogger(), scrub: text => text,
-                serveFileSystem: true, clientName: 'theia-ai-chat'
+                serveFileSystem: true, serveTerminals: true, clientName: 'theia-ai-chat'
             });
             this.agents.set(key, agent);
         }

@@ -4,8 +4,9 @@ import { BackendApplicationContribution } from '@theia/core/lib/node/backend-app
 import { ACP_CHAT_PATH, AcpChatClient, AcpChatService } from '../common/acp-chat-protocol';
 import { AcpAgentHosts } from './acp-agent-hosts';
 import { AcpChatServiceImpl } from './acp-chat-service-impl';
+import { AcpChatTerminals } from './acp-chat-terminals';
 
-/** Sessions, questions and file access per window; the agent processes shared and stopped with the backend. */
+/** Sessions, questions, file access and terminals per window; the agent processes and the terminal set shared and stopped with the backend. */
 const perWindow = ConnectionContainerModule.create(({ bind, bindBackendService }) => {
     bind(AcpChatServiceImpl).toSelf().inSingletonScope();
     bind(AcpChatService).toService(AcpChatServiceImpl);
@@ -19,5 +20,7 @@ const perWindow = ConnectionContainerModule.create(({ bind, bindBackendService }
 export default new ContainerModule(bind => {
     bind(AcpAgentHosts).toSelf().inSingletonScope();
     bind(BackendApplicationContribution).toService(AcpAgentHosts);
+    bind(AcpChatTerminals).toSelf().inSingletonScope();
+    bind(BackendApplicationContribution).toService(AcpChatTerminals);
     bind(ConnectionContainerModule).toConstantValue(perWindow);
 });

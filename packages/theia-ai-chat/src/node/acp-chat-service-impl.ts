@@ -7,6 +7,7 @@ import {
 } from '../common/acp-chat-protocol';
 import { sessionModels } from '../common/acp-models';
 import { AcpAgentHosts } from './acp-agent-hosts';
+import { AcpChatTerminals } from './acp-chat-terminals';
 import { acpEngine, acpSdk } from './acp-engine';
 import { AcpSessionMap } from './acp-session-map';
 import { PendingPermissions } from './pending-permissions';
@@ -18,6 +19,7 @@ import { PendingPermissions } from './pending-permissions';
 @injectable()
 export class AcpChatServiceImpl implements AcpChatService {
     @inject(AcpAgentHosts) protected readonly hosts: AcpAgentHosts;
+    @inject(AcpChatTerminals) protected readonly terminals: AcpChatTerminals;
 
     protected client: AcpChatClient | undefined;
     protected readonly sessions = new AcpSessionMap();
@@ -30,6 +32,7 @@ export class AcpChatServiceImpl implements AcpChatService {
     dispose(): void {
         for (const session of this.sessions.takeAll()) {
             this.permissions.cancelAll(session.chatSessionId);
+            this.terminals.release(terminalOwner(session.chatSessionId, session.agentId));
             void session.host.closeSession(session.sessionId);
         }
         this.client = undefined;
@@ -99,7 +102,9 @@ export class AcpChatServiceImpl implements AcpChatService {
             return { stopReason: result.stopReason };
         } catch (error) {
             if (error instanceof acpEngine().AgentExitedError) {
+                // Also when the engine stopped the agent itself (a cancel it ignored): nobody is left to release its terminals.
                 this.sessions.delete(chatSessionId, agentId);
+                this.terminals.release(terminalOwner(chatSessionId, agentId));
             }
             return { error: session.host.describe(error) };
         } finally {
@@ -119,16 +124,29 @@ export class AcpChatServiceImpl implements AcpChatService {
 
     async closeChatSession(chatSessionId: string): Promise<void> {
         this.permissions.cancelAll(chatSessionId);
-        await Promise.all(this.sessions.takeChat(chatSessionId).map(session => session.host.closeSession(session.sessionId)));
+        await Promise.all(this.sessions.takeChat(chatSessionId).map(session => {
+            this.terminals.release(terminalOwner(chatSessionId, session.agentId));
+            return session.host.closeSession(session.sessionId);
+        }));
     }
 
     async agentPids(): Promise<number[]> {
         return this.hosts.pids;
     }
 
+    async terminalPids(): Promise<number[]> {
+        return this.terminals.pids;
+    }
+
     protected handlers(chatSessionId: string, agent: AcpChatAgentConfig, roots: readonly string[]): SessionHandlers {
         const agentId = agent.id;
+        const owner = terminalOwner(chatSessionId, agentId);
         return {
+            // The agent cannot release its terminals any more.
+            onAgentExit: () => this.terminals.release(owner),
+            terminals: this.terminals.handlersFor({
+                owner, roots, agentEnv: agent.env, push: output => this.client?.onTerminalOutput(chatSessionId, output)
+            }),
             onUpdate: update => this.client?.onSessionUpdate(chatSessionId, agentId, update as unknown as AcpSessionUpdate),
             onPermission: (request, signal) => {
                 const { permissionId, answer } = this.permissions.add(chatSessionId, request.options, signal,
@@ -164,6 +182,10 @@ export class AcpChatServiceImpl implements AcpChatService {
             }
         };
     }
+}
+
+function terminalOwner(chatSessionId: string, agentId: string): string {
+    return `${chatSessionId}\u0000${agentId}`;
 }
 
 /** The companion's rule: inside a workspace root after resolving `..` and symlinks. */
