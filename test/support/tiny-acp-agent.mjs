@@ -5,10 +5,17 @@
 // fs); "read <file>" reads through fs/read_text_file; "hang" never ends until cancelled; "die" exits;
 // "run <command> <args…>" runs the command in a client terminal (terminal/create, shown on a tool call,
 // wait_for_exit, output, release) when the client declared `terminal`, and says the exit code;
+// "model" names the session's model. With --models it reports three models in session/new;
+// `session/set_model` refuses "tiny-broken" (and any id it did not list).
 // "after <flag file> <prompt>" waits until the flag file exists (a barrier the test controls), then does <prompt>.
 import fs from 'node:fs';
 import readline from 'node:readline';
 
+const MODELS = [
+    { modelId: 'tiny-small', name: 'Tiny Small' }, { modelId: 'tiny-large', name: 'Tiny Large', description: 'The large one' },
+    { modelId: 'tiny-broken', name: 'Tiny Broken' }
+];
+const REPORTS_MODELS = process.argv.includes('--models');
 let nextId = 0;
 let clientFs = false;
 let clientTerminal = false;
@@ -44,6 +51,10 @@ async function prompt({ sessionId, prompt: blocks }) {
         say(sessionId, 'Hanging…');
         await cancelled;
         return { stopReason: 'cancelled' };
+    }
+    if (verb === 'model') {
+        say(sessionId, `Model: ${session.modelId}`);
+        return { stopReason: 'end_turn' };
     }
     if (verb === 'read') {
         const { content } = await request('fs/read_text_file', { sessionId, path: file });
@@ -117,11 +128,24 @@ const handlers = {
     },
     'session/new': () => {
         const sessionId = `tiny-${sessions.size + 1}`;
-        sessions.set(sessionId, {});
+        sessions.set(sessionId, { modelId: MODELS[0].modelId });
         setImmediate(() => update(sessionId, { sessionUpdate: 'available_commands_update', availableCommands: [{ name: 'tiny', description: 'A tiny command' }] }));
-        return { sessionId, modes: { currentModeId: 'ask', availableModes: [{ id: 'ask', name: 'Ask' }, { id: 'trust', name: 'Trust' }] } };
+        return {
+            sessionId, modes: { currentModeId: 'ask', availableModes: [{ id: 'ask', name: 'Ask' }, { id: 'trust', name: 'Trust' }] },
+            ...REPORTS_MODELS ? { models: { currentModelId: MODELS[0].modelId, availableModels: MODELS } } : {}
+        };
     },
     'session/set_mode': () => ({}),
+    'session/set_model': ({ sessionId, modelId }) => {
+        if (modelId === 'tiny-broken') {
+            throw Object.assign(new Error('tiny-broken is not available to this account'), { code: -32603 });
+        }
+        if (!MODELS.some(model => model.modelId === modelId)) {
+            throw Object.assign(new Error(`Unknown model: ${modelId}`), { code: -32602 });
+        }
+        sessions.get(sessionId).modelId = modelId;
+        return {};
+    },
     'session/prompt': prompt
 };
 

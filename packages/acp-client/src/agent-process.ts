@@ -108,6 +108,14 @@ export class AgentProcess {
         await this.race(this.connection.agent.request('session/set_mode', { sessionId, modeId }));
     }
 
+    /**
+     * `session/set_model`, still outside the stable schema (SDK 2.4 has no typed call): both gemini 0.61 and
+     * qwen 0.24 answer it (acp.md §2). gemini accepts any id, so the caller sends only ids the agent listed.
+     */
+    async setModel(sessionId: string, modelId: string): Promise<void> {
+        await this.race(this.connection.agent.request('session/set_model', { sessionId, modelId }));
+    }
+
     async authenticate(methodId: string): Promise<void> {
         await this.race(this.connection.agent.request('authenticate', { methodId }));
     }

@@ -124,6 +124,24 @@ describe('WorkspaceAgent (the shared ACP engine) with a real ACP agent process',
         assert.equal(fs.existsSync(target), false, 'the agent left the writing to the client');
     });
 
+    it('passes the models session/new reports through, switches with session/set_model, and a refused switch rejects readably', async () => {
+        await agent.stop();
+        agent = new WorkspaceAgent({
+            workspace, logger: silentLogger, scrub: text => text, environment: async () => process.env,
+            profile: { id: 'tiny', displayName: 'Tiny agent', command: process.execPath, args: [TINY_AGENT, '--models'] }
+        });
+        const session = recorder();
+        const opened = await agent.openSession(session);
+        const models = (opened.state as { models?: { currentModelId: string; availableModels: Array<{ modelId: string }> } }).models;
+        assert.equal(models?.currentModelId, 'tiny-small');
+        assert.deepEqual(models?.availableModels.map(model => model.modelId), ['tiny-small', 'tiny-large', 'tiny-broken']);
+        await opened.agent.setModel(opened.sessionId, 'tiny-large');
+        await agent.prompt(opened.sessionId, [{ type: 'text', text: 'model' }]);
+        assert.equal(session.texts(), 'Model: tiny-large');
+        const error = await opened.agent.setModel(opened.sessionId, 'tiny-broken').then(() => undefined, failure => failure);
+        assert.match(agent.describe(error).message, /tiny-broken is not available to this account/);
+    });
+
     it('declares no terminal unless asked to (the agent API\'s default): the agent runs no command through the client', async () => {
         const session = recorder();
         const { sessionId } = await agent.openSession(session);

@@ -3,6 +3,8 @@ import { FrontendApplicationContribution } from '@theia/core/lib/browser/fronten
 import { ServiceConnectionProvider } from '@theia/core/lib/browser/messaging/service-connection-provider';
 import { ChatResponsePartRenderer } from '@theia/ai-chat-ui/lib/browser/chat-response-part-renderer';
 import { ChatSessionStoreImpl } from '@theia/ai-chat/lib/browser/chat-session-store-impl';
+import { AIChatInputWidget } from '@theia/ai-chat-ui/lib/browser/chat-input-widget';
+import { AcpChatInputWidget } from './acp-chat-input-widget';
 import { ACP_CHAT_PATH, AcpChatService } from '../common/acp-chat-protocol';
 import { bindAcpChatPreferences } from '../common/acp-chat-preferences';
 import { AcpChatAgentRegistry } from './acp-chat-agent-registry';
@@ -44,6 +46,8 @@ export default new ContainerModule((bind, _unbind, _isBound, rebind) => {
     bind(ChatResponsePartRenderer).toService(AcpToolCallRenderer);
     // The chat's auto-save of a long answer blocked the page for hundreds of ms per save.
     rebind(ChatSessionStoreImpl).to(EncodedChatSessionStore).inSingletonScope();
+    // The chat input's model selector offers an ACP agent's own models (Theia's list for every other agent).
+    rebind(AIChatInputWidget).to(AcpChatInputWidget);
     bind(AcpSendSelectionContribution).toSelf().inSingletonScope();
     bind(CommandContribution).toService(AcpSendSelectionContribution);
     bind(MenuContribution).toService(AcpSendSelectionContribution);

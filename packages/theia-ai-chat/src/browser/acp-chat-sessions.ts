@@ -1,8 +1,9 @@
 import { inject, injectable, postConstruct } from '@theia/core/shared/inversify';
-import { DisposableCollection } from '@theia/core';
+import { DisposableCollection, Emitter, Event } from '@theia/core';
 import { ChatService, isSessionDeletedEvent } from '@theia/ai-chat/lib/common/chat-service';
 import { PromptService } from '@theia/ai-core/lib/common/prompt-service';
 import { AcpChatService, AcpPermissionRequest, AcpSessionInfo, AcpSessionUpdate } from '../common/acp-chat-protocol';
+import { AcpSessionModels } from '../common/acp-models';
 import { AcpChatFrontendClient, AcpSessionListener } from './acp-chat-frontend-client';
 import type { AcpChatAgent } from './acp-chat-agent';
 import { AcpSessionState } from './acp-chat-turn';
@@ -22,6 +23,11 @@ export class AcpChatSessions {
     @inject(AcpTerminalOutputs) protected readonly terminalOutputs: AcpTerminalOutputs;
 
     protected readonly states = new Map<string, SessionState>();
+    /** Per agent, the models its last opened session reported (what a chat not yet prompted offers). */
+    protected readonly agentModels = new Map<string, AcpSessionModels>();
+    protected readonly onDidChangeModelsEmitter = new Emitter<string>();
+    /** Fires with the agent's id when the models it offers may have changed. */
+    readonly onDidChangeModels: Event<string> = this.onDidChangeModelsEmitter.event;
     /** Slash commands registered per agent (the prompt service knows commands per agent, not per session). */
     protected readonly commands = new Map<string, DisposableCollection>();
 
@@ -50,6 +56,21 @@ export class AcpChatSessions {
             this.client.listen(chatSessionId, agent.id, state);
         }
         return state;
+    }
+
+    /** Remembers what a session of the agent reported, for the chat's model selector. */
+    noteModels(agentId: string, session: AcpSessionModels): void {
+        const known = this.agentModels.get(agentId);
+        const models = { models: session.models, defaultModelId: session.defaultModelId, currentModelId: session.defaultModelId };
+        if (JSON.stringify(known) !== JSON.stringify(models)) {
+            this.agentModels.set(agentId, models);
+            this.onDidChangeModelsEmitter.fire(agentId);
+        }
+    }
+
+    /** The models the agent offers in this chat session: its ACP session's, else the agent's last known. */
+    modelsFor(chatSessionId: string, agentId: string): AcpSessionModels | undefined {
+        return this.states.get(`${chatSessionId}\u0000${agentId}`)?.session ?? this.agentModels.get(agentId);
     }
 
     protected registerCommands(agentId: string, commands: Array<{ name: string; description?: string | null }>): void {

@@ -21,6 +21,8 @@ export interface AcpChatAgentConfig extends AcpAgentLaunch {
 }
 
 export interface AcpMode { readonly id: string; readonly name: string; readonly description?: string | null }
+/** A model from `session/new` (`models.availableModels`; unstable in ACP, reported by gemini and qwen). */
+export interface AcpModel { readonly modelId: string; readonly name: string; readonly description?: string | null }
 export interface AcpCommand { readonly name: string; readonly description?: string | null }
 
 /** What the chat needs to know about an open ACP session. */
@@ -30,6 +32,11 @@ export interface AcpSessionInfo {
     readonly opened: boolean;
     readonly modes: AcpMode[];
     readonly currentModeId?: string;
+    /** Empty when the agent reports none (then the chat offers no model choice). */
+    readonly models: AcpModel[];
+    readonly currentModelId?: string;
+    /** The model the session opened with: what the chat's "Default" model choice returns to. */
+    readonly defaultModelId?: string;
     readonly promptCapabilities: { image?: boolean; audio?: boolean; embeddedContext?: boolean };
     readonly authMethods: Array<{ id: string; name: string; description?: string | null }>;
 }
@@ -57,6 +64,8 @@ export interface AcpChatService extends RpcServer<AcpChatClient> {
     /** Opens the chat session's ACP session if it has none (starting the agent if needed). */
     prepare(chatSessionId: string, agent: AcpChatAgentConfig, roots: string[]): Promise<AcpSessionInfo | { error: AcpTurnErrorData }>;
     setMode(chatSessionId: string, agentId: string, modeId: string): Promise<void>;
+    /** `session/set_model`; the agent's failure comes back as data, never as a rejection. */
+    setModel(chatSessionId: string, agentId: string, modelId: string): Promise<{ error: AcpTurnErrorData } | undefined>;
     /** Resolves when the turn ends, however it ends; never rejects for agent failures. */
     prompt(chatSessionId: string, agentId: string, prompt: AcpContentBlock[]): Promise<AcpTurnResult>;
     /** `session/cancel`, and every pending permission of the session answered `cancelled`. */

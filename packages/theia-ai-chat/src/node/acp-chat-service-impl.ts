@@ -5,6 +5,7 @@ import { resolveInWorkspace } from '@ai-cli-companion/core/node';
 import {
     AcpChatAgentConfig, AcpChatClient, AcpChatService, AcpContentBlock, AcpSessionInfo, AcpSessionUpdate, AcpTurnErrorData, AcpTurnResult
 } from '../common/acp-chat-protocol';
+import { sessionModels } from '../common/acp-models';
 import { AcpAgentHosts } from './acp-agent-hosts';
 import { AcpChatTerminals } from './acp-chat-terminals';
 import { AcpApiKeys } from './acp-api-keys';
@@ -55,6 +56,7 @@ export class AcpChatServiceImpl implements AcpChatService {
                 sessionId: opened.sessionId, opened: true,
                 modes: (opened.state.modes?.availableModes ?? []).map(({ id, name, description }) => ({ id, name, description })),
                 currentModeId: opened.state.modes?.currentModeId,
+                ...sessionModels(opened.state),
                 promptCapabilities: init?.agentCapabilities?.promptCapabilities ?? {},
                 authMethods: (init?.authMethods ?? []).map(method => ({ id: method.id, name: method.name, description: method.description }))
             };
@@ -71,6 +73,21 @@ export class AcpChatServiceImpl implements AcpChatService {
             const agent = await session.host.ready();
             await agent.setMode(session.sessionId, modeId);
             session.info = { ...session.info, currentModeId: modeId };
+        }
+    }
+
+    async setModel(chatSessionId: string, agentId: string, modelId: string): Promise<{ error: AcpTurnErrorData } | undefined> {
+        const session = this.sessions.live(chatSessionId, agentId);
+        if (!session || session.info.currentModelId === modelId) {
+            return undefined;
+        }
+        try {
+            const agent = await session.host.ready();
+            await agent.setModel(session.sessionId, modelId);
+            session.info = { ...session.info, currentModelId: modelId };
+            return undefined;
+        } catch (error) {
+            return { error: session.host.describe(error) };
         }
     }
 
