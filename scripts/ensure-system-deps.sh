@@ -3,11 +3,14 @@
 #   libsecret-1-dev          keytar (Theia's credential store) builds against it
 #   libx11-dev libxkbfile-dev native-keymap (@theia/electron) builds against them
 #   chromium                 the browser the end-to-end tests drive (no browser download is possible)
+#   dbus gnome-keyring libsecret-1-0 libsecret-tools
+#                            a private Secret Service for the chat's API-key e2e (dbus-run-session,
+#                            gnome-keyring-daemon; keytar loads libsecret; secret-tool reads the key back)
 #   build-essential python3  node-gyp for the native modules
 set -euo pipefail
 needed=(libsecret-1-dev libx11-dev libxkbfile-dev build-essential python3)
 if [ "${1:-}" = "--with-browser" ]; then
-    needed+=(chromium)
+    needed+=(chromium dbus gnome-keyring libsecret-1-0 libsecret-tools)
 fi
 missing=()
 for pkg in "${needed[@]}"; do

@@ -3,7 +3,8 @@
 // suggestions, the agent's commands on `/`; change-set entries revert to the content from before the
 // agent wrote; the diff button opens Theia's native diff editor; a missing agent's answer offers the
 // install; Send Selection fills the chat input; a permission question counts in the companion's
-// pending-review status item.
+// pending-review status item; a command the agent runs in a client terminal shows live on its tool
+// card, and closing the chat session or stopping the backend leaves none of those commands running.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,6 +12,19 @@ import { TheiaChat } from '../support/theia-chat.mjs';
 import { REPO_ROOT, TheiaBackend, TheiaWindow, launchChromium, makeTempRoot, removeTempRoot, waitUntil, writeTree } from '../support/theia-app.mjs';
 
 const TINY_AGENT = path.join(REPO_ROOT, 'test', 'support', 'tiny-acp-agent.mjs');
+const TERMINAL_SCREENSHOT = path.join(REPO_ROOT, 'docs', 'images', 'acp-chat-terminal.png');
+
+/** Live processes (zombies waiting to be reaped count as gone) whose command line matches `pattern`, anywhere. */
+function processesMatching(pattern) {
+    return fs.readdirSync('/proc').filter(entry => /^\d+$/.test(entry)).filter(pid => {
+        try {
+            const state = /\) (\S)/.exec(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'))?.[1];
+            return state !== 'Z' && pattern.test(fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' '));
+        } catch {
+            return false; // gone meanwhile
+        }
+    }).map(Number);
+}
 
 describe('Theia\'s AI chat around an ACP agent\'s turn (change set revert, suggestions, diff editor)', function () {
     let browser, root, backend, window, chat, workspace, npmLog;
@@ -18,7 +32,14 @@ describe('Theia\'s AI chat around an ACP agent\'s turn (change set revert, sugge
     before(async () => {
         browser = await launchChromium();
         root = makeTempRoot('acp-chat-ux-');
-        workspace = writeTree(path.join(root, 'workspace'), { 'keep.txt': 'old text\n', 'empty.txt': '', 'code.txt': 'one\ntwo\nthree\n' });
+        workspace = writeTree(path.join(root, 'workspace'), {
+            'keep.txt': 'old text\n', 'empty.txt': '', 'code.txt': 'one\ntwo\nthree\n',
+            // Prints, then waits for the test to create "go": the card must show the first line while it runs.
+            'steps.sh': 'echo "first line"\nwhile [ ! -e go ]; do sleep 0.05; done\necho "second line"\nexit 7\n',
+            // A shell with a child that would outlive it: only a process-group kill takes both.
+            'long-4711.sh': 'echo "long started"\nsleep 4711 &\nwait\n',
+            'long-4712.sh': 'echo "long started"\nsleep 4712 &\nwait\n'
+        });
         // No gemini on PATH; npm is a stand-in that records what it was asked (a real global install would download).
         const binDir = path.join(root, 'bin');
         npmLog = path.join(root, 'npm-calls.log');
@@ -142,5 +163,59 @@ describe('Theia\'s AI chat around an ACP agent\'s turn (change set revert, sugge
         await chat.choose('Allow');
         await chat.waitForText(`Wrote ${target}.`);
         await waitUntil(async () => await pendingText() === '', { timeout: 10_000, what: 'the status item to go once answered' });
+    });
+
+    const terminalCard = () => chat.view.locator('.theia-acp-terminal').last();
+
+    it('a command the agent runs in a client terminal shows on its tool card: the command, its output while it runs, the exit code', async () => {
+        await chat.newSession();
+        await chat.send('@TinyAgent run sh steps.sh');
+        const card = terminalCard();
+        await card.waitFor({ state: 'visible', timeout: 30_000 });
+        await waitUntil(async () => (await card.locator('.theia-acp-terminal-output').textContent()).includes('first line'),
+            { what: 'the first line on the card', timeout: 30_000, diagnostics: async () => await card.textContent() });
+        assert.equal(await card.locator('.theia-acp-terminal-command').textContent().then(text => text.trim()), 'sh steps.sh');
+        // Still running: no exit line, no second line (the command waits for "go", which only this test creates).
+        assert.equal(await card.locator('.theia-acp-terminal-exit').count(), 0);
+        assert.doesNotMatch(await card.textContent(), /second line/);
+        assert.equal(await card.evaluate(node => getComputedStyle(node.querySelector('.theia-acp-terminal-output')).fontFamily === getComputedStyle(document.body).fontFamily), false,
+            'the output is in the code font');
+        fs.writeFileSync(path.join(workspace, 'go'), '');
+        await waitUntil(async () => /first line\s+second line/.test(await card.locator('.theia-acp-terminal-output').textContent()),
+            { what: 'the second line on the card', timeout: 30_000, diagnostics: async () => await card.textContent() });
+        await waitUntil(async () => (await card.locator('.theia-acp-terminal-exit').textContent().catch(() => '')) === 'Exit code 7',
+            { what: 'the exit code on the card', timeout: 30_000, diagnostics: async () => await card.textContent() });
+        await chat.waitForText(/Exit code 7; 23 bytes of output\./);
+        await chat.waitUntilIdle();
+        await card.scrollIntoViewIfNeeded();
+        await window.page.screenshot({ path: TERMINAL_SCREENSHOT });
+    });
+
+    it('deleting the chat session kills the command it runs, with its children', async () => {
+        await chat.newSession();
+        await chat.send('@TinyAgent run sh long-4711.sh');
+        await waitUntil(async () => (await terminalCard().textContent().catch(() => '')).includes('long started'),
+            { what: 'the long command to start', timeout: 30_000 });
+        const running = processesMatching(/long-4711\.sh|sleep 4711/);
+        assert.equal(running.length, 2, 'the shell and its sleep run');
+        // Theia's Delete Chat, on the session shown (as the chat view's toolbar does it, without the confirmation).
+        await window.page.evaluate(async () => {
+            const container = window.theia.container;
+            const key = name => [...container._bindingDictionary._map.keys()].find(k => (typeof k === 'function' ? k.name : k.toString()) === name);
+            const chatService = container.get(key('Symbol(ChatService)'));
+            await container.get(key('CommandRegistry')).executeCommand('ai-chat-ui.delete-session', chatService.getActiveSession().id, false);
+        });
+        await waitUntil(() => processesMatching(/long-4711\.sh|sleep 4711/).length === 0, { what: 'the shell and its sleep to be gone', timeout: 10_000 });
+    });
+
+    it('stopping the backend kills a command still running in a chat terminal', async () => {
+        await chat.newSession();
+        await chat.send('@TinyAgent run sh long-4712.sh');
+        await waitUntil(async () => (await terminalCard().textContent().catch(() => '')).includes('long started'),
+            { what: 'the long command to start', timeout: 30_000 });
+        assert.equal(processesMatching(/long-4712\.sh|sleep 4712/).length, 2, 'the shell and its sleep run');
+        // The window stays open: the backend's own stop must take the command down, not the window's goodbye.
+        await backend.stop();
+        await waitUntil(() => processesMatching(/long-4712\.sh|sleep 4712/).length === 0, { what: 'the shell and its sleep to be gone', timeout: 10_000 });
     });
 });

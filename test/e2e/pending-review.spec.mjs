@@ -6,24 +6,8 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { IdeClientProcess } from '../support/ide-client-process.mjs';
+import { clickNotification, recordNotifications, recordedNotifications } from '../support/system-notifications.mjs';
 import { TheiaBackend, TheiaWindow, launchChromium, makeTempRoot, removeTempRoot, waitUntil, writeTree } from '../support/theia-app.mjs';
-
-/** Records every system notification the page creates, its click target and whether it was closed. */
-function recordNotifications() {
-    const Real = window.Notification;
-    window.__notifications = [];
-    window.Notification = class extends Real {
-        constructor(title, options) {
-            super(title, options);
-            this.closedByPage = false;
-            window.__notifications.push({ title, body: options?.body ?? '', instance: this });
-        }
-        close() {
-            this.closedByPage = true;
-            super.close();
-        }
-    };
-}
 
 describe('pending reviews: system notification, status bar text, Go to Pending Review', function () {
     this.timeout(240_000);
@@ -60,7 +44,7 @@ describe('pending reviews: system notification, status bar text, Go to Pending R
         removeTempRoot(root);
     });
 
-    const notifications = () => window.page.evaluate(() => window.__notifications.map(n => ({ title: n.title, body: n.body, closed: n.instance.closedByPage })));
+    const notifications = () => recordedNotifications(window.page);
     const pendingText = () => window.page.evaluate(() => document.getElementById('status-bar-ai-cli-companion-pending-reviews')?.textContent?.trim() ?? '');
     const hasFocus = () => window.page.evaluate(() => document.hasFocus());
 
@@ -106,7 +90,7 @@ describe('pending reviews: system notification, status bar text, Go to Pending R
         await waitUntil(async () => await window.currentTabLabel() === 'src/app.ts ↔ proposed by Gemini CLI',
             { timeout: 10_000, what: 'the oldest review to be current', diagnostics: async () => `current: ${await window.currentTabLabel()}` });
         await otherPage.bringToFront();
-        await window.page.evaluate(() => window.__notifications[0].instance.dispatchEvent(new Event('click')));
+        await clickNotification(window.page, 0);
         // A real click raises the browser window; Playwright cannot, so the test does that part.
         await window.page.bringToFront();
         await waitUntil(async () => await window.currentTabLabel() === 'src/util.ts ↔ proposed by Gemini CLI',

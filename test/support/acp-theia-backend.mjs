@@ -9,9 +9,10 @@ import { TheiaBackend, writeTree } from './theia-app.mjs';
 /**
  * Starts the backend with `gemini` on PATH against `gemini` (a fake Gemini API), and `qwen` too when
  * `openai` (a fake OpenAI API) is given. The PATH holds those and node only: npx would add
- * node_modules/.bin, which would hide a lookup bug. Each CLI trusts `workspace`.
+ * node_modules/.bin, which would hide a lookup bug. Each CLI trusts `workspace`. `unset` drops variables
+ * (e.g. GEMINI_API_KEY, for a CLI that has to ask for its key).
  */
-export function startAcpTheiaBackend({ root, workspace, gemini, openai, settings = {}, env = {} }) {
+export function startAcpTheiaBackend({ root, workspace, gemini, openai, settings = {}, env = {}, unset = [] }) {
     const clis = [{
         name: 'gemini', packageName: '@google/gemini-cli', dir: '.gemini', settings: geminiAcpSettings(),
         env: { GEMINI_API_KEY: 'fake-gemini-key-0123456789', GOOGLE_GEMINI_BASE_URL: gemini.baseUrl, REMOTE_CONTAINERS: 'true' }
@@ -29,7 +30,7 @@ export function startAcpTheiaBackend({ root, workspace, gemini, openai, settings
         fs.symlinkSync(findCliBinary(cli.name, cli.packageName), path.join(binDir, cli.name));
     }
     return TheiaBackend.start({
-        root, workspace, settings, unset: ['CI', 'XDG_CONFIG_HOME'],
+        root, workspace, settings, unset: ['CI', 'XDG_CONFIG_HOME', ...unset],
         env: {
             PATH: [binDir, path.dirname(process.execPath), '/usr/local/bin', '/usr/bin', '/bin'].join(path.delimiter),
             ...Object.assign({}, ...clis.map(cli => cli.env)), ...env

@@ -115,6 +115,36 @@ export class TheiaChat {
             { what: `the mode selector to show ${name}`, timeout: 10_000 });
     }
 
+    /** The chat input's model selector (Theia's per-session one). */
+    get modelSelector() {
+        return this.view.locator('.theia-ChatInput-ModelSelector').first();
+    }
+
+    /** Opens the model selector and returns its entries' values (model ids, and "Default"), then closes it. */
+    async modelOptions() {
+        await this.clearNotifications();
+        await this.modelSelector.waitFor({ state: 'visible', timeout: 20_000 });
+        await this.modelSelector.click();
+        const values = this.page.locator('.theia-select-component-dropdown .theia-select-component-option-value');
+        await values.first().waitFor({ state: 'visible', timeout: 10_000 });
+        const texts = await values.allTextContents();
+        await this.page.keyboard.press('Escape');
+        return texts;
+    }
+
+    /** Picks an entry of the model selector by its value (a model id, or "Default"). */
+    async selectModel(value) {
+        await this.clearNotifications();
+        await this.modelSelector.waitFor({ state: 'visible', timeout: 20_000 });
+        await this.modelSelector.click();
+        const exactly = new RegExp(`^${value.replace(/[.*+?^$|()[\]{}\\]/g, '\\$&')}$`);
+        await this.page.locator('.theia-select-component-dropdown .theia-select-component-option', {
+            has: this.page.locator('.theia-select-component-option-value', { hasText: exactly })
+        }).first().click();
+        await waitUntil(async () => (await this.modelSelector.textContent()) === value,
+            { what: `the model selector to show ${value}`, timeout: 10_000 });
+    }
+
     /** The file names in the chat's change set box. */
     async changeSetFiles() {
         const box = this.view.locator('.theia-ChatInput-ChangeSet-Box');

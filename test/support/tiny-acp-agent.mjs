@@ -2,12 +2,23 @@
 // A minimal Agent Client Protocol agent written for the tests (no model behind it): NDJSON JSON-RPC
 // on stdio. A prompt is answered by echoing its text (and the files attached to it); "write <file> <text>" asks permission with
 // three options and writes through fs/write_text_file when allowed (or itself when the client has no
-// fs); "read <file>" reads through fs/read_text_file; "hang" never ends until cancelled; "die" exits.
+// fs); "read <file>" reads through fs/read_text_file; "hang" never ends until cancelled; "die" exits;
+// "run <command> <args…>" runs the command in a client terminal (terminal/create, shown on a tool call,
+// wait_for_exit, output, release) when the client declared `terminal`, and says the exit code;
+// "model" names the session's model. With --models it reports three models in session/new;
+// `session/set_model` refuses "tiny-broken" (and any id it did not list).
+// "after <flag file> <prompt>" waits until the flag file exists (a barrier the test controls), then does <prompt>.
 import fs from 'node:fs';
 import readline from 'node:readline';
 
+const MODELS = [
+    { modelId: 'tiny-small', name: 'Tiny Small' }, { modelId: 'tiny-large', name: 'Tiny Large', description: 'The large one' },
+    { modelId: 'tiny-broken', name: 'Tiny Broken' }
+];
+const REPORTS_MODELS = process.argv.includes('--models');
 let nextId = 0;
 let clientFs = false;
+let clientTerminal = false;
 const pending = new Map();
 const sessions = new Map();
 const send = message => process.stdout.write(`${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`);
@@ -25,6 +36,14 @@ async function prompt({ sessionId, prompt: blocks }) {
     const cancelled = new Promise(resolve => { session.cancel = resolve; });
     update(sessionId, { sessionUpdate: 'agent_thought_chunk', content: { type: 'text', text: `Thinking about: ${text}` } });
     const [verb, file, ...rest] = text.split(/\s+/);
+    if (verb === 'after') {
+        let cancelledFirst = false;
+        cancelled.then(() => { cancelledFirst = true; });
+        while (!fs.existsSync(file) && !cancelledFirst) {
+            await new Promise(resolve => setTimeout(resolve, 50));
+        }
+        return cancelledFirst ? { stopReason: 'cancelled' } : prompt({ sessionId, prompt: [{ type: 'text', text: rest.join(' ') }] });
+    }
     if (verb === 'die') {
         process.exit(3);
     }
@@ -32,6 +51,10 @@ async function prompt({ sessionId, prompt: blocks }) {
         say(sessionId, 'Hanging…');
         await cancelled;
         return { stopReason: 'cancelled' };
+    }
+    if (verb === 'model') {
+        say(sessionId, `Model: ${session.modelId}`);
+        return { stopReason: 'end_turn' };
     }
     if (verb === 'read') {
         const { content } = await request('fs/read_text_file', { sessionId, path: file });
@@ -61,24 +84,68 @@ async function prompt({ sessionId, prompt: blocks }) {
         say(sessionId, `Wrote ${file}.`);
         return { stopReason: 'end_turn' };
     }
+    if (verb === 'run') {
+        return run(sessionId, file, rest, cancelled);
+    }
     const files = blocks.filter(block => block.type === 'resource_link' || block.type === 'resource').map(block => block.uri ?? block.resource.uri);
     say(sessionId, `Echo: ${text}${files.length > 0 ? ` [files: ${files.join(', ')}]` : ''}`);
+    return { stopReason: 'end_turn' };
+}
+
+async function run(sessionId, command, args, cancelled) {
+    if (!clientTerminal) {
+        say(sessionId, 'No terminal: the client did not declare the terminal capability.');
+        return { stopReason: 'end_turn' };
+    }
+    let terminalId;
+    try {
+        ({ terminalId } = await request('terminal/create', { sessionId, command, args, outputByteLimit: 4096 }));
+    } catch (error) {
+        say(sessionId, `terminal/create failed: ${error.message}`);
+        return { stopReason: 'end_turn' };
+    }
+    const toolCallId = `run-${nextId}`;
+    update(sessionId, { sessionUpdate: 'tool_call', toolCallId, title: `Running ${command}`, kind: 'execute', status: 'in_progress',
+        content: [{ type: 'terminal', terminalId }] });
+    const exit = await Promise.race([request('terminal/wait_for_exit', { sessionId, terminalId }), cancelled.then(() => undefined)]);
+    if (!exit) {
+        await request('terminal/kill', { sessionId, terminalId }).catch(() => undefined);
+        return { stopReason: 'cancelled' };
+    }
+    const { output } = await request('terminal/output', { sessionId, terminalId });
+    update(sessionId, { sessionUpdate: 'tool_call_update', toolCallId, status: exit.exitCode === 0 ? 'completed' : 'failed' });
+    await request('terminal/release', { sessionId, terminalId });
+    say(sessionId, `Exit code ${exit.exitCode ?? exit.signal}; ${Buffer.byteLength(output)} bytes of output.`);
     return { stopReason: 'end_turn' };
 }
 
 const handlers = {
     initialize: params => {
         clientFs = !!params.clientCapabilities?.fs?.writeTextFile;
+        clientTerminal = params.clientCapabilities?.terminal === true;
         return { protocolVersion: 1, agentInfo: { name: 'tiny-acp-agent', version: '1.0.0' }, authMethods: [],
             agentCapabilities: { loadSession: false, promptCapabilities: { embeddedContext: true } } };
     },
     'session/new': () => {
         const sessionId = `tiny-${sessions.size + 1}`;
-        sessions.set(sessionId, {});
+        sessions.set(sessionId, { modelId: MODELS[0].modelId });
         setImmediate(() => update(sessionId, { sessionUpdate: 'available_commands_update', availableCommands: [{ name: 'tiny', description: 'A tiny command' }] }));
-        return { sessionId, modes: { currentModeId: 'ask', availableModes: [{ id: 'ask', name: 'Ask' }, { id: 'trust', name: 'Trust' }] } };
+        return {
+            sessionId, modes: { currentModeId: 'ask', availableModes: [{ id: 'ask', name: 'Ask' }, { id: 'trust', name: 'Trust' }] },
+            ...REPORTS_MODELS ? { models: { currentModelId: MODELS[0].modelId, availableModels: MODELS } } : {}
+        };
     },
     'session/set_mode': () => ({}),
+    'session/set_model': ({ sessionId, modelId }) => {
+        if (modelId === 'tiny-broken') {
+            throw Object.assign(new Error('tiny-broken is not available to this account'), { code: -32603 });
+        }
+        if (!MODELS.some(model => model.modelId === modelId)) {
+            throw Object.assign(new Error(`Unknown model: ${modelId}`), { code: -32602 });
+        }
+        sessions.get(sessionId).modelId = modelId;
+        return {};
+    },
     'session/prompt': prompt
 };
 

@@ -3,6 +3,7 @@ import { Readable, Writable } from 'stream';
 import * as acp from '@agentclientprotocol/sdk';
 import type { AgentLogger } from './agent-logger';
 import { AcpAgentLaunch } from './agent-profiles';
+import type { TerminalRequestHandlers } from './client-terminals';
 import { descendantsOf, killTree } from './process-tree';
 
 export interface AgentHandlers {
@@ -13,6 +14,8 @@ export interface AgentHandlers {
     readTextFile?(request: acp.ReadTextFileRequest): Promise<acp.ReadTextFileResponse>;
     /** Only called when `fs.writeTextFile` is advertised. */
     writeTextFile?(request: acp.WriteTextFileRequest): Promise<acp.WriteTextFileResponse>;
+    /** `terminal/*`; the `terminal` capability is advertised only when these are given. */
+    terminals?: TerminalRequestHandlers;
 }
 
 export interface AgentStartOptions {
@@ -50,8 +53,9 @@ export class AgentNotFoundError extends Error {
 const STDERR_TAIL_BYTES = 4096;
 
 /**
- * One ACP agent child (`gemini --acp`, `qwen --acp`, any other) and its ACP connection. `fs` is
- * advertised only when the handlers serve it: otherwise the agent reads and writes files itself.
+ * One ACP agent child (`gemini --acp`, `qwen --acp`, any other) and its ACP connection. `fs` and
+ * `terminal` are advertised only when the handlers serve them: otherwise the agent reads and writes
+ * files and runs commands itself.
  */
 export class AgentProcess {
     private connection!: acp.ClientConnection;
@@ -102,6 +106,14 @@ export class AgentProcess {
 
     async setMode(sessionId: string, modeId: string): Promise<void> {
         await this.race(this.connection.agent.request('session/set_mode', { sessionId, modeId }));
+    }
+
+    /**
+     * `session/set_model`, still outside the stable schema (SDK 2.4 has no typed call): both gemini 0.61 and
+     * qwen 0.24 answer it (acp.md §2). gemini accepts any id, so the caller sends only ids the agent listed.
+     */
+    async setModel(sessionId: string, modelId: string): Promise<void> {
+        await this.race(this.connection.agent.request('session/set_model', { sessionId, modelId }));
     }
 
     async authenticate(methodId: string): Promise<void> {
@@ -184,6 +196,15 @@ export class AgentProcess {
         if (handlers.writeTextFile) {
             app = app.onRequest('fs/write_text_file', ({ params }) => handlers.writeTextFile!(params));
         }
+        const terminals = handlers.terminals;
+        if (terminals) {
+            app = app
+                .onRequest('terminal/create', ({ params }) => terminals.create(params))
+                .onRequest('terminal/output', ({ params }) => terminals.output(params))
+                .onRequest('terminal/wait_for_exit', ({ params }) => terminals.waitForExit(params))
+                .onRequest('terminal/kill', ({ params }) => terminals.kill(params))
+                .onRequest('terminal/release', ({ params }) => terminals.release(params));
+        }
         app = app
             // e.g. qwen's craft/drainMidTurnQueue: not ours to answer.
             .onRequest('*', ({ method }) => { throw acp.RequestError.methodNotFound(method); })
@@ -200,7 +221,7 @@ export class AgentProcess {
             const result = await Promise.race([timeout, this.race(this.connection.agent.request('initialize', {
                 protocolVersion: acp.PROTOCOL_VERSION,
                 clientCapabilities: {
-                    fs: { readTextFile: !!handlers.readTextFile, writeTextFile: !!handlers.writeTextFile }, terminal: false
+                    fs: { readTextFile: !!handlers.readTextFile, writeTextFile: !!handlers.writeTextFile }, terminal: !!terminals
                 },
                 clientInfo: { name: options.clientName ?? 'ai-cli-agent-api', version: '0.1.0' }
             }))]);

@@ -5,6 +5,7 @@ import * as path from 'path';
 import type * as acp from '@agentclientprotocol/sdk';
 import { silentLogger } from './agent-logger';
 import { AgentExitedError } from './agent-process';
+import { ClientTerminals } from './client-terminals';
 import { SessionHandlers, WorkspaceAgent } from './workspace-agent';
 
 /** The ACP agent the repository's tests write themselves (test/support): a real process speaking ACP on stdio. */
@@ -121,6 +122,55 @@ describe('WorkspaceAgent (the shared ACP engine) with a real ACP agent process',
         await agent.prompt(sessionId, [{ type: 'text', text: `write ${target} via client` }]);
         assert.deepEqual(writes.map(write => [write.path, write.content]), [[target, 'via client\n']]);
         assert.equal(fs.existsSync(target), false, 'the agent left the writing to the client');
+    });
+
+    it('passes the models session/new reports through, switches with session/set_model, and a refused switch rejects readably', async () => {
+        await agent.stop();
+        agent = new WorkspaceAgent({
+            workspace, logger: silentLogger, scrub: text => text, environment: async () => process.env,
+            profile: { id: 'tiny', displayName: 'Tiny agent', command: process.execPath, args: [TINY_AGENT, '--models'] }
+        });
+        const session = recorder();
+        const opened = await agent.openSession(session);
+        const models = (opened.state as { models?: { currentModelId: string; availableModels: Array<{ modelId: string }> } }).models;
+        assert.equal(models?.currentModelId, 'tiny-small');
+        assert.deepEqual(models?.availableModels.map(model => model.modelId), ['tiny-small', 'tiny-large', 'tiny-broken']);
+        await opened.agent.setModel(opened.sessionId, 'tiny-large');
+        await agent.prompt(opened.sessionId, [{ type: 'text', text: 'model' }]);
+        assert.equal(session.texts(), 'Model: tiny-large');
+        const error = await opened.agent.setModel(opened.sessionId, 'tiny-broken').then(() => undefined, failure => failure);
+        assert.match(agent.describe(error).message, /tiny-broken is not available to this account/);
+    });
+
+    it('declares no terminal unless asked to (the agent API\'s default): the agent runs no command through the client', async () => {
+        const session = recorder();
+        const { sessionId } = await agent.openSession(session);
+        await agent.prompt(sessionId, [{ type: 'text', text: 'run sh -c true' }]);
+        assert.match(session.texts(), /No terminal: the client did not declare/);
+    });
+
+    it('serves terminal/* through the session when asked to: the agent runs a command, shows it on a tool call and hears its exit', async () => {
+        await agent.stop();
+        agent = new WorkspaceAgent({
+            workspace, logger: silentLogger, scrub: text => text, environment: async () => process.env, serveTerminals: true,
+            profile: { id: 'tiny', displayName: 'Tiny agent', command: process.execPath, args: [TINY_AGENT] }
+        });
+        const terminals = new ClientTerminals();
+        const outputs: string[] = [];
+        const session = recorder({
+            terminals: terminals.handlersFor({
+                owner: 'test', cwd: requested => requested ?? workspace, env: process.env,
+                watch: () => ({ onOutput: chunk => outputs.push(chunk.toString()) })
+            })
+        });
+        const { sessionId } = await agent.openSession(session);
+        fs.writeFileSync(path.join(workspace, 'hello.sh'), 'echo "hello from $(basename "$(pwd)")"\nexit 4\n');
+        await agent.prompt(sessionId, [{ type: 'text', text: 'run sh hello.sh' }]);
+        assert.equal(outputs.join(''), `hello from ${path.basename(workspace)}\n`, 'ran in the session\'s folder');
+        assert.match(session.texts(), /Exit code 4; \d+ bytes of output\./);
+        const call = session.updates.find(update => update.sessionUpdate === 'tool_call') as { content: Array<{ type: string; terminalId: string }> };
+        assert.equal(call.content[0].type, 'terminal');
+        assert.equal(terminals.size, 0, 'the agent released it');
     });
 
     it('stop() leaves no process behind', async () => {

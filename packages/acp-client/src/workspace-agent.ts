@@ -3,6 +3,7 @@ import type { AgentLogger } from './agent-logger';
 import { AgentExitedError, AgentHandlers, AgentProcess } from './agent-process';
 import { AcpAgentLaunch } from './agent-profiles';
 import { AgentFailure, describeAgentError } from './agent-errors';
+import type { TerminalRequestHandlers } from './client-terminals';
 
 export interface WorkspaceAgentOptions {
     readonly workspace: string;
@@ -16,6 +17,8 @@ export interface WorkspaceAgentOptions {
     readonly cancelGraceMs?: number;
     /** Serve `fs/read_text_file` / `fs/write_text_file` through the sessions' handlers (advertises `fs`). */
     readonly serveFileSystem?: boolean;
+    /** Serve `terminal/*` through the sessions' `terminals` (advertises `terminal`). */
+    readonly serveTerminals?: boolean;
     readonly clientName?: string;
 }
 
@@ -25,6 +28,7 @@ export interface SessionHandlers {
     onPermission(request: acp.RequestPermissionRequest, signal: AbortSignal): Promise<acp.RequestPermissionResponse>;
     readTextFile?(request: acp.ReadTextFileRequest): Promise<acp.ReadTextFileResponse>;
     writeTextFile?(request: acp.WriteTextFileRequest): Promise<acp.WriteTextFileResponse>;
+    terminals?: TerminalRequestHandlers;
     /** The agent process died: this session is gone with it. */
     onAgentExit?(error: AgentExitedError): void;
 }
@@ -231,6 +235,22 @@ export class WorkspaceAgent {
         if (this.options.serveFileSystem) {
             handlers.readTextFile = request => fileHandler(session(request.sessionId)?.readTextFile, request);
             handlers.writeTextFile = request => fileHandler(session(request.sessionId)?.writeTextFile, request);
+        }
+        if (this.options.serveTerminals) {
+            const terminals = (sessionId: string) => {
+                const served = session(sessionId)?.terminals;
+                if (!served) {
+                    throw new Error('No such session, or it does not run terminals');
+                }
+                return served;
+            };
+            handlers.terminals = {
+                create: async request => terminals(request.sessionId).create(request),
+                output: async request => terminals(request.sessionId).output(request),
+                waitForExit: async request => terminals(request.sessionId).waitForExit(request),
+                kill: async request => terminals(request.sessionId).kill(request),
+                release: async request => terminals(request.sessionId).release(request)
+            };
         }
         return handlers;
     }

@@ -2,7 +2,8 @@ import * as assert from 'assert';
 import { ChatAgentLocation } from '@theia/ai-chat/lib/common/chat-agents';
 import { MutableChatModel, MutableChatRequestModel } from '@theia/ai-chat/lib/common/chat-model';
 import { AcpChatAgentDefinition } from '../common/acp-chat-agents';
-import { AcpChatService, AcpSessionInfo, AcpTurnResult } from '../common/acp-chat-protocol';
+import { AcpChatService, AcpSessionInfo, AcpTurnErrorData, AcpTurnResult } from '../common/acp-chat-protocol';
+import { sessionModels } from '../common/acp-models';
 import { AcpChatAgent } from './acp-chat-agent';
 import type { AcpChatAgentServices } from './acp-chat-agent-services';
 import type { SessionState } from './acp-chat-sessions';
@@ -12,15 +13,17 @@ const definition = {
     id: 'TestAgent', displayName: 'Test Agent', description: 'an agent of the test', command: 'test-agent', args: [], modes: []
 } as unknown as AcpChatAgentDefinition;
 
-const info = (sessionId: string): AcpSessionInfo => ({ sessionId, opened: true, modes: [], promptCapabilities: {}, authMethods: [] });
+const info = (sessionId: string): AcpSessionInfo => ({ sessionId, opened: true, modes: [], models: [], promptCapabilities: {}, authMethods: [] });
 
 /** The agent on a recording backend: every call in order, and the prompt results it is told to give. */
-function agentOnBackend(promptResults: AcpTurnResult[]) {
+function agentOnBackend(promptResults: AcpTurnResult[], opened: Partial<AcpSessionInfo> = {},
+    setModel: (modelId: string) => { error: AcpTurnErrorData } | undefined = () => undefined) {
     const calls: string[] = [];
     let sessions = 0;
     const backend = {
-        prepare: async () => { calls.push('prepare'); return info(`acp-${++sessions}`); },
+        prepare: async () => { calls.push('prepare'); return { ...info(`acp-${++sessions}`), ...opened }; },
         setMode: async () => { calls.push('setMode'); },
+        setModel: async (_chat: string, _agent: string, modelId: string) => { calls.push(`setModel ${modelId}`); return setModel(modelId); },
         prompt: async (_chat: string, _agent: string, blocks: Array<{ text?: string }>) => {
             calls.push(`prompt ${blocks[0].text}`);
             return promptResults.shift() ?? { stopReason: 'end_turn' };
@@ -32,6 +35,7 @@ function agentOnBackend(promptResults: AcpTurnResult[]) {
         backend,
         client: { listen: () => undefined },
         sessions: {
+            noteModels: () => undefined,
             stateFor: (chatSessionId: string) => {
                 let state = states.get(chatSessionId);
                 if (!state) {
@@ -91,5 +95,52 @@ describe('AcpChatAgent: the prompt path', () => {
         assert.ok(first.response.isError);
         await agent.invoke(request(model, 'two'));
         assert.deepEqual(calls, ['prepare', 'prompt one', 'prepare', 'prompt two']);
+    });
+});
+
+describe('AcpChatAgent: the agent\'s models', () => {
+    const withModels = sessionModels({ models: {
+        currentModelId: 'small', availableModels: [{ modelId: 'small', name: 'Small' }, { modelId: 'large', name: 'Large' }]
+    } });
+    /** The chat session's model choice, as Theia's model selector stores it. */
+    const choose = (model: MutableChatModel, modelId: string | undefined) =>
+        model.setSettings({ ...model.settings, commonSettings: { ...model.settings?.commonSettings, modelId } });
+
+    it('the chosen model is set with session/set_model before the next prompt, once', async () => {
+        const { agent, calls } = agentOnBackend([], withModels);
+        const model = new MutableChatModel(ChatAgentLocation.Panel);
+        await agent.invoke(request(model, 'one'));
+        choose(model, 'large');
+        await agent.invoke(request(model, 'two'));
+        await agent.invoke(request(model, 'three'));
+        choose(model, undefined);
+        await agent.invoke(request(model, 'four'));
+        assert.deepEqual(calls, ['prepare', 'prompt one', 'setModel large', 'prompt two', 'prompt three', 'setModel small', 'prompt four']);
+    });
+
+    it('a choice that is not one of the agent\'s models, or an agent with no models, sends no set_model', async () => {
+        const listed = agentOnBackend([], withModels);
+        const model = new MutableChatModel(ChatAgentLocation.Panel);
+        choose(model, 'openai/gpt-4o');
+        await listed.agent.invoke(request(model, 'one'));
+        assert.deepEqual(listed.calls, ['prepare', 'prompt one']);
+        const none = agentOnBackend([]);
+        const other = new MutableChatModel(ChatAgentLocation.Panel);
+        choose(other, 'large');
+        await none.agent.invoke(request(other, 'one'));
+        assert.deepEqual(none.calls, ['prepare', 'prompt one']);
+    });
+
+    it('a refused switch is a readable error in the answer, and the prompt still goes to the current model', async () => {
+        const refused = { error: { code: 'AGENT_ERROR', message: 'large is not available to this account', details: '' } };
+        const { agent, calls } = agentOnBackend([], withModels, () => refused);
+        const model = new MutableChatModel(ChatAgentLocation.Panel);
+        choose(model, 'large');
+        const turn = request(model, 'hello');
+        await agent.invoke(turn);
+        assert.deepEqual(calls, ['prepare', 'setModel large', 'prompt hello']);
+        const shown = turn.response.response.content.filter(part => part.kind === 'error').map(part => (part as unknown as { error: Error }).error.message);
+        assert.deepEqual(shown, ['Test Agent could not switch to Large: large is not available to this account. This prompt went to Small.']);
+        assert.ok(turn.response.isComplete && !turn.response.isError, 'the turn itself went through');
     });
 });

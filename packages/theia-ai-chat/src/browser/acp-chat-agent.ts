@@ -3,7 +3,8 @@ import {
     ErrorChatResponseContentImpl, MarkdownChatResponseContentImpl, MutableChatRequestModel
 } from '@theia/ai-chat/lib/common/chat-model';
 import { AcpChatAgentDefinition } from '../common/acp-chat-agents';
-import { AcpMode, AcpTurnErrorData, AcpTurnResult } from '../common/acp-chat-protocol';
+import { AcpMode, AcpSessionInfo, AcpTurnErrorData, AcpTurnResult } from '../common/acp-chat-protocol';
+import { modelName, modelToSet } from '../common/acp-models';
 import type { AcpChatAgentServices } from './acp-chat-agent-services';
 import type { SessionState } from './acp-chat-sessions';
 import { AcpChatTurn } from './acp-chat-turn';
@@ -71,6 +72,7 @@ export class AcpChatAgent implements ChatAgent {
             return prepared;
         }
         state.session = prepared;
+        this.services.sessions.noteModels(this.id, prepared);
         if (prepared.modes.length > 0) {
             this.modes = toChatModes(prepared.modes, state.modeId(prepared.currentModeId));
         }
@@ -79,6 +81,7 @@ export class AcpChatAgent implements ChatAgent {
             await backend.setMode(chatSessionId, this.id, modeId);
             state.onMode(modeId);
         }
+        await this.switchModel(request, state, prepared);
         const turn = new AcpChatTurn(request, backend, state, this.services.questions.trackerFor(chatSessionId, this.definition.displayName));
         client.listen(chatSessionId, this.id, turn);
         const onCancel = request.response.cancellationToken.onCancellationRequested(() => {
@@ -92,6 +95,26 @@ export class AcpChatAgent implements ChatAgent {
             turn.end();
             client.listen(chatSessionId, this.id, state);
         }
+    }
+
+    /**
+     * `session/set_model` when the chat's model choice (Theia's per-session model selector, which lists
+     * this agent's models) differs from the session's. A refused switch is said in the answer, and the
+     * prompt still goes, to the model the session has.
+     */
+    protected async switchModel(request: MutableChatRequestModel, state: SessionState, session: AcpSessionInfo): Promise<void> {
+        const modelId = modelToSet(session, request.session.settings?.commonSettings?.modelId);
+        if (!modelId) {
+            return;
+        }
+        const failed = await this.services.backend.setModel(request.session.id, this.id, modelId);
+        if (failed) {
+            const message = `${this.definition.displayName} could not switch to ${modelName(session, modelId)}: ${failed.error.message.replace(/\.?\s*$/, '.')} ` +
+                `This prompt went to ${modelName(session, session.currentModelId)}.`;
+            request.response.response.addContent(new ErrorChatResponseContentImpl(new Error(message)));
+            return;
+        }
+        state.session = { ...session, currentModelId: modelId };
     }
 
     protected fail(request: MutableChatRequestModel, error: AcpTurnErrorData): void {

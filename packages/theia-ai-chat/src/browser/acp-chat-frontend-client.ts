@@ -1,6 +1,7 @@
 import { inject, injectable } from '@theia/core/shared/inversify';
-import { AcpChatClient, AcpPermissionRequest, AcpSessionUpdate } from '../common/acp-chat-protocol';
+import { AcpChatClient, AcpPermissionRequest, AcpSessionUpdate, AcpTerminalOutput } from '../common/acp-chat-protocol';
 import { AcpEditorFileSystem } from './acp-editor-file-system';
+import { AcpTerminalOutputs } from './acp-terminal-outputs';
 
 /** Whoever listens to one (chat session, agent): the session state, and the turn while one runs. */
 export interface AcpSessionListener {
@@ -13,6 +14,7 @@ export interface AcpSessionListener {
 @injectable()
 export class AcpChatFrontendClient implements AcpChatClient {
     @inject(AcpEditorFileSystem) protected readonly files: AcpEditorFileSystem;
+    @inject(AcpTerminalOutputs) protected readonly terminals: AcpTerminalOutputs;
 
     protected readonly listeners = new Map<string, AcpSessionListener>();
 
@@ -42,6 +44,10 @@ export class AcpChatFrontendClient implements AcpChatClient {
 
     writeTextFile(chatSessionId: string, agentId: string, path: string, content: string): Promise<void> {
         return this.files.write(chatSessionId, agentId, path, content);
+    }
+
+    onTerminalOutput(chatSessionId: string, output: AcpTerminalOutput): void {
+        this.terminals.apply(chatSessionId, output);
     }
 }
 

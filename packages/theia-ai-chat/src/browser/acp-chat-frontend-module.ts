@@ -3,6 +3,8 @@ import { FrontendApplicationContribution } from '@theia/core/lib/browser/fronten
 import { ServiceConnectionProvider } from '@theia/core/lib/browser/messaging/service-connection-provider';
 import { ChatResponsePartRenderer } from '@theia/ai-chat-ui/lib/browser/chat-response-part-renderer';
 import { ChatSessionStoreImpl } from '@theia/ai-chat/lib/browser/chat-session-store-impl';
+import { AIChatInputWidget } from '@theia/ai-chat-ui/lib/browser/chat-input-widget';
+import { AcpChatInputWidget } from './acp-chat-input-widget';
 import { ACP_CHAT_PATH, AcpChatService } from '../common/acp-chat-protocol';
 import { bindAcpChatPreferences } from '../common/acp-chat-preferences';
 import { AcpChatAgentRegistry } from './acp-chat-agent-registry';
@@ -16,17 +18,21 @@ import { AcpPromptBuilder } from './acp-prompt-builder';
 import { PendingQuestionSource } from '@ai-cli-companion/core';
 import { AcpToolCallRenderer } from './acp-tool-call-renderer';
 import { AcpMarkdownRenderer } from './acp-markdown-renderer';
+import { AcpTerminalOutputs } from './acp-terminal-outputs';
 import { EncodedChatSessionStore } from './encoded-chat-session-store';
 import { AcpCommandButtonsRenderer } from './acp-command-buttons';
 import { AcpSendSelectionContribution } from './acp-send-selection';
 import { CommandContribution } from '@theia/core/lib/common/command';
 import { MenuContribution } from '@theia/core/lib/common/menu';
+import { ACP_API_KEYS_PATH, AcpApiKeyService } from '../common/acp-api-key-protocol';
+import { AcpApiKeyCommandContribution } from './acp-api-key-commands';
 import '../../src/browser/style/acp-chat.css';
 
 export default new ContainerModule((bind, _unbind, _isBound, rebind) => {
     bindAcpChatPreferences(bind);
     bindAcpChangeSetFileElementFactory(bind);
     bind(AcpEditorFileSystem).toSelf().inSingletonScope();
+    bind(AcpTerminalOutputs).toSelf().inSingletonScope();
     bind(AcpChatFrontendClient).toSelf().inSingletonScope();
     bind(AcpChatService).toDynamicValue(ctx => ServiceConnectionProvider.createProxy<AcpChatService>(
         ctx.container, ACP_CHAT_PATH, ctx.container.get(AcpChatFrontendClient))).inSingletonScope();
@@ -44,9 +50,15 @@ export default new ContainerModule((bind, _unbind, _isBound, rebind) => {
     bind(ChatResponsePartRenderer).toService(AcpMarkdownRenderer);
     // The chat's auto-save of a long answer blocked the page for hundreds of ms per save.
     rebind(ChatSessionStoreImpl).to(EncodedChatSessionStore).inSingletonScope();
+    // The chat input's model selector offers an ACP agent's own models (Theia's list for every other agent).
+    rebind(AIChatInputWidget).to(AcpChatInputWidget);
     bind(AcpSendSelectionContribution).toSelf().inSingletonScope();
     bind(CommandContribution).toService(AcpSendSelectionContribution);
     bind(MenuContribution).toService(AcpSendSelectionContribution);
     bind(AcpCommandButtonsRenderer).toSelf().inSingletonScope();
     bind(ChatResponsePartRenderer).toService(AcpCommandButtonsRenderer);
+    bind(AcpApiKeyService).toDynamicValue(ctx => ServiceConnectionProvider.createProxy<AcpApiKeyService>(ctx.container, ACP_API_KEYS_PATH))
+        .inSingletonScope();
+    bind(AcpApiKeyCommandContribution).toSelf().inSingletonScope();
+    bind(CommandContribution).toService(AcpApiKeyCommandContribution);
 });

@@ -1,16 +1,18 @@
 import { inject, injectable, postConstruct } from '@theia/core/shared/inversify';
-import { DisposableCollection } from '@theia/core';
+import { DisposableCollection, Emitter, Event } from '@theia/core';
 import { ChatService, isSessionDeletedEvent } from '@theia/ai-chat/lib/common/chat-service';
 import { PromptService } from '@theia/ai-core/lib/common/prompt-service';
 import { AcpChatService, AcpPermissionRequest, AcpSessionInfo, AcpSessionUpdate } from '../common/acp-chat-protocol';
+import { AcpSessionModels } from '../common/acp-models';
 import { AcpChatFrontendClient, AcpSessionListener } from './acp-chat-frontend-client';
 import type { AcpChatAgent } from './acp-chat-agent';
 import { AcpSessionState } from './acp-chat-turn';
+import { AcpTerminalOutputs } from './acp-terminal-outputs';
 
 /**
  * What the chat keeps per (chat session, agent) between turns: the agent's slash commands
  * (`available_commands_update`, offered on `/`) and its current mode. Deleting a chat session
- * ends its ACP sessions.
+ * ends its ACP sessions (and the commands they run) and drops their terminals' output.
  */
 @injectable()
 export class AcpChatSessions {
@@ -18,8 +20,14 @@ export class AcpChatSessions {
     @inject(AcpChatFrontendClient) protected readonly client: AcpChatFrontendClient;
     @inject(ChatService) protected readonly chatService: ChatService;
     @inject(PromptService) protected readonly promptService: PromptService;
+    @inject(AcpTerminalOutputs) protected readonly terminalOutputs: AcpTerminalOutputs;
 
     protected readonly states = new Map<string, SessionState>();
+    /** Per agent, the models its last opened session reported (what a chat not yet prompted offers). */
+    protected readonly agentModels = new Map<string, AcpSessionModels>();
+    protected readonly onDidChangeModelsEmitter = new Emitter<string>();
+    /** Fires with the agent's id when the models it offers may have changed. */
+    readonly onDidChangeModels: Event<string> = this.onDidChangeModelsEmitter.event;
     /** Slash commands registered per agent (the prompt service knows commands per agent, not per session). */
     protected readonly commands = new Map<string, DisposableCollection>();
 
@@ -28,6 +36,7 @@ export class AcpChatSessions {
         this.chatService.onSessionEvent(event => {
             if (isSessionDeletedEvent(event)) {
                 void this.backend.closeChatSession(event.sessionId);
+                this.terminalOutputs.forgetChat(event.sessionId);
                 for (const [key, state] of [...this.states]) {
                     if (state.chatSessionId === event.sessionId) {
                         this.states.delete(key);
@@ -47,6 +56,21 @@ export class AcpChatSessions {
             this.client.listen(chatSessionId, agent.id, state);
         }
         return state;
+    }
+
+    /** Remembers what a session of the agent reported, for the chat's model selector. */
+    noteModels(agentId: string, session: AcpSessionModels): void {
+        const known = this.agentModels.get(agentId);
+        const models = { models: session.models, defaultModelId: session.defaultModelId, currentModelId: session.defaultModelId };
+        if (JSON.stringify(known) !== JSON.stringify(models)) {
+            this.agentModels.set(agentId, models);
+            this.onDidChangeModelsEmitter.fire(agentId);
+        }
+    }
+
+    /** The models the agent offers in this chat session: its ACP session's, else the agent's last known. */
+    modelsFor(chatSessionId: string, agentId: string): AcpSessionModels | undefined {
+        return this.states.get(`${chatSessionId}\u0000${agentId}`)?.session ?? this.agentModels.get(agentId);
     }
 
     protected registerCommands(agentId: string, commands: Array<{ name: string; description?: string | null }>): void {

@@ -4,11 +4,20 @@ import type { AcpCommandButton } from './acp-command-buttons';
 
 /** The companion's install command (theia-companion's install check), run by id. */
 export const INSTALL_CLI_COMMAND = 'aiCliCompanion.installCli';
+/** Asks for the agent's API key and keeps it in the credential store (acp-api-key-commands.ts). */
+export const SET_API_KEY_COMMAND = 'aiCliChat.setApiKey';
 
-/** What the user can do about a failure with one click: the terminal command's install offer for a missing agent. */
+/**
+ * What the user can do about a failure with one click: the terminal command's install offer for a missing
+ * agent; setting the API key of an agent that needs a login, when its key variable is known and a
+ * credential store can keep the key.
+ */
 export function followUpButtons(agent: AcpChatAgentDefinition, error: AcpTurnErrorData): AcpCommandButton[] {
     if (error.code === 'AGENT_NOT_FOUND' && agent.installProfileId) {
         return [{ label: 'Install with npm', commandId: INSTALL_CLI_COMMAND, args: [agent.installProfileId] }];
+    }
+    if (error.code === 'AUTH_REQUIRED' && agent.apiKeyEnv && !error.credentialStoreProblem) {
+        return [{ label: 'Set API key…', commandId: SET_API_KEY_COMMAND, args: [agent.id] }];
     }
     return [];
 }
@@ -26,11 +35,23 @@ export function describeFailure(agent: AcpChatAgentDefinition, error: AcpTurnErr
             const methods = authMethods.map(method => `- ${method.name}${method.description ? `: ${method.description}` : ''}`).join('\n');
             return `${agent.displayName} needs you to sign in: ${error.message}\n` +
                 (methods ? `It offers:\n${methods}\n` : '') +
-                `Run \`${agent.command}\` once in a terminal to log in, or set the API key in the environment Theia starts it with.`;
+                `Run \`${agent.command}\` once in a terminal to log in, or ${howToSetKey(agent, error.credentialStoreProblem)}`;
         }
         case 'AGENT_EXITED':
             return `${error.message}${error.details ? `\n\n${error.details}` : ''}`;
         default:
             return `${agent.displayName}: ${error.message}${error.details && error.details !== error.message ? `\n\n${error.details}` : ''}`;
     }
+}
+
+function howToSetKey(agent: AcpChatAgentDefinition, credentialStoreProblem: string | undefined): string {
+    if (!agent.apiKeyEnv) {
+        return 'set the API key in the environment Theia starts it with.';
+    }
+    if (credentialStoreProblem) {
+        return `set ${agent.apiKeyEnv} in the environment Theia starts with. Theia cannot keep an API key for you here: ` +
+            `${credentialStoreProblem}. It needs a Secret Service (such as gnome-keyring) and never stores a key in plain text.`;
+    }
+    return `set its API key (${agent.apiKeyEnv}) with the button below: Theia keeps it in the system's credential store ` +
+        `and starts ${agent.displayName} with it.`;
 }

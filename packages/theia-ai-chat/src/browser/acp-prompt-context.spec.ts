@@ -1,6 +1,6 @@
 import * as assert from 'assert';
 import { BUILT_IN_ACP_AGENTS } from '../common/acp-chat-agents';
-import { INSTALL_CLI_COMMAND, describeFailure, followUpButtons } from './acp-failure-message';
+import { INSTALL_CLI_COMMAND, SET_API_KEY_COMMAND, describeFailure, followUpButtons } from './acp-failure-message';
 import { absolutePath } from './acp-prompt-builder';
 
 describe('chat context and failures for ACP agents', () => {
@@ -29,5 +29,20 @@ describe('chat context and failures for ACP agents', () => {
         assert.deepEqual(followUpButtons(gemini, { code: 'AGENT_EXITED', message: 'x', details: '' }), []);
         const custom = { ...gemini, id: 'Mine', installProfileId: undefined };
         assert.deepEqual(followUpButtons(custom, notFound), []);
+    });
+
+    it('offers Set API key… for an agent that needs a login and names its key variable, unless no credential store can keep it', () => {
+        const gemini = BUILT_IN_ACP_AGENTS.find(agent => agent.id === 'GeminiCLI')!;
+        const auth = { code: 'AUTH_REQUIRED', message: 'Gemini API key is missing or not configured.', details: '' };
+        assert.deepEqual(followUpButtons(gemini, auth), [{ label: 'Set API key…', commandId: SET_API_KEY_COMMAND, args: ['GeminiCLI'] }]);
+        assert.match(describeFailure(gemini, auth, []), /set its API key \(GEMINI_API_KEY\) with the button below: Theia keeps it in the system's credential store/);
+        assert.equal(BUILT_IN_ACP_AGENTS.find(agent => agent.id === 'QwenCode')!.apiKeyEnv, 'OPENAI_API_KEY');
+        const noStore = { ...auth, credentialStoreProblem: 'the system\'s credential store cannot be reached (no D-Bus)' };
+        assert.deepEqual(followUpButtons(gemini, noStore), []);
+        assert.match(describeFailure(gemini, noStore, []),
+            /set GEMINI_API_KEY in the environment Theia starts with\. Theia cannot keep an API key for you here: the system's credential store cannot be reached \(no D-Bus\)\. It needs a Secret Service/);
+        const noKeyVariable = { ...gemini, apiKeyEnv: undefined };
+        assert.deepEqual(followUpButtons(noKeyVariable, auth), []);
+        assert.match(describeFailure(noKeyVariable, auth, []), /set the API key in the environment Theia starts it with/);
     });
 });

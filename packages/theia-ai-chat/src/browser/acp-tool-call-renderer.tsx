@@ -8,6 +8,8 @@ import { ChatResponseContent } from '@theia/ai-chat/lib/common/chat-model';
 import { ChatResponsePartRenderer } from '@theia/ai-chat-ui/lib/browser/chat-response-part-renderer';
 import { ResponseNode } from '@theia/ai-chat-ui/lib/browser/chat-tree-view/chat-view-tree-widget';
 import { AcpLocation, AcpPlanContent, AcpToolCallContent, AcpToolContent } from './acp-tool-call-content';
+import { AcpTerminalOutputs } from './acp-terminal-outputs';
+import { TerminalOutputView } from './acp-terminal-output-view';
 
 const KIND_ICONS: Record<string, string> = {
     read: 'codicon-eye', edit: 'codicon-edit', delete: 'codicon-trash', move: 'codicon-arrow-right', search: 'codicon-search',
@@ -21,6 +23,7 @@ const STATUS_ICONS: Record<string, string> = {
 @injectable()
 export class AcpToolCallRenderer implements ChatResponsePartRenderer<AcpToolCallContent | AcpPlanContent> {
     @inject(OpenerService) protected readonly openerService: OpenerService;
+    @inject(AcpTerminalOutputs) protected readonly terminals: AcpTerminalOutputs;
 
     canHandle(content: ChatResponseContent): number {
         return content instanceof AcpToolCallContent || content instanceof AcpPlanContent ? 20 : -1;
@@ -30,7 +33,8 @@ export class AcpToolCallRenderer implements ChatResponsePartRenderer<AcpToolCall
         if (content instanceof AcpPlanContent) {
             return <PlanView plan={content} />;
         }
-        return <ToolCallView call={content} openLocation={location => this.openLocation(location)} openDiff={diff => this.openDiff(diff)} />;
+        return <ToolCallView call={content} openLocation={location => this.openLocation(location)} openDiff={diff => this.openDiff(diff)}
+            terminal={terminalId => this.terminals.view(terminalId)} />;
     }
 
     protected openLocation(location: AcpLocation): void {
@@ -55,8 +59,16 @@ function useChanges(content: { onDidChange: (listener: () => void) => { dispose(
     }, [content]);
 }
 
-const ToolCallView: React.FC<{ call: AcpToolCallContent; openLocation(location: AcpLocation): void; openDiff(diff: Extract<AcpToolContent, { type: 'diff' }>): void }> =
-    ({ call, openLocation, openDiff }) => {
+interface ToolCallViewProps {
+    call: AcpToolCallContent;
+    openLocation(location: AcpLocation): void;
+    openDiff(diff: Extract<AcpToolContent, { type: 'diff' }>): void;
+    terminal: ContentViewProps['terminal'];
+}
+type ContentViewProps = Pick<ToolCallViewProps, 'openDiff'> & { item: AcpToolContent; terminal(terminalId: string): ReturnType<AcpTerminalOutputs['view']> };
+
+const ToolCallView: React.FC<ToolCallViewProps> =
+    ({ call, openLocation, openDiff, terminal }) => {
         useChanges(call);
         const question = call.question;
         return <div className={`theia-acp-tool-call theia-acp-status-${call.status}`} data-tool-call-id={call.toolCallId}>
@@ -72,7 +84,7 @@ const ToolCallView: React.FC<{ call: AcpToolCallContent; openLocation(location: 
                     {location.path.split('/').pop()}{location.line ? `:${location.line}` : ''}
                 </a>)}
             </div>}
-            {call.content.map((item, index) => <ToolContentView key={index} item={item} openDiff={openDiff} />)}
+            {call.content.map((item, index) => <ToolContentView key={index} item={item} openDiff={openDiff} terminal={terminal} />)}
             {question && <div className='theia-acp-permission'>
                 {question.answer !== undefined
                     ? <span className='theia-acp-permission-answer'>{question.answer}</span>
@@ -83,7 +95,7 @@ const ToolCallView: React.FC<{ call: AcpToolCallContent; openLocation(location: 
         </div>;
     };
 
-const ToolContentView: React.FC<{ item: AcpToolContent; openDiff(diff: Extract<AcpToolContent, { type: 'diff' }>): void }> = ({ item, openDiff }) => {
+const ToolContentView: React.FC<ContentViewProps> = ({ item, openDiff, terminal }) => {
     if (item.type === 'diff') {
         return <div className='theia-acp-diff'>
             <div className='theia-acp-diff-header'>
@@ -96,7 +108,7 @@ const ToolContentView: React.FC<{ item: AcpToolContent; openDiff(diff: Extract<A
     if (item.type === 'text') {
         return <pre className='theia-acp-tool-output'>{item.text}</pre>;
     }
-    return <pre className='theia-acp-tool-output'>(terminal {item.terminalId})</pre>;
+    return <TerminalOutputView view={terminal(item.terminalId)} />;
 };
 
 const PlanView: React.FC<{ plan: AcpPlanContent }> = ({ plan }) => {

@@ -27,6 +27,14 @@ describe('aiCliChat.agents', () => {
         assert.match(problems[4], /already taken/);
     });
 
+    it('takes an entry\'s apiKeyEnv (the variable "Set API key…" fills) and refuses one that is no variable name', () => {
+        const { agents, problems } = configuredAcpAgents([
+            { name: 'Keyed', command: 'k', apiKeyEnv: 'MY_AGENT_KEY' }, { name: 'BadKey', command: 'k', apiKeyEnv: 'NOT A NAME' }
+        ], taken);
+        assert.deepEqual(agents.map(agent => [agent.id, agent.apiKeyEnv]), [['Keyed', 'MY_AGENT_KEY']]);
+        assert.match(problems[0], /BadKey.*"apiKeyEnv" must be an environment variable name/);
+    });
+
     it('ignores a preference that is not an array', () => {
         assert.deepEqual(configuredAcpAgents({ name: 'x' }, taken), { agents: [], problems: [] });
     });

@@ -20,7 +20,7 @@ export const BUILT_IN_ACP_AGENTS: readonly AcpChatAgentDefinition[] = [
     {
         id: 'GeminiCLI', displayName: 'Gemini CLI', command: 'gemini', args: ['--acp'],
         description: 'Google\'s Gemini CLI over the Agent Client Protocol (gemini --acp): reads, edits and runs in your workspace, asking first.',
-        installCommand: 'npm install -g @google/gemini-cli', installProfileId: 'gemini', missingFileReadsEmpty: true,
+        installCommand: 'npm install -g @google/gemini-cli', installProfileId: 'gemini', missingFileReadsEmpty: true, apiKeyEnv: 'GEMINI_API_KEY',
         enabledPreference: GEMINI_ENABLED_PREFERENCE, commandPreference: GEMINI_COMMAND_PREFERENCE,
         modes: [
             { id: 'default', name: 'Default', description: 'Prompts for approval' },
@@ -32,7 +32,7 @@ export const BUILT_IN_ACP_AGENTS: readonly AcpChatAgentDefinition[] = [
     {
         id: 'QwenCode', displayName: 'Qwen Code', command: 'qwen', args: ['--acp'],
         description: 'Qwen Code over the Agent Client Protocol (qwen --acp): reads, edits and runs in your workspace, asking first.',
-        installCommand: 'npm install -g @qwen-code/qwen-code', installProfileId: 'qwen',
+        installCommand: 'npm install -g @qwen-code/qwen-code', installProfileId: 'qwen', apiKeyEnv: 'OPENAI_API_KEY',
         enabledPreference: QWEN_ENABLED_PREFERENCE, commandPreference: QWEN_COMMAND_PREFERENCE,
         modes: [
             { id: 'plan', name: 'Plan' },
@@ -45,6 +45,7 @@ export const BUILT_IN_ACP_AGENTS: readonly AcpChatAgentDefinition[] = [
 ];
 
 const NAME = /^[A-Za-z][A-Za-z0-9_-]*$/;
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /**
  * The `aiCliChat.agents` entries as chat agents. A bad entry is skipped with a reason, never
@@ -73,13 +74,17 @@ export function configuredAcpAgents(entries: unknown, taken: readonly string[]):
             problems.push(`${where} (${entry.name}): "env" must map names to strings.`);
             continue;
         }
+        if (entry.apiKeyEnv !== undefined && (typeof entry.apiKeyEnv !== 'string' || !ENV_NAME.test(entry.apiKeyEnv))) {
+            problems.push(`${where} (${entry.name}): "apiKeyEnv" must be an environment variable name (letters, digits, _).`);
+            continue;
+        }
         if (names.has(entry.name.toLowerCase())) {
             problems.push(`${where}: the name "${entry.name}" is already taken.`);
             continue;
         }
         names.add(entry.name.toLowerCase());
         agents.push({
-            id: entry.name, displayName: entry.name, command: entry.command, args: entry.args ?? [], env: entry.env,
+            id: entry.name, displayName: entry.name, command: entry.command, args: entry.args ?? [], env: entry.env, apiKeyEnv: entry.apiKeyEnv,
             description: entry.description ?? `ACP agent: ${[entry.command, ...(entry.args ?? [])].join(' ')}`,
             modes: []
         });

@@ -13,6 +13,8 @@ export interface ConfiguredAcpAgent {
     readonly args?: string[];
     readonly env?: Record<string, string>;
     readonly description?: string;
+    /** The environment variable that carries its API key ("Set API key…" keeps it in the credential store). */
+    readonly apiKeyEnv?: string;
 }
 
 export const acpChatPreferenceSchema: PreferenceSchema = {
@@ -45,7 +47,12 @@ export const acpChatPreferenceSchema: PreferenceSchema = {
                     command: { type: 'string', description: 'The executable (on PATH or a path).' },
                     args: { type: 'array', items: { type: 'string' }, description: 'Arguments that start it in ACP mode.' },
                     env: { type: 'object', additionalProperties: { type: 'string' }, description: 'Extra environment variables.' },
-                    description: { type: 'string', description: 'Shown in the @ suggestions.' }
+                    description: { type: 'string', description: 'Shown in the @ suggestions.' },
+                    apiKeyEnv: {
+                        type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_]*$',
+                        description: 'The environment variable that carries its API key: "Set API key…" in the chat keeps the key ' +
+                            'in the system\'s credential store (never in the settings) and starts the agent with it.'
+                    }
                 }
             }
         }

@@ -13,9 +13,16 @@ export interface AcpChatAgentConfig extends AcpAgentLaunch {
      * a plain object it cannot recognise as ENOENT: write_file then fails without asking (acp.md §3).
      */
     readonly missingFileReadsEmpty?: boolean;
+    /**
+     * The environment variable that carries the agent's API key (gemini GEMINI_API_KEY, qwen OPENAI_API_KEY):
+     * a key the user sets is kept in the system's credential store and passed in this variable.
+     */
+    readonly apiKeyEnv?: string;
 }
 
 export interface AcpMode { readonly id: string; readonly name: string; readonly description?: string | null }
+/** A model from `session/new` (`models.availableModels`; unstable in ACP, reported by gemini and qwen). */
+export interface AcpModel { readonly modelId: string; readonly name: string; readonly description?: string | null }
 export interface AcpCommand { readonly name: string; readonly description?: string | null }
 
 /** What the chat needs to know about an open ACP session. */
@@ -25,6 +32,11 @@ export interface AcpSessionInfo {
     readonly opened: boolean;
     readonly modes: AcpMode[];
     readonly currentModeId?: string;
+    /** Empty when the agent reports none (then the chat offers no model choice). */
+    readonly models: AcpModel[];
+    readonly currentModelId?: string;
+    /** The model the session opened with: what the chat's "Default" model choice returns to. */
+    readonly defaultModelId?: string;
     readonly promptCapabilities: { image?: boolean; audio?: boolean; embeddedContext?: boolean };
     readonly authMethods: Array<{ id: string; name: string; description?: string | null }>;
 }
@@ -52,6 +64,8 @@ export interface AcpChatService extends RpcServer<AcpChatClient> {
     /** Opens the chat session's ACP session if it has none (starting the agent if needed). */
     prepare(chatSessionId: string, agent: AcpChatAgentConfig, roots: string[]): Promise<AcpSessionInfo | { error: AcpTurnErrorData }>;
     setMode(chatSessionId: string, agentId: string, modeId: string): Promise<void>;
+    /** `session/set_model`; the agent's failure comes back as data, never as a rejection. */
+    setModel(chatSessionId: string, agentId: string, modelId: string): Promise<{ error: AcpTurnErrorData } | undefined>;
     /** Resolves when the turn ends, however it ends; never rejects for agent failures. */
     prompt(chatSessionId: string, agentId: string, prompt: AcpContentBlock[]): Promise<AcpTurnResult>;
     /** `session/cancel`, and every pending permission of the session answered `cancelled`. */
@@ -61,6 +75,8 @@ export interface AcpChatService extends RpcServer<AcpChatClient> {
     closeChatSession(chatSessionId: string): Promise<void>;
     /** Process ids of the agents this backend runs (status and tests). */
     agentPids(): Promise<number[]>;
+    /** Process ids of the commands the agents run through `terminal/create` that still run (tests). */
+    terminalPids(): Promise<number[]>;
 }
 export interface AcpTurnErrorData {
     readonly code: string;
@@ -68,6 +84,24 @@ export interface AcpTurnErrorData {
     readonly details: string;
     /** The agent's `authMethods`, when it needs a login. */
     readonly authMethods?: Array<{ id: string; name: string; description?: string | null }>;
+    /** Why Theia cannot keep an API key (no Secret Service answers), when it needs a login; absent when it can. */
+    readonly credentialStoreProblem?: string;
+}
+
+/**
+ * Output of a command an agent runs through `terminal/create`, pushed to the window at most every
+ * ~100 ms. The first push (empty `text`) comes before the agent hears the terminal's id.
+ */
+export interface AcpTerminalOutput {
+    readonly terminalId: string;
+    /** The command line, for display. */
+    readonly command: string;
+    /** Output since the last push (UTF-8 decoded). */
+    readonly text: string;
+    /** More came since the last push than a window keeps: `text` is the end of it and replaces what was shown. */
+    readonly reset?: boolean;
+    /** Set once, on the last push, when the command has exited. */
+    readonly exitStatus?: { readonly exitCode: number | null; readonly signal: string | null };
 }
 
 /** The frontend: where updates, questions and file access go. */
@@ -80,4 +114,5 @@ export interface AcpChatClient {
     readTextFile(chatSessionId: string, path: string): Promise<string | undefined>;
     /** Through the editor (open editors update, undo works); recorded in the chat's change set. */
     writeTextFile(chatSessionId: string, agentId: string, path: string, content: string): Promise<void>;
+    onTerminalOutput(chatSessionId: string, output: AcpTerminalOutput): void;
 }

@@ -4,8 +4,15 @@ import { BackendApplicationContribution } from '@theia/core/lib/node/backend-app
 import { ACP_CHAT_PATH, AcpChatClient, AcpChatService } from '../common/acp-chat-protocol';
 import { AcpAgentHosts } from './acp-agent-hosts';
 import { AcpChatServiceImpl } from './acp-chat-service-impl';
+import { AcpChatTerminals } from './acp-chat-terminals';
+import { ConnectionHandler } from '@theia/core/lib/common/messaging/handler';
+import { RpcConnectionHandler } from '@theia/core/lib/common/messaging/proxy-factory';
+import { ACP_API_KEYS_PATH, AcpApiKeyService } from '../common/acp-api-key-protocol';
+import { AcpApiKeyServiceImpl } from './acp-api-key-service-impl';
+import { AcpApiKeys } from './acp-api-keys';
+import { SecretServiceKeyStore } from './secret-service-key-store';
 
-/** Sessions, questions and file access per window; the agent processes shared and stopped with the backend. */
+/** Sessions, questions, file access and terminals per window; the agent processes and the terminal set shared and stopped with the backend. */
 const perWindow = ConnectionContainerModule.create(({ bind, bindBackendService }) => {
     bind(AcpChatServiceImpl).toSelf().inSingletonScope();
     bind(AcpChatService).toService(AcpChatServiceImpl);
@@ -19,5 +26,13 @@ const perWindow = ConnectionContainerModule.create(({ bind, bindBackendService }
 export default new ContainerModule(bind => {
     bind(AcpAgentHosts).toSelf().inSingletonScope();
     bind(BackendApplicationContribution).toService(AcpAgentHosts);
+    bind(AcpChatTerminals).toSelf().inSingletonScope();
+    bind(BackendApplicationContribution).toService(AcpChatTerminals);
     bind(ConnectionContainerModule).toConstantValue(perWindow);
+    bind(SecretServiceKeyStore).toSelf().inSingletonScope();
+    bind(AcpApiKeys).toSelf().inSingletonScope();
+    bind(AcpApiKeyServiceImpl).toSelf().inSingletonScope();
+    bind(AcpApiKeyService).toService(AcpApiKeyServiceImpl);
+    bind(ConnectionHandler).toDynamicValue(ctx => new RpcConnectionHandler(ACP_API_KEYS_PATH, () => ctx.container.get(AcpApiKeyService)))
+        .inSingletonScope();
 });

@@ -1,11 +1,14 @@
 import type * as acp from '@agentclientprotocol/sdk';
 import { inject, injectable } from '@theia/core/shared/inversify';
-import type { SessionHandlers } from '@ai-cli-companion/acp-client';
+import type { SessionHandlers, WorkspaceAgent } from '@ai-cli-companion/acp-client';
 import { resolveInWorkspace } from '@ai-cli-companion/core/node';
 import {
     AcpChatAgentConfig, AcpChatClient, AcpChatService, AcpContentBlock, AcpSessionInfo, AcpSessionUpdate, AcpTurnErrorData, AcpTurnResult
 } from '../common/acp-chat-protocol';
+import { sessionModels } from '../common/acp-models';
 import { AcpAgentHosts } from './acp-agent-hosts';
+import { AcpChatTerminals } from './acp-chat-terminals';
+import { AcpApiKeys } from './acp-api-keys';
 import { acpEngine, acpSdk } from './acp-engine';
 import { AcpSessionMap } from './acp-session-map';
 import { PendingPermissions } from './pending-permissions';
@@ -17,6 +20,8 @@ import { PendingPermissions } from './pending-permissions';
 @injectable()
 export class AcpChatServiceImpl implements AcpChatService {
     @inject(AcpAgentHosts) protected readonly hosts: AcpAgentHosts;
+    @inject(AcpChatTerminals) protected readonly terminals: AcpChatTerminals;
+    @inject(AcpApiKeys) protected readonly apiKeys: AcpApiKeys;
 
     protected client: AcpChatClient | undefined;
     protected readonly sessions = new AcpSessionMap();
@@ -29,6 +34,7 @@ export class AcpChatServiceImpl implements AcpChatService {
     dispose(): void {
         for (const session of this.sessions.takeAll()) {
             this.permissions.cancelAll(session.chatSessionId);
+            this.terminals.release(terminalOwner(session.chatSessionId, session.agentId));
             void session.host.closeSession(session.sessionId);
         }
         this.client = undefined;
@@ -50,16 +56,14 @@ export class AcpChatServiceImpl implements AcpChatService {
                 sessionId: opened.sessionId, opened: true,
                 modes: (opened.state.modes?.availableModes ?? []).map(({ id, name, description }) => ({ id, name, description })),
                 currentModeId: opened.state.modes?.currentModeId,
+                ...sessionModels(opened.state),
                 promptCapabilities: init?.agentCapabilities?.promptCapabilities ?? {},
                 authMethods: (init?.authMethods ?? []).map(method => ({ id: method.id, name: method.name, description: method.description }))
             };
             this.sessions.set({ chatSessionId, agentId: agent.id, host, sessionId: opened.sessionId, roots, info });
             return info;
         } catch (error) {
-            const failure = host.describe(error);
-            const authMethods = (host.current?.initializeResult?.authMethods ?? [])
-                .map(method => ({ id: method.id, name: method.name, description: method.description }));
-            return { error: failure.code === 'AUTH_REQUIRED' ? { ...failure, authMethods } : failure };
+            return { error: await this.failure(host, error) };
         }
     }
 
@@ -69,6 +73,21 @@ export class AcpChatServiceImpl implements AcpChatService {
             const agent = await session.host.ready();
             await agent.setMode(session.sessionId, modeId);
             session.info = { ...session.info, currentModeId: modeId };
+        }
+    }
+
+    async setModel(chatSessionId: string, agentId: string, modelId: string): Promise<{ error: AcpTurnErrorData } | undefined> {
+        const session = this.sessions.live(chatSessionId, agentId);
+        if (!session || session.info.currentModelId === modelId) {
+            return undefined;
+        }
+        try {
+            const agent = await session.host.ready();
+            await agent.setModel(session.sessionId, modelId);
+            session.info = { ...session.info, currentModelId: modelId };
+            return undefined;
+        } catch (error) {
+            return { error: session.host.describe(error) };
         }
     }
 
@@ -82,9 +101,11 @@ export class AcpChatServiceImpl implements AcpChatService {
             return { stopReason: result.stopReason };
         } catch (error) {
             if (error instanceof acpEngine().AgentExitedError) {
+                // Also when the engine stopped the agent itself (a cancel it ignored): nobody is left to release its terminals.
                 this.sessions.delete(chatSessionId, agentId);
+                this.terminals.release(terminalOwner(chatSessionId, agentId));
             }
-            return { error: session.host.describe(error) };
+            return { error: await this.failure(session.host, error) };
         } finally {
             this.permissions.cancelAll(chatSessionId);
         }
@@ -102,16 +123,41 @@ export class AcpChatServiceImpl implements AcpChatService {
 
     async closeChatSession(chatSessionId: string): Promise<void> {
         this.permissions.cancelAll(chatSessionId);
-        await Promise.all(this.sessions.takeChat(chatSessionId).map(session => session.host.closeSession(session.sessionId)));
+        await Promise.all(this.sessions.takeChat(chatSessionId).map(session => {
+            this.terminals.release(terminalOwner(chatSessionId, session.agentId));
+            return session.host.closeSession(session.sessionId);
+        }));
     }
 
     async agentPids(): Promise<number[]> {
         return this.hosts.pids;
     }
 
+    async terminalPids(): Promise<number[]> {
+        return this.terminals.pids;
+    }
+
+    /** A failure for the chat; one that needs a login also tells how (the agent's methods, whether a key can be kept). */
+    protected async failure(host: WorkspaceAgent, error: unknown): Promise<AcpTurnErrorData> {
+        const failure = host.describe(error);
+        if (failure.code !== 'AUTH_REQUIRED') {
+            return failure;
+        }
+        const authMethods = (host.current?.initializeResult?.authMethods ?? [])
+            .map(method => ({ id: method.id, name: method.name, description: method.description }));
+        const credentialStoreProblem = await this.apiKeys.problem();
+        return { ...failure, authMethods, ...credentialStoreProblem ? { credentialStoreProblem } : {} };
+    }
+
     protected handlers(chatSessionId: string, agent: AcpChatAgentConfig, roots: readonly string[]): SessionHandlers {
         const agentId = agent.id;
+        const owner = terminalOwner(chatSessionId, agentId);
         return {
+            // The agent cannot release its terminals any more.
+            onAgentExit: () => this.terminals.release(owner),
+            terminals: this.terminals.handlersFor({
+                owner, roots, agentEnv: agent.env, push: output => this.client?.onTerminalOutput(chatSessionId, output)
+            }),
             onUpdate: update => this.client?.onSessionUpdate(chatSessionId, agentId, update as unknown as AcpSessionUpdate),
             onPermission: (request, signal) => {
                 const { permissionId, answer } = this.permissions.add(chatSessionId, request.options, signal,
@@ -147,6 +193,10 @@ export class AcpChatServiceImpl implements AcpChatService {
             }
         };
     }
+}
+
+function terminalOwner(chatSessionId: string, agentId: string): string {
+    return `${chatSessionId}\u0000${agentId}`;
 }
 
 /** The companion's rule: inside a workspace root after resolving `..` and symlinks. */

@@ -1,0 +1,167 @@
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { ClientTerminals, TerminalPolicy, needsShell } from './client-terminals';
+import { descendantsOf } from './process-tree';
+
+function isAlive(pid: number): boolean {
+    try {
+        process.kill(pid, 0);
+        return true;
+    } catch {
+        return false;
+    }
+}
+
+async function until(check: () => boolean, what: string): Promise<void> {
+    for (let attempt = 0; attempt < 200; attempt++) {
+        if (check()) {
+            return;
+        }
+        await new Promise(resolve => setTimeout(resolve, 25));
+    }
+    assert.fail(`timed out waiting for ${what}`);
+}
+
+describe('ClientTerminals (ACP terminal/* served by the client, real processes)', () => {
+    let dir: string;
+    let terminals: ClientTerminals;
+    const policy = (owner = 'chat-1', overrides: Partial<TerminalPolicy> = {}): TerminalPolicy => ({
+        owner, cwd: requested => requested ?? dir, env: { PATH: process.env.PATH, FROM_AGENT: 'agent' }, ...overrides
+    });
+
+    beforeEach(() => {
+        dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'acp-terminals-')));
+        terminals = new ClientTerminals();
+    });
+
+    afterEach(() => {
+        terminals.releaseAll();
+        fs.rmSync(dir, { recursive: true, force: true });
+    });
+
+    it('runs the command without a shell in the policy\'s cwd, with the agent\'s env plus the request\'s, and reports its exit', async () => {
+        const handlers = terminals.handlersFor(policy());
+        const { terminalId } = await handlers.create({
+            sessionId: 's1', command: 'sh', args: ['-c', 'echo "$FROM_AGENT $FROM_REQUEST $(pwd)"; exit 3'],
+            env: [{ name: 'FROM_REQUEST', value: 'request' }]
+        });
+        assert.deepEqual(await handlers.waitForExit({ sessionId: 's1', terminalId }), { exitCode: 3, signal: null });
+        assert.deepEqual(await handlers.output({ sessionId: 's1', terminalId }),
+            { output: `agent request ${dir}\n`, truncated: false, exitStatus: { exitCode: 3, signal: null } });
+    });
+
+    it('with args the command runs without a shell (arguments verbatim); a command line without args runs through the shell', async () => {
+        const handlers = terminals.handlersFor(policy());
+        const verbatim = await handlers.create({ sessionId: 's1', command: 'echo', args: ['$HOME; touch pwned'] });
+        await handlers.waitForExit({ sessionId: 's1', terminalId: verbatim.terminalId });
+        assert.equal((await handlers.output({ sessionId: 's1', terminalId: verbatim.terminalId })).output, '$HOME; touch pwned\n');
+        assert.equal(fs.existsSync(path.join(dir, 'pwned')), false);
+        // Zed's Claude Code adapter sends its Bash tool's one-liner as `command`, with no args.
+        const line = await handlers.create({ sessionId: 's1', command: 'echo one && echo two | tr a-z A-Z' });
+        await handlers.waitForExit({ sessionId: 's1', terminalId: line.terminalId });
+        assert.equal((await handlers.output({ sessionId: 's1', terminalId: line.terminalId })).output, 'one\nTWO\n');
+    });
+
+    it('needsShell: only a command line without args, never an executable named by an existing path', () => {
+        assert.equal(needsShell('npm test', []), true);
+        assert.equal(needsShell('ls|wc', []), true);
+        assert.equal(needsShell('ls', []), false);
+        assert.equal(needsShell('npm', ['test']), false);
+        assert.equal(needsShell('echo $HOME', ['x']), false, 'with args nothing is a shell line');
+        const spaced = path.join(dir, 'my tool');
+        fs.writeFileSync(spaced, '#!/bin/sh\necho spaced\n', { mode: 0o755 });
+        assert.equal(needsShell(spaced, []), false);
+    });
+
+    it('a command that is not there gets a clear JSON-RPC error', async () => {
+        const handlers = terminals.handlersFor(policy());
+        await assert.rejects(handlers.create({ sessionId: 's1', command: 'no-such-command-xyz', args: ['--version'] }),
+            (error: Error & { code: number }) => error.code === -32602 && /cannot run "no-such-command-xyz" in .*: not found/.test(error.message));
+        assert.equal(terminals.size, 0);
+    });
+
+    it('applies outputByteLimit from the end of the output', async () => {
+        const handlers = terminals.handlersFor(policy());
+        const { terminalId } = await handlers.create({ sessionId: 's1', command: 'sh', args: ['-c', 'for i in 1 2 3 4 5 6 7 8 9; do echo "line $i"; done'], outputByteLimit: 14 });
+        await handlers.waitForExit({ sessionId: 's1', terminalId });
+        const { output, truncated } = await handlers.output({ sessionId: 's1', terminalId });
+        assert.equal(truncated, true);
+        assert.equal(output, '\nline 8\nline 9\n'.slice(-14));
+    });
+
+    it('the cwd policy refuses what it refuses: nothing runs', async () => {
+        const refuse = policy('chat-1', { cwd: requested => { throw new Error(`outside: ${requested}`); } });
+        await assert.rejects(terminals.handlersFor(refuse).create({ sessionId: 's1', command: 'touch', args: ['made'], cwd: '/' }), /outside: \//);
+        assert.equal(terminals.size, 0);
+    });
+
+    it('an unknown, released, or other session\'s terminal id gets a clear JSON-RPC error', async () => {
+        const mine = terminals.handlersFor(policy('chat-1'));
+        const theirs = terminals.handlersFor(policy('chat-2'));
+        await assert.rejects(mine.output({ sessionId: 's1', terminalId: 'nope' }),
+            (error: Error & { code: number }) => error.code === -32602 && /unknown terminal "nope"/.test(error.message));
+        const { terminalId } = await mine.create({ sessionId: 's1', command: 'sleep', args: ['30'] });
+        await assert.rejects(theirs.output({ sessionId: 's1', terminalId }), /unknown terminal/);
+        await assert.rejects(mine.output({ sessionId: 's2', terminalId }), /unknown terminal/, 'another ACP session of the same owner');
+        await mine.release({ sessionId: 's1', terminalId });
+        await assert.rejects(mine.waitForExit({ sessionId: 's1', terminalId }), /already released/);
+    });
+
+    it('kill ends the command but keeps the terminal: its output and exit status stay readable', async () => {
+        const handlers = terminals.handlersFor(policy());
+        const { terminalId } = await handlers.create({ sessionId: 's1', command: 'sh', args: ['-c', 'echo started; exec sleep 30'] });
+        const terminal = await waitForOutput(handlers, terminalId, 'started');
+        assert.equal(terminal, 'started\n');
+        await handlers.kill({ sessionId: 's1', terminalId });
+        assert.deepEqual(await handlers.waitForExit({ sessionId: 's1', terminalId }), { exitCode: null, signal: 'SIGKILL' });
+        assert.deepEqual((await handlers.output({ sessionId: 's1', terminalId })).exitStatus, { exitCode: null, signal: 'SIGKILL' });
+    });
+
+    it('release kills a running command with its children, and forgets the id', async () => {
+        const handlers = terminals.handlersFor(policy());
+        const { terminalId } = await handlers.create({ sessionId: 's1', command: 'sh', args: ['-c', 'sleep 30 & echo child; wait'] });
+        await waitForOutput(handlers, terminalId, 'child');
+        const [pid] = terminals.pids;
+        const children = descendantsOf(pid);
+        assert.ok(children.length > 0, 'the shell has its sleep child');
+        await handlers.release({ sessionId: 's1', terminalId });
+        assert.equal(terminals.size, 0);
+        await until(() => [pid, ...children].every(p => !isAlive(p)), 'the shell and its sleep to be gone');
+    });
+
+    it('releaseOwner kills and releases every terminal of that owner, and only those', async () => {
+        const first = terminals.handlersFor(policy('chat-1'));
+        const other = terminals.handlersFor(policy('chat-2'));
+        await first.create({ sessionId: 's1', command: 'sleep', args: ['30'] });
+        await first.create({ sessionId: 's1', command: 'sleep', args: ['31'] });
+        const kept = await other.create({ sessionId: 's9', command: 'sleep', args: ['32'] });
+        const before = terminals.pids;
+        assert.equal(terminals.releaseOwner('chat-1'), 2);
+        assert.equal(terminals.size, 1);
+        await until(() => before.filter(isAlive).length === 1, 'the two sleeps of chat-1 to be gone');
+        assert.equal((await other.output({ sessionId: 's9', terminalId: kept.terminalId })).exitStatus, undefined, 'chat-2\'s still runs');
+    });
+
+    it('streams output to the watcher as it comes, and the exit once', async () => {
+        const seen: string[] = [];
+        const exits: unknown[] = [];
+        const handlers = terminals.handlersFor(policy('chat-1', {
+            watch: () => ({ onOutput: chunk => seen.push(chunk.toString()), onExit: exit => exits.push(exit) })
+        }));
+        const { terminalId } = await handlers.create({ sessionId: 's1', command: 'sh', args: ['-c', 'echo one; echo two >&2'] });
+        await handlers.waitForExit({ sessionId: 's1', terminalId });
+        assert.deepEqual(seen.join('').split('\n').sort(), ['', 'one', 'two'], 'stdout and stderr both');
+        assert.deepEqual(exits, [{ exitCode: 0, signal: null }]);
+    });
+
+    async function waitForOutput(handlers: ReturnType<ClientTerminals['handlersFor']>, terminalId: string, text: string): Promise<string> {
+        let output = '';
+        await until(() => {
+            void handlers.output({ sessionId: 's1', terminalId }).then(response => { output = response.output; });
+            return output.includes(text);
+        }, `"${text}" in the output`);
+        return output;
+    }
+});

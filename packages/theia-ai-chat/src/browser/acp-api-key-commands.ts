@@ -1,0 +1,92 @@
+import { inject, injectable } from '@theia/core/shared/inversify';
+import { Command, CommandContribution, CommandRegistry } from '@theia/core/lib/common/command';
+import { MessageService } from '@theia/core/lib/common/message-service';
+import { QuickInputService } from '@theia/core/lib/common/quick-pick-service';
+import { AcpApiKeyService } from '../common/acp-api-key-protocol';
+import { AcpChatAgentRegistry } from './acp-chat-agent-registry';
+import { SET_API_KEY_COMMAND } from './acp-failure-message';
+
+export namespace AcpApiKeyCommands {
+    const category = 'AI CLI Chat';
+    export const SET_API_KEY: Command = { id: SET_API_KEY_COMMAND, category, label: 'Set API Key…' };
+    export const FORGET_API_KEY: Command = { id: 'aiCliChat.forgetApiKey', category, label: 'Forget API Key…' };
+}
+
+/**
+ * Set API Key… asks for a chat agent's key (a password box) and hands it to the backend, which keeps it
+ * in the system's credential store and restarts the agent with it; Forget API Key… removes it. The key
+ * passes through here once and is never shown, logged or put into the chat.
+ */
+@injectable()
+export class AcpApiKeyCommandContribution implements CommandContribution {
+    @inject(AcpApiKeyService) protected readonly keys: AcpApiKeyService;
+    @inject(AcpChatAgentRegistry) protected readonly registry: AcpChatAgentRegistry;
+    @inject(QuickInputService) protected readonly quickInput: QuickInputService;
+    @inject(MessageService) protected readonly messages: MessageService;
+
+    registerCommands(registry: CommandRegistry): void {
+        registry.registerCommand(AcpApiKeyCommands.SET_API_KEY, { execute: (agentId?: string) => this.setApiKey(agentId) });
+        registry.registerCommand(AcpApiKeyCommands.FORGET_API_KEY, { execute: () => this.forgetApiKey() });
+    }
+
+    async setApiKey(agentId?: string): Promise<void> {
+        const agent = await this.pickAgent(this.registry.definitions().filter(definition => definition.apiKeyEnv), agentId,
+            'Which chat agent\'s API key?', 'No chat agent takes an API key: give an aiCliChat.agents entry an "apiKeyEnv".');
+        if (!agent?.apiKeyEnv) {
+            return;
+        }
+        const problem = await this.keys.credentialStoreProblem();
+        if (problem) {
+            this.messages.error(`Theia cannot keep an API key for ${agent.displayName}: ${problem}. ` +
+                `It needs a Secret Service (such as gnome-keyring) and never stores a key in plain text; set ${agent.apiKeyEnv} in the environment Theia starts with instead.`);
+            return;
+        }
+        const key = await this.quickInput.input({
+            title: `${agent.displayName}: API key`, password: true, ignoreFocusLost: true,
+            prompt: `Passed to ${agent.displayName} as ${agent.apiKeyEnv}; kept in the system's credential store, never in the settings.`,
+            validateInput: async value => value.trim() ? undefined : 'Enter the key.'
+        });
+        if (!key?.trim()) {
+            return;
+        }
+        const result = await this.keys.setApiKey(agent.id, key);
+        if ('error' in result) {
+            this.messages.error(`${agent.displayName}: ${result.error}`);
+            return;
+        }
+        this.messages.info(`${agent.displayName}'s API key is kept in the system's credential store; @${agent.id} uses it from its next prompt.`);
+    }
+
+    async forgetApiKey(): Promise<void> {
+        const problem = await this.keys.credentialStoreProblem();
+        if (problem) {
+            this.messages.error(`No API key is kept: ${problem}.`);
+            return;
+        }
+        const stored = await this.keys.agentsWithApiKey();
+        // A key of an agent that is no longer configured can still be forgotten (by its id).
+        const named = stored.map(id => ({ id, displayName: this.registry.displayName(id) }));
+        const agent = await this.pickAgent(named, undefined, 'Forget which chat agent\'s API key?', 'No chat agent has an API key stored.');
+        if (agent && await this.keys.forgetApiKey(agent.id)) {
+            this.messages.info(`${agent.displayName}'s API key is removed from the credential store.`);
+        }
+    }
+
+    protected async pickAgent<T extends { id: string; displayName: string }>(agents: T[], agentId: string | undefined,
+        placeholder: string, noneMessage: string): Promise<T | undefined> {
+        if (agentId) {
+            const agent = agents.find(candidate => candidate.id === agentId);
+            if (!agent) {
+                this.messages.error(`@${agentId} has no API key variable: set "apiKeyEnv" in its aiCliChat.agents entry.`);
+            }
+            return agent;
+        }
+        if (agents.length === 0) {
+            this.messages.info(noneMessage);
+            return undefined;
+        }
+        const picked = await this.quickInput.showQuickPick(
+            agents.map(agent => ({ label: `@${agent.id}`, description: agent.displayName, id: agent.id })), { placeholder });
+        return picked && agents.find(agent => agent.id === picked.id);
+    }
+}

@@ -1,0 +1,180 @@
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { descendantsOf } from '@ai-cli-companion/acp-client';
+import { AcpChatClient, AcpChatAgentConfig, AcpTerminalOutput } from '../common/acp-chat-protocol';
+import { AcpAgentHosts } from './acp-agent-hosts';
+import { AcpApiKeys } from './acp-api-keys';
+import { AcpChatServiceImpl } from './acp-chat-service-impl';
+import { AcpChatTerminals, terminalCwd } from './acp-chat-terminals';
+import { AcpTerminalRelay, TERMINAL_DISPLAY_LIMIT } from './acp-terminal-relay';
+
+const TINY_AGENT = path.resolve(__dirname, '../../../../test/support/tiny-acp-agent.mjs');
+
+function isAlive(pid: number): boolean {
+    try {
+        process.kill(pid, 0);
+        return true;
+    } catch {
+        return false;
+    }
+}
+
+async function until(check: () => boolean | Promise<boolean>, what: string): Promise<void> {
+    for (let attempt = 0; attempt < 400; attempt++) {
+        if (await check()) {
+            return;
+        }
+        await new Promise(resolve => setTimeout(resolve, 25));
+    }
+    assert.fail(`timed out waiting for ${what}`);
+}
+
+describe('terminalCwd (where an agent\'s terminal/create may run)', () => {
+    let root: string;
+    let workspace: string;
+
+    beforeEach(() => {
+        root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'acp-cwd-')));
+        workspace = path.join(root, 'ws');
+        fs.mkdirSync(path.join(workspace, 'sub'), { recursive: true });
+        fs.mkdirSync(path.join(root, 'outside'));
+        fs.symlinkSync(path.join(root, 'outside'), path.join(workspace, 'escape'));
+    });
+
+    afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+
+    it('defaults to the session\'s root and accepts a folder inside the workspace', () => {
+        assert.equal(terminalCwd(undefined, [workspace]), workspace);
+        assert.equal(terminalCwd(path.join(workspace, 'sub'), [workspace]), path.join(workspace, 'sub'));
+    });
+
+    it('refuses a folder outside the workspace, also through `..` or a symlink, with a JSON-RPC invalid-params error', () => {
+        for (const cwd of [path.join(root, 'outside'), path.join(workspace, '..', 'outside'), path.join(workspace, 'escape'), '/']) {
+            assert.throws(() => terminalCwd(cwd, [workspace]),
+                (error: Error & { code: number }) => error.code === -32602 && /outside the workspace/.test(error.message), cwd);
+        }
+    });
+
+    it('refuses a relative path, a missing folder, a file, and any cwd when no folder is open', () => {
+        fs.writeFileSync(path.join(workspace, 'file.txt'), '');
+        assert.throws(() => terminalCwd('sub', [workspace]), /not an absolute path/);
+        assert.throws(() => terminalCwd(path.join(workspace, 'missing'), [workspace]), /not an existing folder/);
+        assert.throws(() => terminalCwd(path.join(workspace, 'file.txt'), [workspace]), /not an existing folder/);
+        assert.throws(() => terminalCwd(undefined, []), /no workspace folder is open/);
+    });
+});
+
+describe('AcpTerminalRelay (terminal output pushed to the window, batched and bounded)', () => {
+    it('pushes the command at once, batches what arrives in one interval, and ends with the rest and the exit', async () => {
+        const pushes: AcpTerminalOutput[] = [];
+        const relay = new AcpTerminalRelay('t1', 'make test', output => pushes.push(output), 10);
+        assert.deepEqual(pushes, [{ terminalId: 't1', command: 'make test', text: '' }]);
+        for (let line = 0; line < 1000; line++) {
+            relay.onOutput(Buffer.from(`line ${line}\n`));
+        }
+        relay.onExit({ exitCode: 2, signal: null });
+        assert.equal(pushes.length, 2, 'a thousand chunks in one interval make one push');
+        assert.equal(pushes[1].text.split('\n').length, 1001);
+        assert.deepEqual(pushes[1].exitStatus, { exitCode: 2, signal: null });
+        relay.onOutput(Buffer.from('late'));
+        relay.onExit({ exitCode: 2, signal: null });
+        assert.equal(pushes.length, 2, 'nothing after the exit');
+    });
+
+    it('a flood sends only what the window keeps, marked as a reset, and never half a character', () => {
+        const pushes: AcpTerminalOutput[] = [];
+        const relay = new AcpTerminalRelay('t1', 'yes', output => pushes.push(output), 10);
+        const euro = Buffer.from('€');
+        relay.onOutput(Buffer.alloc(3 * TERMINAL_DISPLAY_LIMIT, 'y'));
+        relay.onOutput(euro.subarray(0, 1));
+        relay.onOutput(euro.subarray(1));
+        relay.onExit({ exitCode: null, signal: 'SIGKILL' });
+        const last = pushes[pushes.length - 1];
+        assert.equal(last.reset, true);
+        assert.equal(last.text.length, TERMINAL_DISPLAY_LIMIT);
+        assert.ok(last.text.endsWith('y€'));
+    });
+});
+
+describe('AcpChatServiceImpl terminals with a real ACP agent (the tiny agent of the tests)', () => {
+    let workspace: string;
+    let hosts: AcpAgentHosts;
+    let terminals: AcpChatTerminals;
+    let service: AcpChatServiceImpl;
+    const outputs: AcpTerminalOutput[] = [];
+    const texts: string[] = [];
+    const agent: AcpChatAgentConfig = { id: 'TinyAgent', displayName: 'Tiny agent', command: process.execPath, args: [TINY_AGENT] };
+    const logger = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+    beforeEach(() => {
+        workspace = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'acp-chat-terminals-')));
+        fs.writeFileSync(path.join(workspace, 'long.sh'), 'echo started\nsleep 600 &\nwait\n');
+        // The agent has no apiKeyEnv, so the key store is never asked.
+        hosts = Object.assign(new AcpAgentHosts(), { logger, apiKeys: new AcpApiKeys() });
+        terminals = new AcpChatTerminals();
+        service = Object.assign(new AcpChatServiceImpl(), { hosts, terminals });
+        outputs.length = 0;
+        texts.length = 0;
+        service.setClient({
+            onSessionUpdate: (_chat, _agent, update) => {
+                const content = update.content as { text?: string } | undefined;
+                if (update.sessionUpdate === 'agent_message_chunk' && content?.text) {
+                    texts.push(content.text);
+                }
+            },
+            onTerminalOutput: (_chat, output) => outputs.push(output)
+        } as Partial<AcpChatClient> as AcpChatClient);
+    });
+
+    afterEach(async () => {
+        terminals.onStop();
+        await hosts.stopAll();
+        fs.rmSync(workspace, { recursive: true, force: true });
+    });
+
+    /** Starts `run sh long.sh` in a chat session and resolves once it printed, with the command's process tree. */
+    async function startLongCommand(chatSessionId: string): Promise<{ turn: Promise<unknown>; pids: number[] }> {
+        const prepared = await service.prepare(chatSessionId, agent, [workspace]);
+        assert.ok(!('error' in prepared), JSON.stringify(prepared));
+        const turn = service.prompt(chatSessionId, agent.id, [{ type: 'text', text: 'run sh long.sh' }]);
+        await until(() => outputs.some(output => output.text.includes('started')), 'the command to print "started"');
+        const [pid] = await service.terminalPids();
+        let pids: number[] = [];
+        await until(() => (pids = [pid, ...descendantsOf(pid)]).length > 1, 'the sleep child');
+        return { turn, pids };
+    }
+
+    it('runs the command in the session\'s workspace and pushes its output and exit to the window', async () => {
+        fs.writeFileSync(path.join(workspace, 'where.sh'), 'pwd\nexit 5\n');
+        await service.prepare('chat-1', agent, [workspace]);
+        const result = await service.prompt('chat-1', agent.id, [{ type: 'text', text: 'run sh where.sh' }]);
+        assert.deepEqual(result, { stopReason: 'end_turn' });
+        assert.equal(outputs[0].command, 'sh where.sh');
+        assert.equal(outputs.map(output => output.text).join(''), `${workspace}\n`);
+        assert.deepEqual(outputs[outputs.length - 1].exitStatus, { exitCode: 5, signal: null });
+        assert.match(texts.join(''), /Exit code 5/);
+        assert.deepEqual(await service.terminalPids(), []);
+    });
+
+    it('closing the chat session kills the command it runs (with its children) and releases it', async () => {
+        const { turn, pids } = await startLongCommand('chat-1');
+        await service.closeChatSession('chat-1');
+        await until(() => pids.every(pid => !isAlive(pid)), 'the shell and its sleep to be gone');
+        assert.deepEqual(await service.terminalPids(), []);
+        await turn;
+    });
+
+    it('the window going away (dispose) kills the commands of its sessions', async () => {
+        const { pids } = await startLongCommand('chat-2');
+        service.dispose();
+        await until(() => pids.every(pid => !isAlive(pid)), 'the shell and its sleep to be gone');
+    });
+
+    it('the backend stopping kills every command still running', async () => {
+        const { pids } = await startLongCommand('chat-3');
+        terminals.onStop();
+        await until(() => pids.every(pid => !isAlive(pid)), 'the shell and its sleep to be gone');
+    });
+});

@@ -1,0 +1,119 @@
+// Signing an ACP chat agent in (issue 14 part 9), in Chromium, with the real `gemini --acp`: started
+// without GEMINI_API_KEY it answers "auth required"; the chat names its auth methods and offers
+// "Set API key…"; the key typed into Theia's password box is kept in the system's credential store (a
+// private gnome-keyring on a private D-Bus, read back with secret-tool), gemini restarts with it and the
+// next prompt works. The key is in no settings file, no log and not in the chat. Forget API Key…
+// removes it; with no Secret Service the chat says Theia cannot keep a key and offers no button.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { startAcpTheiaBackend } from '../support/acp-theia-backend.mjs';
+import { FakeGeminiApi } from '../support/fake-gemini-api.mjs';
+import { PrivateKeyring } from '../support/private-keyring.mjs';
+import { TheiaChat } from '../support/theia-chat.mjs';
+import { TheiaWindow, launchChromium, makeTempRoot, removeTempRoot, waitUntil, writeTree } from '../support/theia-app.mjs';
+
+/** Where the backend keeps chat agents' keys (packages/theia-ai-chat/src/node/acp-api-keys.ts). */
+const KEY_SERVICE = 'ai-cli-companion.chat-agent-api-key';
+const KEY = 'AIzaTest-e2e-key-7f3b9c2d41';
+
+/** Every file under `dir` whose content holds `needle`. */
+function filesContaining(dir, needle) {
+    const found = [];
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+        const file = path.join(entry.parentPath ?? entry.path, entry.name);
+        if (entry.isFile() && fs.readFileSync(file).includes(needle)) {
+            found.push(file);
+        }
+    }
+    return found;
+}
+
+describe('an ACP chat agent that needs an API key (real gemini --acp, a private Secret Service)', function () {
+    let browser, gemini, keyring, root, backend, window, chat, workspace;
+
+    before(async () => {
+        browser = await launchChromium();
+        gemini = await FakeGeminiApi.start();
+        root = makeTempRoot('acp-chat-auth-');
+        keyring = await PrivateKeyring.start(path.join(root, 'keyring'));
+        workspace = writeTree(path.join(root, 'workspace'), { 'README.md': '# sample\n' });
+        backend = await startAcpTheiaBackend({ root, workspace, gemini, env: keyring.env, unset: ['GEMINI_API_KEY'] });
+        window = await TheiaWindow.open(browser, backend, workspace);
+        chat = new TheiaChat(window);
+        await chat.open();
+    });
+
+    after(async () => {
+        await window?.close();
+        await backend?.stop();
+        keyring?.stop();
+        await gemini?.close();
+        await browser?.close();
+        if (root) {
+            removeTempRoot(root);
+        }
+    });
+
+    const setApiKeyButtons = () => chat.view.locator('.theia-acp-command-button', { hasText: 'Set API key…' });
+
+    it('without a key the chat says gemini needs a sign-in, names its methods and offers Set API key…', async () => {
+        await chat.send('@GeminiCLI hello');
+        await chat.waitForText(/Gemini CLI needs you to sign in: Gemini API key is missing or not configured/);
+        await chat.waitUntilIdle();
+        const text = await chat.text();
+        assert.match(text, /Log in with Google/);
+        assert.match(text, /set its API key \(GEMINI_API_KEY\) with the button below/);
+        await setApiKeyButtons().last().waitFor({ state: 'visible', timeout: 10_000 });
+        assert.equal(gemini.chatRequests.length, 0, 'no model request without a key');
+    });
+
+    it('Set API key… keeps the typed key in the credential store, and the next prompt runs with it', async () => {
+        await setApiKeyButtons().last().click();
+        const box = window.page.locator('.quick-input-widget input[type="password"]');
+        await box.waitFor({ state: 'visible', timeout: 15_000 });
+        await box.fill(KEY);
+        await box.press('Enter');
+        await window.page.locator('.theia-notification-message', { hasText: 'API key is kept in the system\'s credential store' }).first()
+            .waitFor({ state: 'visible', timeout: 15_000 });
+        assert.equal(await keyring.lookup(KEY_SERVICE, 'GeminiCLI'), KEY);
+
+        gemini.enqueue({ text: 'Signed in and answering.' });
+        await chat.send('@GeminiCLI hello again');
+        await chat.waitForText('Signed in and answering.');
+        await chat.waitUntilIdle();
+        const [request] = gemini.chatRequests;
+        assert.equal(request.headers['x-goog-api-key'], KEY, 'gemini sent the stored key');
+    });
+
+    it('the key is in no settings file, log or chat: only in the keyring', async () => {
+        assert.deepEqual(filesContaining(path.join(root, 'home'), KEY), []);
+        assert.deepEqual(filesContaining(workspace, KEY), []);
+        assert.deepEqual(filesContaining(path.join(root, 'tmp'), KEY), []);
+        assert.equal(backend.log.includes(KEY), false, 'not in the backend log');
+        assert.equal((await chat.text()).includes(KEY), false, 'not in the chat');
+    });
+
+    it('AI CLI Chat: Forget API Key… removes it, and gemini asks again', async () => {
+        await window.runCommand('AI CLI Chat: Forget API Key…');
+        await window.page.locator('.quick-input-list .monaco-list-row', { hasText: '@GeminiCLI' }).first().click();
+        await window.page.locator('.theia-notification-message', { hasText: 'API key is removed from the credential store' }).first()
+            .waitFor({ state: 'visible', timeout: 15_000 });
+        assert.equal(await keyring.lookup(KEY_SERVICE, 'GeminiCLI'), undefined);
+        await chat.newSession();
+        await chat.send('@GeminiCLI hello once more');
+        await chat.waitForText(/Gemini CLI needs you to sign in/);
+        await chat.waitUntilIdle();
+        assert.equal(gemini.chatRequests.length, 1, 'the restarted gemini has no key to send');
+    });
+
+    it('with no Secret Service the chat says Theia cannot keep a key, and offers no button', async () => {
+        keyring.stop();
+        await chat.newSession();
+        await chat.send('@GeminiCLI and now');
+        await chat.waitForText(/Theia cannot keep an API key for you here: .*It needs a Secret Service/);
+        await chat.waitUntilIdle();
+        assert.equal(await setApiKeyButtons().count(), 0);
+        assert.match(await chat.text(), /set GEMINI_API_KEY in the environment Theia starts with/);
+    });
+});

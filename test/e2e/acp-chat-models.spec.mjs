@@ -1,0 +1,87 @@
+// An ACP agent's models in Theia's AI chat, in Chromium: the chat input's per-session model selector
+// lists the models the agent reported in `session/new`, and the choice is sent as `session/set_model`
+// before the next prompt. The real `gemini --acp` against the loopback fake Gemini API (whose request
+// paths name the model), and an ACP agent written in the test that refuses one of its models.
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { startAcpTheiaBackend } from '../support/acp-theia-backend.mjs';
+import { FakeGeminiApi } from '../support/fake-gemini-api.mjs';
+import { TheiaChat } from '../support/theia-chat.mjs';
+import { REPO_ROOT, TheiaWindow, launchChromium, makeTempRoot, removeTempRoot, writeTree } from '../support/theia-app.mjs';
+
+const TINY_AGENT = path.join(REPO_ROOT, 'test', 'support', 'tiny-acp-agent.mjs');
+
+describe('An ACP agent\'s models in Theia\'s chat model selector (real gemini --acp)', function () {
+    let browser, gemini, root, backend, window, chat, workspace;
+
+    before(async () => {
+        browser = await launchChromium();
+        gemini = await FakeGeminiApi.start();
+        root = makeTempRoot('acp-chat-models-');
+        workspace = writeTree(path.join(root, 'workspace'), { 'README.md': '# sample\n' });
+        // gemini's settings pin gemini-2.5-flash (acp.md §3): that is the session's default model.
+        backend = await startAcpTheiaBackend({
+            root, workspace, gemini,
+            settings: {
+                'aiCliChat.agents': [{ name: 'TinyModels', command: process.execPath, args: [TINY_AGENT, '--models'], description: 'An ACP agent with models' }]
+            }
+        });
+        window = await TheiaWindow.open(browser, backend, workspace);
+        chat = new TheiaChat(window);
+        await chat.open();
+    });
+
+    after(async () => {
+        await window?.close();
+        await backend?.stop();
+        await gemini?.close();
+        await browser?.close();
+        if (root) {
+            removeTempRoot(root);
+        }
+    });
+
+    /** Sends `text` to the agent after picking `model` in the selector; waits for `answer`. */
+    async function askWithModel(agent, model, text, answer) {
+        await chat.type(`@${agent} `);
+        await chat.selectModel(model);
+        await chat.type(text);
+        await chat.submit();
+        await chat.waitForText(answer);
+        await chat.waitUntilIdle();
+    }
+
+    it('lists gemini\'s models; the one chosen gets the next model request, and "Default" goes back to the pinned one', async () => {
+        gemini.enqueue({ text: 'First answer.' });
+        await chat.send('@GeminiCLI hello');
+        await chat.waitForText('First answer.');
+        await chat.waitUntilIdle();
+        assert.equal(gemini.chatRequests.at(-1).model, 'gemini-2.5-flash');
+
+        await chat.type('@GeminiCLI ');
+        const offered = await chat.modelOptions();
+        await chat.clearInput();
+        for (const model of ['Default', 'auto', 'gemini-2.5-pro', 'gemini-2.5-flash']) {
+            assert.ok(offered.includes(model), `the selector offers ${model}: ${offered.join(', ')}`);
+        }
+        assert.ok(!offered.some(model => model.includes('/')), `no Theia language model is offered: ${offered.join(', ')}`);
+
+        gemini.enqueue({ text: 'Second answer.' });
+        await askWithModel('GeminiCLI', 'gemini-2.5-pro', 'and now?', 'Second answer.');
+        assert.equal(gemini.chatRequests.at(-1).model, 'gemini-2.5-pro', gemini.chatRequests.map(request => request.url).join('\n'));
+
+        gemini.enqueue({ text: 'Third answer.' });
+        await askWithModel('GeminiCLI', 'Default', 'and back?', 'Third answer.');
+        assert.equal(gemini.chatRequests.at(-1).model, 'gemini-2.5-flash', gemini.chatRequests.map(request => request.url).join('\n'));
+    });
+
+    it('a switch the agent refuses is a readable error in the answer, and the prompt still goes to the model in use', async () => {
+        await chat.newSession();
+        await chat.send('@TinyModels model');
+        await chat.waitForText('Model: tiny-small');
+        await chat.waitUntilIdle();
+        await askWithModel('TinyModels', 'tiny-broken', 'model',
+            /could not switch to Tiny Broken: tiny-broken is not available to this account\. This prompt went to Tiny Small\.[\s\S]*Model: tiny-small/);
+        await askWithModel('TinyModels', 'tiny-large', 'model', 'Model: tiny-large');
+    });
+});
