@@ -1,5 +1,5 @@
 import * as assert from 'assert';
-import { encodeJsonInSlices, jsonPieces } from './sliced-json';
+import { encodeJsonInSlices, jsonPieces, nextTask } from './sliced-json';
 
 const samples: Array<[string, unknown]> = [
     ['a chat-session-shaped object', {
@@ -42,5 +42,20 @@ describe('jsonPieces / encodeJsonInSlices (JSON.stringify in pieces)', () => {
         assert.ok(chunks.length > 10, `${chunks.length} chunks`);
         assert.ok(pauses > 5, `${pauses} pauses`);
         assert.equal(Buffer.concat(chunks).toString('utf8'), JSON.stringify(value, undefined, '  '));
+    });
+
+    it('pauses without a timer (a hidden page throttles timers), and not within the current task', async () => {
+        const timer = globalThis.setTimeout;
+        let sameTask = true;
+        globalThis.setTimeout = (() => { throw new Error('timer used'); }) as unknown as typeof setTimeout;
+        try {
+            const pause = nextTask();
+            void Promise.resolve().then(() => Promise.resolve()).then(() => undefined);
+            queueMicrotask(() => { sameTask = false; });
+            await pause;
+        } finally {
+            globalThis.setTimeout = timer;
+        }
+        assert.equal(sameTask, false);
     });
 });

@@ -75,8 +75,18 @@ export interface SliceOptions {
     pause?: () => Promise<void>;
 }
 
-/** A macrotask: rendering, input and the rest of the page run before the next slice. */
-export const nextTask = (): Promise<void> => new Promise(resolve => setTimeout(resolve, 0));
+/**
+ * A macrotask: rendering, input and the rest of the page run before the next slice. A message, not a timer:
+ * a hidden page throttles timers to one a second or less, which would hold a save back for minutes.
+ */
+export const nextTask = (): Promise<void> => new Promise(resolve => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+        channel.port1.close();
+        resolve();
+    };
+    channel.port2.postMessage(undefined);
+});
 
 /**
  * `value` as UTF-8 JSON (`JSON.stringify(value, undefined, indent)`) in chunks of about `chunkChars`
