@@ -51,9 +51,7 @@ describe('AcpMarkdownRenderer (one markdown-it for all parts)', () => {
         const expected = await renderedHtml(theirs.render(new MarkdownChatResponseContentImpl(markdown)));
         assert.ok(mine.html.includes('<strong>bold</strong>') && mine.html.includes('🚀'), mine.html);
         assert.ok(!mine.html.includes('<script'));
-        // The same markdown elements; ours in a div with a class of its own (its CSS spares off-screen parts).
-        assert.equal(mine.host.firstElementChild!.className, 'theia-acp-markdown');
-        assert.equal(mine.host.firstElementChild!.innerHTML, expected.host.firstElementChild!.innerHTML);
+        assert.equal(mine.html, expected.html);
     });
 
     it('takes our parts only, before Theia\'s renderer', () => {

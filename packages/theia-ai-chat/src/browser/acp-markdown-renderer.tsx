@@ -69,7 +69,7 @@ const AcpMarkdown: React.FC<{ text: string; openerService: OpenerService }> = ({
         host?.addEventListener('click', onClick);
         return () => host?.removeEventListener('click', onClick);
     }, [openerService]);
-    return <div className='theia-acp-markdown' ref={ref}></div>;
+    return <div ref={ref}></div>;
 };
 
 /**
