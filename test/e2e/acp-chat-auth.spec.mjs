@@ -12,6 +12,7 @@ import { FakeGeminiApi } from '../support/fake-gemini-api.mjs';
 import { PrivateKeyring } from '../support/private-keyring.mjs';
 import { TheiaChat } from '../support/theia-chat.mjs';
 import { TheiaWindow, launchChromium, makeTempRoot, removeTempRoot, waitUntil, writeTree } from '../support/theia-app.mjs';
+import { CleanupStack } from '../support/cleanup-stack.mjs';
 
 /** Where the backend keeps chat agents' keys (packages/theia-ai-chat/src/node/acp-api-keys.ts). */
 const KEY_SERVICE = 'ai-cli-companion.chat-agent-api-key';
@@ -32,27 +33,25 @@ function filesContaining(dir, needle) {
 describe('an ACP chat agent that needs an API key (real gemini --acp, a private Secret Service)', function () {
     let browser, gemini, keyring, root, backend, window, chat, workspace;
 
+    const cleanup = new CleanupStack();
+    after(() => cleanup.run());
+
     before(async () => {
         browser = await launchChromium();
+        cleanup.push(() => browser.close());
         gemini = await FakeGeminiApi.start();
+        cleanup.push(() => gemini.close());
         root = makeTempRoot('acp-chat-auth-');
+        cleanup.push(() => removeTempRoot(root));
         keyring = await PrivateKeyring.start(path.join(root, 'keyring'));
+        cleanup.push(() => keyring.stop());
         workspace = writeTree(path.join(root, 'workspace'), { 'README.md': '# sample\n' });
         backend = await startAcpTheiaBackend({ root, workspace, gemini, env: keyring.env, unset: ['GEMINI_API_KEY'] });
+        cleanup.push(() => backend.stop());
         window = await TheiaWindow.open(browser, backend, workspace);
+        cleanup.push(() => window.close());
         chat = new TheiaChat(window);
         await chat.open();
-    });
-
-    after(async () => {
-        await window?.close();
-        await backend?.stop();
-        keyring?.stop();
-        await gemini?.close();
-        await browser?.close();
-        if (root) {
-            removeTempRoot(root);
-        }
     });
 
     const setApiKeyButtons = () => chat.view.locator('.theia-acp-command-button', { hasText: 'Set API key…' });

@@ -10,40 +10,39 @@ import path from 'node:path';
 import { clickNotification, recordNotifications, recordedNotifications } from '../support/system-notifications.mjs';
 import { TheiaChat } from '../support/theia-chat.mjs';
 import { REPO_ROOT, TheiaBackend, TheiaWindow, launchChromium, makeTempRoot, removeTempRoot, waitUntil, writeTree } from '../support/theia-app.mjs';
+import { CleanupStack } from '../support/cleanup-stack.mjs';
 
 const TINY_AGENT = path.join(REPO_ROOT, 'test', 'support', 'tiny-acp-agent.mjs');
 
 describe('a chat permission question while the window is in the background', function () {
     let browser, root, backend, window, chat, workspace, otherPage;
 
+    const cleanup = new CleanupStack();
+    after(() => cleanup.run());
+
     before(async () => {
         browser = await launchChromium();
+        cleanup.push(() => browser.close());
         root = makeTempRoot('acp-chat-question-');
+        cleanup.push(() => removeTempRoot(root));
         workspace = writeTree(path.join(root, 'workspace'), { 'README.md': '# sample\n' });
         backend = await TheiaBackend.start({
             root, workspace, unset: ['CI', 'XDG_CONFIG_HOME'],
             settings: { 'aiCliChat.agents': [{ name: 'TinyAgent', command: process.execPath, args: [TINY_AGENT] }] }
         });
+        cleanup.push(() => backend.stop());
         window = await TheiaWindow.open(browser, backend, workspace, {
             setup: async context => {
                 await context.grantPermissions(['notifications'], { origin: backend.url });
                 await context.addInitScript(recordNotifications);
             }
         });
+        cleanup.push(() => window.close());
         // Playwright tells every page it has focus; the real state is what this feature is about.
         const cdp = await window.context.newCDPSession(window.page);
         await cdp.send('Emulation.setFocusEmulationEnabled', { enabled: false });
         chat = new TheiaChat(window);
         await chat.open();
-    });
-
-    after(async () => {
-        await window?.close();
-        await backend?.stop();
-        await browser?.close();
-        if (root) {
-            removeTempRoot(root);
-        }
     });
 
     const notifications = () => recordedNotifications(window.page);

@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { TheiaChat } from '../support/theia-chat.mjs';
 import { REPO_ROOT, TheiaBackend, TheiaWindow, launchChromium, makeTempRoot, removeTempRoot, waitUntil, writeTree } from '../support/theia-app.mjs';
+import { CleanupStack } from '../support/cleanup-stack.mjs';
 
 const TINY_AGENT = path.join(REPO_ROOT, 'test', 'support', 'tiny-acp-agent.mjs');
 const TERMINAL_SCREENSHOT = path.join(REPO_ROOT, 'docs', 'images', 'acp-chat-terminal.png');
@@ -29,9 +30,14 @@ function processesMatching(pattern) {
 describe('Theia\'s AI chat around an ACP agent\'s turn (change set revert, suggestions, diff editor)', function () {
     let browser, root, backend, window, chat, workspace, npmLog;
 
+    const cleanup = new CleanupStack();
+    after(() => cleanup.run());
+
     before(async () => {
         browser = await launchChromium();
+        cleanup.push(() => browser.close());
         root = makeTempRoot('acp-chat-ux-');
+        cleanup.push(() => removeTempRoot(root));
         workspace = writeTree(path.join(root, 'workspace'), {
             'keep.txt': 'old text\n', 'empty.txt': '', 'code.txt': 'one\ntwo\nthree\n',
             // Prints, then waits for the test to create "go": the card must show the first line while it runs.
@@ -52,7 +58,9 @@ describe('Theia\'s AI chat around an ACP agent\'s turn (change set revert, sugge
                 'aiCliChat.agents': [{ name: 'TinyAgent', command: process.execPath, args: [TINY_AGENT], description: 'An ACP agent written in the test' }]
             }
         });
+        cleanup.push(() => backend.stop());
         window = await TheiaWindow.open(browser, backend, workspace);
+        cleanup.push(() => window.close());
         chat = new TheiaChat(window);
         await chat.open();
     });
@@ -63,15 +71,6 @@ describe('Theia\'s AI chat around an ACP agent\'s turn (change set revert, sugge
         await chat.view.locator('.theia-ChatInput .codicon-send').first().dispatchEvent('click');
     };
     const pendingText = () => window.page.evaluate(() => document.getElementById('status-bar-ai-cli-companion-pending-reviews')?.textContent?.trim() ?? '');
-
-    after(async () => {
-        await window?.close();
-        await backend?.stop();
-        await browser?.close();
-        if (root) {
-            removeTempRoot(root);
-        }
-    });
 
     it('the @ suggestions list the ACP agents with their descriptions', async () => {
         const rows = await chat.suggestions('', '@');

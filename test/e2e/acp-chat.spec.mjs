@@ -11,6 +11,7 @@ import { FakeGeminiApi } from '../support/fake-gemini-api.mjs';
 import { FakeOpenAiApi } from '../support/fake-openai-api.mjs';
 import { TheiaChat } from '../support/theia-chat.mjs';
 import { REPO_ROOT, TheiaWindow, launchChromium, makeTempRoot, removeTempRoot, waitUntil, writeTree } from '../support/theia-app.mjs';
+import { CleanupStack } from '../support/cleanup-stack.mjs';
 
 const TINY_AGENT = path.join(REPO_ROOT, 'test', 'support', 'tiny-acp-agent.mjs');
 const SCREENSHOT = path.join(REPO_ROOT, 'docs', 'images', 'acp-chat-gemini.png');
@@ -40,11 +41,18 @@ describe('ACP agents in Theia\'s AI chat (real gemini --acp and qwen --acp)', fu
     const seenPids = new Set();
     const remember = pattern => agentProcesses(backend.pid, pattern).forEach(pid => seenPids.add(pid));
 
+    const cleanup = new CleanupStack();
+    after(() => cleanup.run());
+
     before(async () => {
         browser = await launchChromium();
+        cleanup.push(() => browser.close());
         gemini = await FakeGeminiApi.start();
+        cleanup.push(() => gemini.close());
         openai = await FakeOpenAiApi.start();
+        cleanup.push(() => openai.close());
         root = makeTempRoot('acp-chat-');
+        cleanup.push(() => removeTempRoot(root));
         workspace = writeTree(path.join(root, 'workspace'), { 'README.md': '# sample\n', 'notes.txt': 'saved text\n' });
         // The CLIs are found on PATH, as a user's would be.
         backend = await startAcpTheiaBackend({
@@ -53,20 +61,11 @@ describe('ACP agents in Theia\'s AI chat (real gemini --acp and qwen --acp)', fu
                 'aiCliChat.agents': [{ name: 'TinyAgent', command: process.execPath, args: [TINY_AGENT], description: 'An ACP agent written in the test' }]
             }
         });
+        cleanup.push(() => backend.stop());
         window = await TheiaWindow.open(browser, backend, workspace);
+        cleanup.push(() => window?.close());
         chat = new TheiaChat(window);
         await chat.open();
-    });
-
-    after(async () => {
-        await window?.close();
-        await backend?.stop();
-        await gemini?.close();
-        await openai?.close();
-        await browser?.close();
-        if (root) {
-            removeTempRoot(root);
-        }
     });
 
     it('streams gemini\'s answer as markdown and its thought as a thinking part', async () => {
@@ -198,7 +197,7 @@ describe('ACP agents in Theia\'s AI chat (real gemini --acp and qwen --acp)', fu
         remember(/gemini|qwen|tiny-acp-agent/);
         assert.ok(seenPids.size >= 3, `agents were running: ${[...seenPids].join(', ')}`);
         await window.close();
-        window = undefined;
+        window = undefined; // closed: the cleanup skips it
         await backend.stop();
         await waitUntil(() => [...seenPids].every(pid => !isAlive(pid)), { what: 'every agent process to be gone', timeout: 10_000 });
     });

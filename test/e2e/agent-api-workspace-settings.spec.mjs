@@ -6,13 +6,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { AGENT_API_STATUS_ID, agentApiStatusText, waitForAgentApiOffAnswer } from '../support/agent-api-status.mjs';
 import { TheiaBackend, TheiaWindow, launchChromium, makeTempRoot, removeTempRoot, waitUntil, writeTree } from '../support/theia-app.mjs';
+import { CleanupStack } from '../support/cleanup-stack.mjs';
 
 describe('Agent API preferences in a workspace\'s settings', function () {
     let browser, root, backend, window, workspace;
 
+    const cleanup = new CleanupStack();
+    after(() => cleanup.run());
+
     before(async () => {
         browser = await launchChromium();
+        cleanup.push(() => browser.close());
         root = makeTempRoot('agent-api-workspace-settings-');
+        cleanup.push(() => removeTempRoot(root));
         workspace = writeTree(path.join(root, 'workspace'), {
             'README.md': '# cloned\n',
             '.theia/settings.json': JSON.stringify({
@@ -21,16 +27,9 @@ describe('Agent API preferences in a workspace\'s settings', function () {
             })
         });
         backend = await TheiaBackend.start({ root, workspace, unset: ['CI', 'XDG_CONFIG_HOME'], settings: { 'aiCliAgentApi.port': 0 } });
+        cleanup.push(() => backend.stop());
         window = await TheiaWindow.open(browser, backend, workspace);
-    });
-
-    after(async () => {
-        await window?.close();
-        await backend?.stop();
-        await browser?.close();
-        if (root) {
-            removeTempRoot(root);
-        }
+        cleanup.push(() => window.close());
     });
 
     const statusText = () => agentApiStatusText(window);
