@@ -1,10 +1,10 @@
-// Context fan-out: one CompanionEndpoint with 50 MCP sessions, each holding its GET event stream;
+// Context fan-out: one CompanionEndpoint with 16 MCP sessions (the most one CLI may hold open in a window), each holding its GET event stream;
 // ep.updateContext() is called M times and every delivery is timed (call → event parsed on that
-// stream). Baseline in the same run: a bare node:http SSE broadcaster with 50 clients, fed the same
-// JSON-RPC notification. Also reports the backend memory the 50 sessions add (RSS and heapUsed,
+// stream). Baseline in the same run: a bare node:http SSE broadcaster with as many clients, fed the same
+// JSON-RPC notification. Also reports the backend memory the sessions add (RSS and heapUsed,
 // after GC: the backend child runs with --expose-gc).
 //
-//   node bench/context-fanout.mjs [--sessions=50] [--updates=1000] [--json=out.json]
+//   node bench/context-fanout.mjs [--sessions=16] [--updates=1000] [--json=out.json]
 //
 // The endpoint and the broadcaster live in a child process (the "backend"), the clients here.
 // Latency uses process.hrtime on both sides: CLOCK_MONOTONIC, one clock for all processes on Linux.
@@ -127,7 +127,8 @@ function openStream(port, headers, urlPath, onEvent) {
 }
 
 async function main() {
-    const sessions = numberArg('sessions', 50);
+    // The endpoint admits 16 open sessions per CLI (DEFAULT_MAX_SESSIONS_PER_OWNER): a 17th gets 503.
+    const sessions = numberArg('sessions', 16);
     const updates = numberArg('updates', 1000);
     const started = Date.now();
     const child = fork(SELF, ['--backend'], { execArgv: ['--expose-gc'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
@@ -162,7 +163,7 @@ async function main() {
     };
     const openBaseline = () => openStream(ssePort, { accept: 'text/event-stream' }, '/events', onEvent);
 
-    // One of each first, then closed, so lazy first-use allocations are not charged to the 50.
+    // One of each first, then closed, so lazy first-use allocations are not charged to the measured ones.
     for (const warm of [await openOurs(), await openBaseline()]) {
         await warm.close();
     }
