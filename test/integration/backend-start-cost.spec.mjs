@@ -26,8 +26,10 @@ async function bundleInputs(entry) {
     const result = await esbuild.build({
         absWorkingDir: repo, entryPoints: [path.join(repo, entry)], bundle: true, write: false, metafile: true, platform: 'node',
         format: 'cjs', mainFields: ['node', 'module', 'main'], logLevel: 'silent',
-        // Theia itself is in the app's bundle with or without us; leaving it out keeps this quick.
-        external: ['@theia/*', 'electron']
+        // Theia itself is in the app's bundle with or without us; leaving it out keeps this quick. keytar is
+        // Theia core's native credential module (the chat's key store reaches it by a dynamic import):
+        // Theia's build copies it as a native module, and esbuild has no loader for its `.node` file.
+        external: ['@theia/*', 'electron', 'keytar']
     });
     return Object.keys(result.metafile.inputs).map(input => path.resolve(repo, input).split(path.sep).join('/'));
 }
