@@ -4,25 +4,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { ClientTerminals, TerminalPolicy, needsShell } from './client-terminals';
 import { descendantsOf } from './process-tree';
-
-function isAlive(pid: number): boolean {
-    try {
-        process.kill(pid, 0);
-        return true;
-    } catch {
-        return false;
-    }
-}
-
-async function until(check: () => boolean, what: string): Promise<void> {
-    for (let attempt = 0; attempt < 200; attempt++) {
-        if (check()) {
-            return;
-        }
-        await new Promise(resolve => setTimeout(resolve, 25));
-    }
-    assert.fail(`timed out waiting for ${what}`);
-}
+import { isAlive, until } from './test/process-checks';
 
 describe('ClientTerminals (ACP terminal/* served by the client, real processes)', () => {
     let dir: string;

@@ -7,18 +7,10 @@ import { silentLogger } from './agent-logger';
 import { AgentExitedError } from './agent-process';
 import { ClientTerminals } from './client-terminals';
 import { SessionHandlers, WorkspaceAgent } from './workspace-agent';
+import { isAlive } from './test/process-checks';
 
 /** The ACP agent the repository's tests write themselves (test/support): a real process speaking ACP on stdio. */
 const TINY_AGENT = path.resolve(__dirname, '../../../test/support/tiny-acp-agent.mjs');
-
-function isAlive(pid: number): boolean {
-    try {
-        process.kill(pid, 0);
-        return true;
-    } catch {
-        return false;
-    }
-}
 
 function recorder(overrides: Partial<SessionHandlers> = {}): SessionHandlers & { updates: acp.SessionUpdate[]; texts(): string } {
     const updates: acp.SessionUpdate[] = [];
