@@ -1,19 +1,21 @@
 import { inject, injectable } from '@theia/core/shared/inversify';
 import { WorkspaceService } from '@theia/workspace/lib/browser/workspace-service';
 import { AcpChatService } from '../common/acp-chat-protocol';
-import { AcpChatFrontendClient } from './acp-chat-frontend-client';
 import { AcpChatSessions } from './acp-chat-sessions';
+import { AcpEarlyPrompts } from './acp-early-prompts';
 import { AcpPendingQuestions } from './acp-pending-questions';
 import { AcpPromptBuilder } from './acp-prompt-builder';
+import { AcpSessionListeners } from './acp-session-listeners';
 
 /** What every ACP chat agent instance uses; one injectable so agents can be created from preferences. */
 @injectable()
 export class AcpChatAgentServices {
     @inject(AcpChatService) readonly backend: AcpChatService;
-    @inject(AcpChatFrontendClient) readonly client: AcpChatFrontendClient;
+    @inject(AcpSessionListeners) readonly listeners: AcpSessionListeners;
     @inject(AcpChatSessions) readonly sessions: AcpChatSessions;
     @inject(AcpPromptBuilder) readonly prompt: AcpPromptBuilder;
     @inject(AcpPendingQuestions) readonly questions: AcpPendingQuestions;
+    @inject(AcpEarlyPrompts) readonly earlyPrompts: AcpEarlyPrompts;
     @inject(WorkspaceService) protected readonly workspace: WorkspaceService;
 
     workspaceRoots(): string[] {

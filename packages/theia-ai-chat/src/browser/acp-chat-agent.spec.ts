@@ -33,7 +33,7 @@ function agentOnBackend(promptResults: AcpTurnResult[], opened: Partial<AcpSessi
     const states = new Map<string, SessionState>();
     const services = {
         backend,
-        client: { listen: () => undefined },
+        listeners: { listen: () => undefined },
         sessions: {
             noteModels: () => undefined,
             stateFor: (chatSessionId: string) => {
@@ -52,6 +52,7 @@ function agentOnBackend(promptResults: AcpTurnResult[], opened: Partial<AcpSessi
         },
         prompt: new AcpPromptBuilder(),
         questions: { trackerFor: () => ({ asked: () => undefined, settled: () => undefined }) },
+        earlyPrompts: { take: () => undefined },
         workspaceRoots: () => ['/workspace']
     } as unknown as AcpChatAgentServices;
     return { agent: new AcpChatAgent(definition, services), calls };

@@ -10,6 +10,7 @@ import type { SessionState } from './acp-chat-sessions';
 import { AcpChatTurn } from './acp-chat-turn';
 import { describeFailure, followUpButtons } from './acp-failure-message';
 import { AcpCommandButtonsContent } from './acp-command-buttons';
+import type { AcpEarlyPrompt } from './acp-early-prompt';
 
 /**
  * One ACP agent in Theia's chat (@GeminiCLI, @QwenCode, or an `aiCliChat.agents` entry). It needs
@@ -39,10 +40,12 @@ export class AcpChatAgent implements ChatAgent {
 
     async invoke(request: MutableChatRequestModel): Promise<void> {
         const state = this.services.sessions.stateFor(request.session.id, this);
+        // Taken before the first await: the input widget cancels an early prompt nobody took.
+        const early = this.services.earlyPrompts.take(request.session.id, this.id);
         try {
             // A session the chat opened before is prompted at once (one round trip less before the
             // model is asked); if the backend lost it meanwhile, it is prepared again and prompted.
-            const result = await this.promptTurn(request, state, true) ?? await this.promptTurn(request, state, false);
+            const result = await this.promptTurn(request, state, true, early) ?? await this.promptTurn(request, state, false);
             if (!result) {
                 return;
             }
@@ -58,12 +61,16 @@ export class AcpChatAgent implements ChatAgent {
             }
         } catch (error) {
             this.fail(request, { code: 'AGENT_ERROR', message: error instanceof Error ? error.message : String(error), details: '' });
+        } finally {
+            if (early && !early.attached) {
+                void this.services.earlyPrompts.abandon(early);
+            }
         }
     }
 
     /** One prompt turn; undefined when the reused session turned out to be gone (nothing was sent). */
-    protected async promptTurn(request: MutableChatRequestModel, state: SessionState, reuse: boolean): Promise<AcpTurnResult | undefined> {
-        const { backend, client } = this.services;
+    protected async promptTurn(request: MutableChatRequestModel, state: SessionState, reuse: boolean, early?: AcpEarlyPrompt): Promise<AcpTurnResult | undefined> {
+        const { backend, listeners } = this.services;
         const chatSessionId = request.session.id;
         const roots = this.services.workspaceRoots();
         const known = reuse ? state.session : undefined;
@@ -77,23 +84,35 @@ export class AcpChatAgent implements ChatAgent {
             this.modes = toChatModes(prepared.modes, state.modeId(prepared.currentModeId));
         }
         const modeId = request.request.modeId;
-        if (modeId && prepared.modes.some(mode => mode.id === modeId) && modeId !== state.modeId(prepared.currentModeId)) {
+        const switchesMode = !!modeId && prepared.modes.some(mode => mode.id === modeId) && modeId !== state.modeId(prepared.currentModeId);
+        const blocks = await this.services.prompt.blocks(request, this.id, prepared.promptCapabilities, roots);
+        // The prompt sent at the click is this turn only if nothing has to go before it and it is the same prompt.
+        const adopted = early && known && !switchesMode && !modelToSet(prepared, request.session.settings?.commonSettings?.modelId) && early.matches(blocks)
+            ? early : undefined;
+        if (early && !adopted) {
+            await this.services.earlyPrompts.abandon(early);
+        }
+        if (switchesMode) {
             await backend.setMode(chatSessionId, this.id, modeId);
             state.onMode(modeId);
         }
         await this.switchModel(request, state, prepared);
         const turn = new AcpChatTurn(request, backend, state, this.services.questions.trackerFor(chatSessionId, this.definition.displayName));
-        client.listen(chatSessionId, this.id, turn);
+        if (adopted) {
+            adopted.attach(turn);
+        } else {
+            listeners.listen(chatSessionId, this.id, turn);
+        }
         const onCancel = request.response.cancellationToken.onCancellationRequested(() => {
             void backend.cancel(chatSessionId, this.id);
         });
         try {
-            const result = await backend.prompt(chatSessionId, this.id, await this.services.prompt.blocks(request, this.id, prepared.promptCapabilities, roots));
+            const result = await (adopted ? adopted.result : backend.prompt(chatSessionId, this.id, blocks));
             return known && 'error' in result && result.error.code === 'NO_SESSION' ? undefined : result;
         } finally {
             onCancel.dispose();
             turn.end();
-            client.listen(chatSessionId, this.id, state);
+            listeners.listen(chatSessionId, this.id, state);
         }
     }
 

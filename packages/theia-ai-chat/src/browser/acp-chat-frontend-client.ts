@@ -1,41 +1,28 @@
 import { inject, injectable } from '@theia/core/shared/inversify';
 import { AcpChatClient, AcpPermissionRequest, AcpSessionUpdate, AcpTerminalOutput } from '../common/acp-chat-protocol';
 import { AcpEditorFileSystem } from './acp-editor-file-system';
+import { AcpSessionListeners } from './acp-session-listeners';
 import { AcpTerminalOutputs } from './acp-terminal-outputs';
-
-/** Whoever listens to one (chat session, agent): the session state, and the turn while one runs. */
-export interface AcpSessionListener {
-    onUpdate(update: AcpSessionUpdate): void;
-    onPermissionRequest(request: AcpPermissionRequest): void;
-    onPermissionSettled(permissionId: string): void;
-}
 
 /** The backend's callbacks, routed to the listener of the session they name. */
 @injectable()
 export class AcpChatFrontendClient implements AcpChatClient {
     @inject(AcpEditorFileSystem) protected readonly files: AcpEditorFileSystem;
     @inject(AcpTerminalOutputs) protected readonly terminals: AcpTerminalOutputs;
-
-    protected readonly listeners = new Map<string, AcpSessionListener>();
-
-    listen(chatSessionId: string, agentId: string, listener: AcpSessionListener): void {
-        this.listeners.set(key(chatSessionId, agentId), listener);
-    }
-
-    forget(chatSessionId: string, agentId: string): void {
-        this.listeners.delete(key(chatSessionId, agentId));
-    }
+    @inject(AcpSessionListeners) protected readonly listeners: AcpSessionListeners;
 
     onSessionUpdate(chatSessionId: string, agentId: string, update: AcpSessionUpdate): void {
-        this.listeners.get(key(chatSessionId, agentId))?.onUpdate(update);
+        this.listeners.of(chatSessionId, agentId)?.onUpdate(update);
     }
 
     onPermissionRequest(chatSessionId: string, agentId: string, request: AcpPermissionRequest): void {
-        this.listeners.get(key(chatSessionId, agentId))?.onPermissionRequest(request);
+        this.listeners.of(chatSessionId, agentId)?.onPermissionRequest(request);
     }
 
     onPermissionSettled(permissionId: string): void {
-        this.listeners.forEach(listener => listener.onPermissionSettled(permissionId));
+        for (const listener of this.listeners.all()) {
+            listener.onPermissionSettled(permissionId);
+        }
     }
 
     readTextFile(_chatSessionId: string, path: string): Promise<string | undefined> {
@@ -49,8 +36,4 @@ export class AcpChatFrontendClient implements AcpChatClient {
     onTerminalOutput(chatSessionId: string, output: AcpTerminalOutput): void {
         this.terminals.apply(chatSessionId, output);
     }
-}
-
-function key(chatSessionId: string, agentId: string): string {
-    return `${chatSessionId}\u0000${agentId}`;
 }

@@ -10,11 +10,13 @@ import { bindAcpChatPreferences } from '../common/acp-chat-preferences';
 import { AcpChatAgentRegistry } from './acp-chat-agent-registry';
 import { AcpChatAgentServices } from './acp-chat-agent-services';
 import { AcpChatFrontendClient } from './acp-chat-frontend-client';
+import { AcpSessionListeners } from './acp-session-listeners';
 import { AcpChatSessions } from './acp-chat-sessions';
 import { AcpEditorFileSystem } from './acp-editor-file-system';
 import { bindAcpChangeSetFileElementFactory } from './acp-change-set-element';
 import { AcpPendingQuestions } from './acp-pending-questions';
 import { AcpPromptBuilder } from './acp-prompt-builder';
+import { AcpEarlyPrompts } from './acp-early-prompts';
 import { PendingQuestionSource } from '@ai-cli-companion/core';
 import { AcpToolCallRenderer } from './acp-tool-call-renderer';
 import { AcpMarkdownRenderer } from './acp-markdown-renderer';
@@ -33,11 +35,13 @@ export default new ContainerModule((bind, _unbind, _isBound, rebind) => {
     bindAcpChangeSetFileElementFactory(bind);
     bind(AcpEditorFileSystem).toSelf().inSingletonScope();
     bind(AcpTerminalOutputs).toSelf().inSingletonScope();
+    bind(AcpSessionListeners).toSelf().inSingletonScope();
     bind(AcpChatFrontendClient).toSelf().inSingletonScope();
     bind(AcpChatService).toDynamicValue(ctx => ServiceConnectionProvider.createProxy<AcpChatService>(
         ctx.container, ACP_CHAT_PATH, ctx.container.get(AcpChatFrontendClient))).inSingletonScope();
     bind(AcpChatSessions).toSelf().inSingletonScope();
     bind(AcpPromptBuilder).toSelf().inSingletonScope();
+    bind(AcpEarlyPrompts).toSelf().inSingletonScope();
     bind(AcpPendingQuestions).toSelf().inSingletonScope();
     bind(PendingQuestionSource).toService(AcpPendingQuestions);
     bind(AcpChatAgentServices).toSelf().inSingletonScope();

@@ -2,6 +2,7 @@ import { inject, injectable, postConstruct } from '@theia/core/shared/inversify'
 import { AIChatInputWidget } from '@theia/ai-chat-ui/lib/browser/chat-input-widget';
 import { AcpChatAgent } from './acp-chat-agent';
 import { AcpChatSessions } from './acp-chat-sessions';
+import { AcpEarlyPrompts } from './acp-early-prompts';
 import { acpModelSelectorProps } from './acp-model-selector';
 
 /**
@@ -13,6 +14,7 @@ import { acpModelSelectorProps } from './acp-model-selector';
 @injectable()
 export class AcpChatInputWidget extends AIChatInputWidget {
     @inject(AcpChatSessions) protected readonly acpSessions: AcpChatSessions;
+    @inject(AcpEarlyPrompts) protected readonly earlyPrompts: AcpEarlyPrompts;
 
     @postConstruct()
     protected override init(): void {
@@ -22,6 +24,23 @@ export class AcpChatInputWidget extends AIChatInputWidget {
                 this.update();
             }
         }));
+    }
+
+    /**
+     * Theia calls this first on Send, then clears and re-lays out the input before its chat service
+     * even parses the request; an ACP agent's prompt leaves here already (see AcpEarlyPrompts).
+     */
+    override set onQuery(query: AIChatInputWidget['onQuery']) {
+        super.onQuery = async (prompt, mode, ...rest) => {
+            const early = this._chatModel && this.earlyPrompts.send(this._chatModel.id, prompt, mode, this.getAllVariablesForRequest().length > 0);
+            try {
+                await query(prompt, mode, ...rest);
+            } finally {
+                if (early) {
+                    this.earlyPrompts.release(early);
+                }
+            }
+        };
     }
 
     protected override getModelSelectorProps(): ReturnType<AIChatInputWidget['getModelSelectorProps']> {

@@ -4,7 +4,7 @@ import { ChatService, isSessionDeletedEvent } from '@theia/ai-chat/lib/common/ch
 import { PromptService } from '@theia/ai-core/lib/common/prompt-service';
 import { AcpChatService, AcpPermissionRequest, AcpSessionInfo, AcpSessionUpdate } from '../common/acp-chat-protocol';
 import { AcpSessionModels } from '../common/acp-models';
-import { AcpChatFrontendClient, AcpSessionListener } from './acp-chat-frontend-client';
+import { AcpSessionListener, AcpSessionListeners } from './acp-session-listeners';
 import type { AcpChatAgent } from './acp-chat-agent';
 import { AcpSessionState } from './acp-chat-turn';
 import { AcpTerminalOutputs } from './acp-terminal-outputs';
@@ -17,7 +17,7 @@ import { AcpTerminalOutputs } from './acp-terminal-outputs';
 @injectable()
 export class AcpChatSessions {
     @inject(AcpChatService) protected readonly backend: AcpChatService;
-    @inject(AcpChatFrontendClient) protected readonly client: AcpChatFrontendClient;
+    @inject(AcpSessionListeners) protected readonly listeners: AcpSessionListeners;
     @inject(ChatService) protected readonly chatService: ChatService;
     @inject(PromptService) protected readonly promptService: PromptService;
     @inject(AcpTerminalOutputs) protected readonly terminalOutputs: AcpTerminalOutputs;
@@ -40,7 +40,7 @@ export class AcpChatSessions {
                 for (const [key, state] of [...this.states]) {
                     if (state.chatSessionId === event.sessionId) {
                         this.states.delete(key);
-                        this.client.forget(state.chatSessionId, state.agentId);
+                        this.listeners.forget(state.chatSessionId, state.agentId);
                     }
                 }
             }
@@ -53,9 +53,14 @@ export class AcpChatSessions {
         if (!state) {
             state = new SessionState(chatSessionId, agent.id, this.backend, commands => this.registerCommands(agent.id, commands));
             this.states.set(key, state);
-            this.client.listen(chatSessionId, agent.id, state);
+            this.listeners.listen(chatSessionId, agent.id, state);
         }
         return state;
+    }
+
+    /** The state of a (chat session, agent) that was prompted before, if any. */
+    existingState(chatSessionId: string, agentId: string): SessionState | undefined {
+        return this.states.get(`${chatSessionId}\u0000${agentId}`);
     }
 
     /** Remembers what a session of the agent reported, for the chat's model selector. */

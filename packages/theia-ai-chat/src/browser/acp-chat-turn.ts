@@ -1,6 +1,6 @@
 import { MutableChatRequestModel } from '@theia/ai-chat/lib/common/chat-model';
 import { AcpChatService, AcpPermissionRequest, AcpSessionUpdate } from '../common/acp-chat-protocol';
-import { AcpSessionListener } from './acp-chat-frontend-client';
+import { AcpSessionListener } from './acp-session-listeners';
 import { AcpQuestionTracker } from './acp-pending-questions';
 import { askOnToolCall, settleQuestion } from './acp-permission-question';
 import { animationFrameScheduler } from './acp-frame-batched-text';

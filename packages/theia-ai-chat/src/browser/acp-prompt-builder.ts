@@ -13,9 +13,7 @@ import { AcpContentBlock, AcpSessionInfo } from '../common/acp-chat-protocol';
 export class AcpPromptBuilder {
     async blocks(request: MutableChatRequestModel, agentId: string, capabilities: AcpSessionInfo['promptCapabilities'],
         roots: readonly string[]): Promise<AcpContentBlock[]> {
-        const address = new RegExp(`(^|\\s)@${agentId}\\b`);
-        const text = request.request.text.replace(address, ' ').trim();
-        const blocks: AcpContentBlock[] = [{ type: 'text', text }];
+        const blocks: AcpContentBlock[] = [{ type: 'text', text: promptText(request.request.text, agentId) }];
         for (const file of attachedFiles(request)) {
             const path = absolutePath(file.arg, roots);
             const uri = URI.fromFilePath(path);
@@ -29,6 +27,11 @@ export class AcpPromptBuilder {
         }
         return blocks;
     }
+}
+
+/** The typed text as the agent gets it: without the `@agent` address. */
+export function promptText(text: string, agentId: string): string {
+    return text.replace(new RegExp(`(^|\\s)@${agentId}\\b`), ' ').trim();
 }
 
 /** The `#file` variables of the request: its context (chips, dropped files) and those typed in its text, once each. */

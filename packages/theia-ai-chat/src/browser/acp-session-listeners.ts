@@ -1,0 +1,42 @@
+import { injectable } from '@theia/core/shared/inversify';
+import { AcpPermissionRequest, AcpSessionUpdate } from '../common/acp-chat-protocol';
+
+/** Whoever listens to one (chat session, agent): the session state, and the turn while one runs. */
+export interface AcpSessionListener {
+    onUpdate(update: AcpSessionUpdate): void;
+    onPermissionRequest(request: AcpPermissionRequest): void;
+    onPermissionSettled(permissionId: string): void;
+}
+
+/** Who gets the backend's callbacks for each (chat session, agent). */
+@injectable()
+export class AcpSessionListeners {
+    protected readonly listeners = new Map<string, AcpSessionListener>();
+
+    listen(chatSessionId: string, agentId: string, listener: AcpSessionListener): void {
+        this.listeners.set(key(chatSessionId, agentId), listener);
+    }
+
+    /** Hands the session over to `listener` unless someone other than `from` took it meanwhile. */
+    replace(chatSessionId: string, agentId: string, from: AcpSessionListener, listener: AcpSessionListener): void {
+        if (this.listeners.get(key(chatSessionId, agentId)) === from) {
+            this.listen(chatSessionId, agentId, listener);
+        }
+    }
+
+    forget(chatSessionId: string, agentId: string): void {
+        this.listeners.delete(key(chatSessionId, agentId));
+    }
+
+    of(chatSessionId: string, agentId: string): AcpSessionListener | undefined {
+        return this.listeners.get(key(chatSessionId, agentId));
+    }
+
+    all(): Iterable<AcpSessionListener> {
+        return this.listeners.values();
+    }
+}
+
+function key(chatSessionId: string, agentId: string): string {
+    return `${chatSessionId}\u0000${agentId}`;
+}
