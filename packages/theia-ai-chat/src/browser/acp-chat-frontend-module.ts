@@ -11,6 +11,7 @@ import { AcpChatAgentRegistry } from './acp-chat-agent-registry';
 import { AcpChatAgentServices } from './acp-chat-agent-services';
 import { AcpChatFrontendClient } from './acp-chat-frontend-client';
 import { AcpSessionListeners } from './acp-session-listeners';
+import { ImmediateRpcProxyFactory } from './immediate-rpc-proxy-factory';
 import { AcpChatSessions } from './acp-chat-sessions';
 import { AcpEditorFileSystem } from './acp-editor-file-system';
 import { bindAcpChangeSetFileElementFactory } from './acp-change-set-element';
@@ -37,8 +38,9 @@ export default new ContainerModule((bind, _unbind, _isBound, rebind) => {
     bind(AcpTerminalOutputs).toSelf().inSingletonScope();
     bind(AcpSessionListeners).toSelf().inSingletonScope();
     bind(AcpChatFrontendClient).toSelf().inSingletonScope();
+    // Written at once, not a microtask later: the prompt sent at the click leaves before Theia's send handler is done.
     bind(AcpChatService).toDynamicValue(ctx => ServiceConnectionProvider.createProxy<AcpChatService>(
-        ctx.container, ACP_CHAT_PATH, ctx.container.get(AcpChatFrontendClient))).inSingletonScope();
+        ctx.container, ACP_CHAT_PATH, new ImmediateRpcProxyFactory<AcpChatService>(ctx.container.get(AcpChatFrontendClient)))).inSingletonScope();
     bind(AcpChatSessions).toSelf().inSingletonScope();
     bind(AcpPromptBuilder).toSelf().inSingletonScope();
     bind(AcpEarlyPrompts).toSelf().inSingletonScope();
