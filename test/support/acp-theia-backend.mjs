@@ -10,15 +10,16 @@ import { TheiaBackend, writeTree } from './theia-app.mjs';
  * Starts the backend with `gemini` on PATH against `gemini` (a fake Gemini API), and `qwen` too when
  * `openai` (a fake OpenAI API) is given. The PATH holds those and node only: npx would add
  * node_modules/.bin, which would hide a lookup bug. Each CLI trusts `workspace`. `unset` drops variables
- * (e.g. GEMINI_API_KEY, for a CLI that has to ask for its key).
+ * (e.g. GEMINI_API_KEY, for a CLI that has to ask for its key). `qwenSettings` is merged over qwen's ACP
+ * settings (e.g. `modelProviders`, to give it more than one model).
  */
-export function startAcpTheiaBackend({ root, workspace, gemini, openai, settings = {}, env = {}, unset = [] }) {
+export function startAcpTheiaBackend({ root, workspace, gemini, openai, qwenSettings = {}, settings = {}, env = {}, unset = [] }) {
     const clis = [{
         name: 'gemini', packageName: '@google/gemini-cli', dir: '.gemini', settings: geminiAcpSettings(),
         env: { GEMINI_API_KEY: 'fake-gemini-key-0123456789', GOOGLE_GEMINI_BASE_URL: gemini.baseUrl, REMOTE_CONTAINERS: 'true' }
     }];
     if (openai) {
-        clis.push({ name: 'qwen', packageName: '@qwen-code/qwen-code', dir: '.qwen', settings: qwenAcpSettings(), env: openai.env('fake-openai-key-0123456789') });
+        clis.push({ name: 'qwen', packageName: '@qwen-code/qwen-code', dir: '.qwen', settings: { ...qwenAcpSettings(), ...qwenSettings }, env: openai.env('fake-openai-key-0123456789') });
     }
     const binDir = path.join(root, 'bin');
     fs.mkdirSync(binDir, { recursive: true });

@@ -13,7 +13,7 @@ const run = promisify(execFile);
 export class PrivateKeyring {
     /** @param {string} dir an empty folder owned by the caller (the keyring files go here) */
     static async start(dir) {
-        const missing = ['dbus-run-session', 'gnome-keyring-daemon', 'secret-tool']
+        const missing = ['dbus-run-session', 'dbus-send', 'gnome-keyring-daemon', 'secret-tool']
             .filter(tool => !(process.env.PATH ?? '').split(path.delimiter).some(bin => fs.existsSync(path.join(bin, tool))));
         if (missing.length > 0) {
             throw new Error(`${missing.join(', ')} not found: install the Debian packages dbus, gnome-keyring and libsecret-tools ` +
@@ -34,6 +34,10 @@ export class PrivateKeyring {
         try {
             keyring.address = await waitUntil(() => fs.existsSync(addressFile) && fs.readFileSync(addressFile, 'utf8'),
                 { timeout: 15_000, what: 'the private D-Bus session', diagnostics: () => stderr });
+            // The daemon must own the Secret Service name before the first client call: a call made
+            // earlier makes D-Bus start a second daemon, which races the first over login.keyring, finds
+            // it locked and wants a password prompt, so every store fails.
+            await waitUntil(() => keyring.serving(), { timeout: 15_000, what: 'gnome-keyring-daemon to own org.freedesktop.secrets', diagnostics: () => stderr });
             // Ready once an item can be stored (the login collection exists and is unlocked).
             await waitUntil(() => keyring.store('private-keyring-ready', 'probe', 'ok').then(() => true),
                 { timeout: 15_000, what: 'gnome-keyring-daemon to serve secrets', diagnostics: () => stderr });
@@ -52,6 +56,13 @@ export class PrivateKeyring {
     /** The environment a process needs to use this keyring. */
     get env() {
         return { DBUS_SESSION_BUS_ADDRESS: this.address };
+    }
+
+    /** Whether the Secret Service name has an owner on the private bus (asking never activates it). */
+    async serving() {
+        const { stdout } = await run('dbus-send', ['--session', '--print-reply', '--dest=org.freedesktop.DBus', '/org/freedesktop/DBus',
+            'org.freedesktop.DBus.NameHasOwner', 'string:org.freedesktop.secrets'], { env: { ...process.env, ...this.env } });
+        return /boolean true/.test(stdout);
     }
 
     async store(service, account, secret) {

@@ -6,7 +6,8 @@
 // "run <command> <args…>" runs the command in a client terminal (terminal/create, shown on a tool call,
 // wait_for_exit, output, release) when the client declared `terminal`, and says the exit code;
 // "model" names the session's model. With --models it reports three models in session/new;
-// `session/set_model` refuses "tiny-broken" (and any id it did not list).
+// `session/set_model` refuses "tiny-broken" (and any id it did not list) and, as qwen does, saves the model as
+// the user's default unless its `_meta` says `qwen.session.modelPersistDefault: false` ("model" then says so).
 // "after <flag file> <prompt>" waits until the flag file exists (a barrier the test controls), then does <prompt>.
 import fs from 'node:fs';
 import readline from 'node:readline';
@@ -53,7 +54,7 @@ async function prompt({ sessionId, prompt: blocks }) {
         return { stopReason: 'cancelled' };
     }
     if (verb === 'model') {
-        say(sessionId, `Model: ${session.modelId}`);
+        say(sessionId, `Model: ${session.modelId}${session.savedAsDefault ? ' (saved as the default)' : ''}`);
         return { stopReason: 'end_turn' };
     }
     if (verb === 'read') {
@@ -136,14 +137,14 @@ const handlers = {
         };
     },
     'session/set_mode': () => ({}),
-    'session/set_model': ({ sessionId, modelId }) => {
+    'session/set_model': ({ sessionId, modelId, _meta }) => {
         if (modelId === 'tiny-broken') {
             throw Object.assign(new Error('tiny-broken is not available to this account'), { code: -32603 });
         }
         if (!MODELS.some(model => model.modelId === modelId)) {
             throw Object.assign(new Error(`Unknown model: ${modelId}`), { code: -32602 });
         }
-        sessions.get(sessionId).modelId = modelId;
+        Object.assign(sessions.get(sessionId), { modelId, savedAsDefault: _meta?.['qwen.session.modelPersistDefault'] !== false });
         return {};
     },
     'session/prompt': prompt

@@ -33,6 +33,9 @@ export interface AgentStartOptions {
     readonly clientName?: string;
 }
 
+/** qwen 0.24's `session/set_model` `_meta` key that keeps a switch out of its settings file (`qwen.session.modelPersistDefault`). */
+const SESSION_ONLY_MODEL_SWITCH = { 'qwen.session.modelPersistDefault': false };
+
 /** Raised for every request still pending when the agent process goes away. */
 export class AgentExitedError extends Error {
     /** The end of what the agent printed to stderr (scrubbed), once known. */
@@ -111,9 +114,11 @@ export class AgentProcess {
     /**
      * `session/set_model`, still outside the stable schema (SDK 2.4 has no typed call): both gemini 0.61 and
      * qwen 0.24 answer it (acp.md §2). gemini accepts any id, so the caller sends only ids the agent listed.
+     * The switch is for this session only: qwen otherwise writes the model into the user's
+     * ~/.qwen/settings.json as the default of every later qwen run; agents ignore `_meta` keys they do not know.
      */
     async setModel(sessionId: string, modelId: string): Promise<void> {
-        await this.race(this.connection.agent.request('session/set_model', { sessionId, modelId }));
+        await this.race(this.connection.agent.request('session/set_model', { sessionId, modelId, _meta: SESSION_ONLY_MODEL_SWITCH }));
     }
 
     async authenticate(methodId: string): Promise<void> {

@@ -116,7 +116,7 @@ describe('WorkspaceAgent (the shared ACP engine) with a real ACP agent process',
         assert.equal(fs.existsSync(target), false, 'the agent left the writing to the client');
     });
 
-    it('passes the models session/new reports through, switches with session/set_model, and a refused switch rejects readably', async () => {
+    it('passes the models session/new reports through, switches with session/set_model for the session only, and a refused switch rejects readably', async () => {
         await agent.stop();
         agent = new WorkspaceAgent({
             workspace, logger: silentLogger, scrub: text => text, environment: async () => process.env,
@@ -129,7 +129,7 @@ describe('WorkspaceAgent (the shared ACP engine) with a real ACP agent process',
         assert.deepEqual(models?.availableModels.map(model => model.modelId), ['tiny-small', 'tiny-large', 'tiny-broken']);
         await opened.agent.setModel(opened.sessionId, 'tiny-large');
         await agent.prompt(opened.sessionId, [{ type: 'text', text: 'model' }]);
-        assert.equal(session.texts(), 'Model: tiny-large');
+        assert.equal(session.texts(), 'Model: tiny-large', 'switched for this session only, not saved as the agent\'s default');
         const error = await opened.agent.setModel(opened.sessionId, 'tiny-broken').then(() => undefined, failure => failure);
         assert.match(agent.describe(error).message, /tiny-broken is not available to this account/);
     });
