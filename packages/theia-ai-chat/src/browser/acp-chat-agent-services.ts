@@ -3,6 +3,7 @@ import { WorkspaceService } from '@theia/workspace/lib/browser/workspace-service
 import { AcpChatService } from '../common/acp-chat-protocol';
 import { AcpChatFrontendClient } from './acp-chat-frontend-client';
 import { AcpChatSessions } from './acp-chat-sessions';
+import { AcpEditorFileSystem } from './acp-editor-file-system';
 import { AcpPendingQuestions } from './acp-pending-questions';
 import { AcpPromptBuilder } from './acp-prompt-builder';
 
@@ -14,6 +15,7 @@ export class AcpChatAgentServices {
     @inject(AcpChatSessions) readonly sessions: AcpChatSessions;
     @inject(AcpPromptBuilder) readonly prompt: AcpPromptBuilder;
     @inject(AcpPendingQuestions) readonly questions: AcpPendingQuestions;
+    @inject(AcpEditorFileSystem) readonly files: AcpEditorFileSystem;
     @inject(WorkspaceService) protected readonly workspace: WorkspaceService;
 
     workspaceRoots(): string[] {
