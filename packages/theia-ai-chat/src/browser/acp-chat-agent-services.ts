@@ -3,6 +3,7 @@ import { WorkspaceService } from '@theia/workspace/lib/browser/workspace-service
 import { AcpChatService } from '../common/acp-chat-protocol';
 import { AcpChatSessions } from './acp-chat-sessions';
 import { AcpEarlyPrompts } from './acp-early-prompts';
+import { AcpEditorFileSystem } from './acp-editor-file-system';
 import { AcpPendingQuestions } from './acp-pending-questions';
 import { AcpPromptBuilder } from './acp-prompt-builder';
 import { AcpSessionListeners } from './acp-session-listeners';
@@ -16,6 +17,7 @@ export class AcpChatAgentServices {
     @inject(AcpPromptBuilder) readonly prompt: AcpPromptBuilder;
     @inject(AcpPendingQuestions) readonly questions: AcpPendingQuestions;
     @inject(AcpEarlyPrompts) readonly earlyPrompts: AcpEarlyPrompts;
+    @inject(AcpEditorFileSystem) readonly files: AcpEditorFileSystem;
     @inject(WorkspaceService) protected readonly workspace: WorkspaceService;
 
     workspaceRoots(): string[] {

@@ -5,6 +5,7 @@ import {
 import { AcpChatAgentDefinition } from '../common/acp-chat-agents';
 import { AcpMode, AcpSessionInfo, AcpTurnErrorData, AcpTurnResult } from '../common/acp-chat-protocol';
 import { modelName, modelToSet } from '../common/acp-models';
+import { AcpAgentSideWrites } from './acp-agent-side-writes';
 import type { AcpChatAgentServices } from './acp-chat-agent-services';
 import type { SessionState } from './acp-chat-sessions';
 import { AcpChatTurn } from './acp-chat-turn';
@@ -97,7 +98,8 @@ export class AcpChatAgent implements ChatAgent {
             state.onMode(modeId);
         }
         await this.switchModel(request, state, prepared);
-        const turn = new AcpChatTurn(request, backend, state, this.services.questions.trackerFor(chatSessionId, this.definition.displayName));
+        const turn = new AcpChatTurn(request, backend, state, this.services.questions.trackerFor(chatSessionId, this.definition.displayName),
+            new AcpAgentSideWrites(this.services.files, chatSessionId, this.id, roots));
         if (adopted) {
             adopted.attach(turn);
         } else {

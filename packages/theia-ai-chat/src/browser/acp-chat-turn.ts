@@ -1,5 +1,6 @@
 import { MutableChatRequestModel } from '@theia/ai-chat/lib/common/chat-model';
 import { AcpChatService, AcpPermissionRequest, AcpSessionUpdate } from '../common/acp-chat-protocol';
+import { AcpAgentSideWrites } from './acp-agent-side-writes';
 import { AcpSessionListener } from './acp-session-listeners';
 import { AcpQuestionTracker } from './acp-pending-questions';
 import { askOnToolCall, settleQuestion } from './acp-permission-question';
@@ -20,7 +21,7 @@ export class AcpChatTurn implements AcpSessionListener {
     private readonly questions = new Map<string, AcpToolCallContent>();
 
     constructor(private readonly request: MutableChatRequestModel, private readonly service: AcpChatService, state: AcpSessionState,
-        private readonly tracker?: AcpQuestionTracker) {
+        private readonly tracker?: AcpQuestionTracker, private readonly sideWrites?: AcpAgentSideWrites) {
         const response = request.response.response;
         joinTextOnDemand(response); // a long answer would otherwise be re-joined on every frame
         this.translator = new AcpUpdateTranslator({
@@ -31,13 +32,16 @@ export class AcpChatTurn implements AcpSessionListener {
 
     onUpdate(update: AcpSessionUpdate): void {
         this.translator.update(update);
+        void this.sideWrites?.onUpdate(update).catch(error => console.warn('Could not list a file the agent wrote in the change set', error));
     }
 
     onPermissionRequest(request: AcpPermissionRequest): void {
         // gemini sends no tool_call before asking: the question brings the call (acp.md §3).
         const call = this.translator.toolCall(request.toolCall);
         this.questions.set(request.permissionId, call);
-        askOnToolCall(call, request, optionId => this.service.answerPermission(request.permissionId, optionId),
+        // The files an edit would change are read before the answer lets the agent write them.
+        const snapshot = this.sideWrites?.snapshot(request.toolCall) ?? Promise.resolve();
+        askOnToolCall(call, request, optionId => snapshot.then(() => this.service.answerPermission(request.permissionId, optionId)),
             () => this.answered(request.permissionId));
         this.request.response.waitForInput();
         this.request.response.fireInteractionNeeded(call);

@@ -7,6 +7,7 @@ import { MonacoTextModelService } from '@theia/monaco/lib/browser/monaco-text-mo
 import { MonacoWorkspace } from '@theia/monaco/lib/browser/monaco-workspace';
 import { ChatService } from '@theia/ai-chat/lib/common/chat-service';
 import { ChangeSetFileElement } from '@theia/ai-chat/lib/browser/change-set-file-element';
+import { AgentWriteRecorder } from './acp-agent-side-writes';
 import { AcpChangeSetFileElementFactory } from './acp-change-set-element';
 import { ChatAgentService } from '@theia/ai-chat/lib/common/chat-agent-service';
 
@@ -17,7 +18,7 @@ import { ChatAgentService } from '@theia/ai-chat/lib/common/chat-agent-service';
  * path to the workspace roots.
  */
 @injectable()
-export class AcpEditorFileSystem {
+export class AcpEditorFileSystem implements AgentWriteRecorder {
     @inject(FileService) protected readonly fileService: FileService;
     @inject(MonacoTextModelService) protected readonly models: MonacoTextModelService;
     @inject(MonacoWorkspace) protected readonly workspace: MonacoWorkspace;
@@ -29,17 +30,7 @@ export class AcpEditorFileSystem {
     async read(path: string): Promise<string | undefined> {
         const uri = URI.fromFilePath(path);
         const model = this.models.get(uri.toString());
-        if (model) {
-            return model.getText();
-        }
-        try {
-            return (await this.fileService.read(uri)).value;
-        } catch (error) {
-            if (error instanceof FileOperationError && error.fileOperationResult === FileOperationResult.FILE_NOT_FOUND) {
-                return undefined;
-            }
-            throw error;
-        }
+        return model ? model.getText() : this.readDisk(uri);
     }
 
     async write(chatSessionId: string, agentId: string, path: string, content: string): Promise<void> {
@@ -55,6 +46,32 @@ export class AcpEditorFileSystem {
             await this.fileService.write(uri, content);
         }
         await this.record(chatSessionId, agentId, uri, before, content);
+    }
+
+    /**
+     * A file the agent wrote itself, on disk (not through `fs/write_text_file`): listed as an `fs` write
+     * would be, unless it is unchanged or already listed with this content (an `fs` write of the same call).
+     */
+    async recordAgentWrite(chatSessionId: string, agentId: string, path: string, before: string | undefined): Promise<void> {
+        const uri = URI.fromFilePath(path);
+        const after = await this.readDisk(uri);
+        const listed = this.chatService.getSession(chatSessionId)?.model.changeSet.getElementByURI(uri);
+        if (after === undefined || after === before || (listed instanceof ChangeSetFileElement && listed.targetState === after)) {
+            return;
+        }
+        await this.record(chatSessionId, agentId, uri, before, after);
+    }
+
+    /** The disk, not the editor: an open editor may not have caught up with the agent's write yet. */
+    protected async readDisk(uri: URI): Promise<string | undefined> {
+        try {
+            return (await this.fileService.read(uri)).value;
+        } catch (error) {
+            if (error instanceof FileOperationError && error.fileOperationResult === FileOperationResult.FILE_NOT_FOUND) {
+                return undefined;
+            }
+            throw error;
+        }
     }
 
     /** One change-set entry per file: its content before the agent's first write in this chat. */

@@ -73,6 +73,16 @@ describe('AcpUpdateTranslator (ACP session/update → Theia chat parts)', () => 
         assert.deepEqual(call.content, [{ type: 'text', text: 'Tool "x" was canceled by the user.' }]);
     });
 
+    it('shows the inside of text content that is one fenced block (the Claude Code adapter\'s command output), other text as it is', () => {
+        const { parts, translator } = recorder();
+        translator.update({ sessionUpdate: 'tool_call', toolCallId: 'c', status: 'failed', title: 'echo out; exit 3', kind: 'execute',
+            content: [{ type: 'content', content: { type: 'text', text: '```\nExit code 3\nout-line\nerr-line\n```' } }] });
+        translator.update({ sessionUpdate: 'tool_call', toolCallId: 'd', status: 'completed', title: 'two blocks', kind: 'other',
+            content: [{ type: 'content', content: { type: 'text', text: '```\na\n```\nthen\n```\nb\n```' } }] });
+        assert.deepEqual((parts[0] as AcpToolCallContent).content, [{ type: 'text', text: 'Exit code 3\nout-line\nerr-line' }]);
+        assert.deepEqual((parts[1] as AcpToolCallContent).content, [{ type: 'text', text: '```\na\n```\nthen\n```\nb\n```' }]);
+    });
+
     it('shows the plan as one checklist, replaced by each plan update, never merged into the text', () => {
         const { parts, translator } = recorder();
         translator.update(text('Let me plan.'));

@@ -146,8 +146,16 @@ function toolContent(item: Record<string, unknown>): AcpToolContent | undefined 
         return { type: 'terminal', terminalId: item.terminalId };
     }
     if (item.type === 'content') {
-        const text = textOf(item.content);
+        const text = unfenced(textOf(item.content));
         return text ? { type: 'text', text } : undefined;
     }
     return undefined;
+}
+
+/** One whole fenced block, as Zed's Claude Code adapter wraps a command's output: the card shows its inside. */
+const WHOLE_FENCE = /^(`{3,}|~{3,})[^\n`]*\n([\s\S]*?)\n?\1\s*$/;
+
+function unfenced(text: string): string {
+    const match = WHOLE_FENCE.exec(text);
+    return match && !match[2].includes(match[1]) ? match[2] : text;
 }
