@@ -82,7 +82,8 @@ export class AcpChatAgent implements ChatAgent {
             state.onMode(modeId);
         }
         await this.switchModel(request, state, prepared);
-        const turn = new AcpChatTurn(request, backend, state, this.services.questions.trackerFor(chatSessionId, this.definition.displayName));
+        const turn = new AcpChatTurn(request, backend, state, this.services.questions.trackerFor(chatSessionId, this.definition.displayName),
+            (path, diffs) => void client.agentEdited(chatSessionId, this.id, path, diffs));
         client.listen(chatSessionId, this.id, turn);
         const onCancel = request.response.cancellationToken.onCancellationRequested(() => {
             void backend.cancel(chatSessionId, this.id);

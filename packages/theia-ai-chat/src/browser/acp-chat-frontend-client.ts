@@ -1,6 +1,8 @@
 import { inject, injectable } from '@theia/core/shared/inversify';
 import { AcpChatClient, AcpPermissionRequest, AcpSessionUpdate, AcpTerminalOutput } from '../common/acp-chat-protocol';
+import { AcpEditDiff } from './acp-edit-before';
 import { AcpEditorFileSystem } from './acp-editor-file-system';
+import { terminalOutputOfMeta } from './acp-terminal-meta';
 import { AcpTerminalOutputs } from './acp-terminal-outputs';
 
 /** Whoever listens to one (chat session, agent): the session state, and the turn while one runs. */
@@ -27,6 +29,10 @@ export class AcpChatFrontendClient implements AcpChatClient {
     }
 
     onSessionUpdate(chatSessionId: string, agentId: string, update: AcpSessionUpdate): void {
+        const output = terminalOutputOfMeta(update);
+        if (output) {
+            this.terminals.apply(chatSessionId, output); // before the card that shows it renders
+        }
         this.listeners.get(key(chatSessionId, agentId))?.onUpdate(update);
     }
 
@@ -44,6 +50,11 @@ export class AcpChatFrontendClient implements AcpChatClient {
 
     writeTextFile(chatSessionId: string, agentId: string, path: string, content: string): Promise<void> {
         return this.files.write(chatSessionId, agentId, path, content);
+    }
+
+    /** An edit tool call of the agent's completed: the files it wrote itself join the change set. */
+    agentEdited(chatSessionId: string, agentId: string, path: string, diffs: readonly AcpEditDiff[]): Promise<void> {
+        return this.files.recordAgentWrite(chatSessionId, agentId, path, diffs);
     }
 
     onTerminalOutput(chatSessionId: string, output: AcpTerminalOutput): void {

@@ -14,19 +14,25 @@ export interface AcpSessionState {
     onMode(modeId: string): void;
 }
 
+/** A completed edit's files, each with its diffs (the agent may have written them itself). */
+export type AcpEditedFiles = (path: string, diffs: Array<{ oldText?: string | null; newText: string }>) => void;
+
 /** One prompt turn of one chat request: updates become content parts, questions wait for the user. */
 export class AcpChatTurn implements AcpSessionListener {
     readonly translator: AcpUpdateTranslator;
     private readonly questions = new Map<string, AcpToolCallContent>();
 
     constructor(private readonly request: MutableChatRequestModel, private readonly service: AcpChatService, state: AcpSessionState,
-        private readonly tracker?: AcpQuestionTracker) {
+        private readonly tracker?: AcpQuestionTracker, edited?: AcpEditedFiles) {
         const response = request.response.response;
         joinTextOnDemand(response); // a long answer would otherwise be re-joined on every frame
         this.translator = new AcpUpdateTranslator({
             add: content => response.addContent(content),
             changed: () => response.responseContentChanged()
-        }, { onCommands: commands => state.onCommands(commands), onMode: modeId => state.onMode(modeId) }, animationFrameScheduler);
+        }, {
+            onCommands: commands => state.onCommands(commands), onMode: modeId => state.onMode(modeId),
+            onEditCompleted: call => edited && diffsByPath(call).forEach((diffs, path) => edited(path, diffs))
+        }, animationFrameScheduler);
     }
 
     onUpdate(update: AcpSessionUpdate): void {
@@ -70,4 +76,14 @@ export class AcpChatTurn implements AcpSessionListener {
             this.request.response.stopWaitingForInput();
         }
     }
+}
+
+function diffsByPath(call: AcpToolCallContent): Map<string, Array<{ oldText?: string | null; newText: string }>> {
+    const byPath = new Map<string, Array<{ oldText?: string | null; newText: string }>>();
+    for (const item of call.content) {
+        if (item.type === 'diff') {
+            byPath.set(item.path, [...byPath.get(item.path) ?? [], { oldText: item.oldText, newText: item.newText }]);
+        }
+    }
+    return byPath;
 }

@@ -9,6 +9,7 @@ import { ChatService } from '@theia/ai-chat/lib/common/chat-service';
 import { ChangeSetFileElement } from '@theia/ai-chat/lib/browser/change-set-file-element';
 import { AcpChangeSetFileElementFactory } from './acp-change-set-element';
 import { ChatAgentService } from '@theia/ai-chat/lib/common/chat-agent-service';
+import { AcpEditDiff, contentBeforeEdit } from './acp-edit-before';
 
 /**
  * The agent's file system (ACP `fs/*`) is the editor: reads see unsaved text, writes go through the
@@ -24,6 +25,8 @@ export class AcpEditorFileSystem {
     @inject(ChatService) protected readonly chatService: ChatService;
     @inject(AcpChangeSetFileElementFactory) protected readonly changeSetElements: AcpChangeSetFileElementFactory;
     @inject(ChatAgentService) protected readonly agents: ChatAgentService;
+    /** Files written through `write` whose edit tool call has not completed yet, by chat session and path. */
+    protected readonly writtenThroughEditor = new Set<string>();
 
     /** The open editor's text, unsaved changes included; else the disk; undefined for no such file. */
     async read(path: string): Promise<string | undefined> {
@@ -54,7 +57,30 @@ export class AcpEditorFileSystem {
         } else {
             await this.fileService.write(uri, content);
         }
+        this.writtenThroughEditor.add(`${chatSessionId}\u0000${path}`);
         await this.record(chatSessionId, agentId, uri, before, content);
+    }
+
+    /**
+     * A file the agent wrote itself, not through `write` (codex-acp applies its patches on disk): once
+     * its edit tool call has completed, it joins the change set too, its earlier text recovered from
+     * the call's diffs. A file written through `write` is already there.
+     */
+    async recordAgentWrite(chatSessionId: string, agentId: string, path: string, diffs: readonly AcpEditDiff[]): Promise<void> {
+        if (this.writtenThroughEditor.delete(`${chatSessionId}\u0000${path}`)) {
+            return; // gemini, qwen: already listed by `write`
+        }
+        const uri = URI.fromFilePath(path);
+        let after: string;
+        try {
+            after = (await this.fileService.read(uri)).value; // the disk: an open editor may not have reloaded yet
+        } catch {
+            return; // deleted, or not a file: nothing to list as written
+        }
+        const before = contentBeforeEdit(after, diffs);
+        if (before.kind !== 'unknown') {
+            await this.record(chatSessionId, agentId, uri, before.kind === 'add' ? undefined : before.before, after);
+        }
     }
 
     /** One change-set entry per file: its content before the agent's first write in this chat. */
