@@ -128,6 +128,22 @@ describe('Codex (Zed\'s codex-acp) as an aiCliChat.agents entry in Theia\'s AI c
         assert.match(output, /exited with code 7/, 'Codex told the model the exit code');
     });
 
+    it('Stop ends a turn waiting on the model; the same codex-acp process answers the next prompt', async () => {
+        const before = codexProcesses(backend.pid);
+        api.enqueue({ hold: true });
+        await chat.send('@Codex Take your time');
+        await waitUntil(() => api.held.size === 1, { what: 'the model request to be held', timeout: 60_000 });
+        await chat.stop();
+        await chat.waitUntilIdle(15_000);
+        // The held model request stays open (Codex does not close it on cancel). Only a turn Codex really
+        // cancelled lets the next prompt run: a busy Codex session queues it behind the first.
+        api.enqueue({ text: 'Codex is still here.' });
+        await chat.send('@Codex Are you there?');
+        await chat.waitForText('Codex is still here.');
+        await chat.waitUntilIdle();
+        assert.deepEqual(codexProcesses(backend.pid), before, 'no new process');
+    });
+
     it('leaves no codex-acp process behind when the app stops', async () => {
         const pids = codexProcesses(backend.pid);
         assert.ok(pids.length > 0, 'codex-acp was running');
