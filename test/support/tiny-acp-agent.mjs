@@ -5,9 +5,10 @@
 // fs); "read <file>" reads through fs/read_text_file; "hang" never ends until cancelled; "die" exits;
 // "run <command> <args…>" runs the command in a client terminal (terminal/create, shown on a tool call,
 // wait_for_exit, output, release) when the client declared `terminal`, and says the exit code;
-// "model" names the session's model. With --models it reports three models in session/new;
-// `session/set_model` refuses "tiny-broken" (and any id it did not list) and, as qwen does, saves the model as
-// the user's default unless its `_meta` says `qwen.session.modelPersistDefault: false` ("model" then says so).
+// "model" names the session's model; "capabilities" says the client's `clientCapabilities` as JSON. With --models it
+// reports three models in session/new; `session/set_model` refuses "tiny-broken" (and any id it did not list) and, as
+// qwen does, saves the model as the user's default unless its `_meta` says `qwen.session.modelPersistDefault: false`
+// ("model" then says so).
 // "after <flag file> <prompt>" waits until the flag file exists (a barrier the test controls), then does <prompt>.
 import fs from 'node:fs';
 import readline from 'node:readline';
@@ -20,6 +21,7 @@ const REPORTS_MODELS = process.argv.includes('--models');
 let nextId = 0;
 let clientFs = false;
 let clientTerminal = false;
+let clientCapabilities = {};
 const pending = new Map();
 const sessions = new Map();
 const send = message => process.stdout.write(`${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`);
@@ -52,6 +54,10 @@ async function prompt({ sessionId, prompt: blocks }) {
         say(sessionId, 'Hanging…');
         await cancelled;
         return { stopReason: 'cancelled' };
+    }
+    if (verb === 'capabilities') {
+        say(sessionId, JSON.stringify(clientCapabilities));
+        return { stopReason: 'end_turn' };
     }
     if (verb === 'model') {
         say(sessionId, `Model: ${session.modelId}${session.savedAsDefault ? ' (saved as the default)' : ''}`);
@@ -122,6 +128,7 @@ async function run(sessionId, command, args, cancelled) {
 
 const handlers = {
     initialize: params => {
+        clientCapabilities = params.clientCapabilities ?? {};
         clientFs = !!params.clientCapabilities?.fs?.writeTextFile;
         clientTerminal = params.clientCapabilities?.terminal === true;
         return { protocolVersion: 1, agentInfo: { name: 'tiny-acp-agent', version: '1.0.0' }, authMethods: [],

@@ -31,6 +31,12 @@ export interface AgentStartOptions {
     readonly startTimeoutMs?: number;
     /** Who we are in `initialize`. */
     readonly clientName?: string;
+    /**
+     * The client shows the output of commands the agent runs itself when the agent streams it in
+     * tool-call `_meta` (`terminal_info` / `terminal_output` / `terminal_exit`, Zed's extension that
+     * codex-acp uses); advertised as `clientCapabilities._meta.terminal_output`.
+     */
+    readonly showsTerminalOutputMeta?: boolean;
 }
 
 /** qwen 0.24's `session/set_model` `_meta` key that keeps a switch out of its settings file (`qwen.session.modelPersistDefault`). */
@@ -226,7 +232,8 @@ export class AgentProcess {
             const result = await Promise.race([timeout, this.race(this.connection.agent.request('initialize', {
                 protocolVersion: acp.PROTOCOL_VERSION,
                 clientCapabilities: {
-                    fs: { readTextFile: !!handlers.readTextFile, writeTextFile: !!handlers.writeTextFile }, terminal: !!terminals
+                    fs: { readTextFile: !!handlers.readTextFile, writeTextFile: !!handlers.writeTextFile }, terminal: !!terminals,
+                    ...(options.showsTerminalOutputMeta ? { _meta: { terminal_output: true } } : {})
                 },
                 clientInfo: { name: options.clientName ?? 'ai-cli-agent-api', version: '0.1.0' }
             }))]);

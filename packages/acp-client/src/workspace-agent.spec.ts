@@ -165,6 +165,20 @@ describe('WorkspaceAgent (the shared ACP engine) with a real ACP agent process',
         assert.equal(terminals.size, 0, 'the agent released it');
     });
 
+    it('declares Zed\'s terminal_output extension only when asked to (the chat shows output codex-acp streams in tool-call _meta)', async () => {
+        const plain = recorder();
+        await agent.prompt((await agent.openSession(plain)).sessionId, [{ type: 'text', text: 'capabilities' }]);
+        assert.equal(JSON.parse(plain.texts())._meta, undefined, 'the agent API\'s default declares nothing more');
+        await agent.stop();
+        agent = new WorkspaceAgent({
+            workspace, logger: silentLogger, scrub: text => text, environment: async () => process.env, showsTerminalOutputMeta: true,
+            profile: { id: 'tiny', displayName: 'Tiny agent', command: process.execPath, args: [TINY_AGENT] }
+        });
+        const showing = recorder();
+        await agent.prompt((await agent.openSession(showing)).sessionId, [{ type: 'text', text: 'capabilities' }]);
+        assert.deepEqual(JSON.parse(showing.texts())._meta, { terminal_output: true });
+    });
+
     it('stop() leaves no process behind', async () => {
         await agent.openSession(recorder());
         const pid = agent.pid!;

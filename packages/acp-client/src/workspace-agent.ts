@@ -19,6 +19,8 @@ export interface WorkspaceAgentOptions {
     readonly serveFileSystem?: boolean;
     /** Serve `terminal/*` through the sessions' `terminals` (advertises `terminal`). */
     readonly serveTerminals?: boolean;
+    /** Show command output the agent streams in tool-call `_meta` (see `AgentStartOptions.showsTerminalOutputMeta`). */
+    readonly showsTerminalOutputMeta?: boolean;
     readonly clientName?: string;
 }
 
@@ -200,7 +202,7 @@ export class WorkspaceAgent {
         const agent = await AgentProcess.start({
             profile: options.profile, command: options.command, cwd: options.workspace,
             env: await options.environment(), logger: options.logger, scrub: options.scrub,
-            clientName: options.clientName, handlers: this.handlers()
+            clientName: options.clientName, showsTerminalOutputMeta: options.showsTerminalOutputMeta, handlers: this.handlers()
         });
         this.agent = agent;
         options.logger.info(`${options.profile.displayName} started for ${options.workspace} (pid ${agent.pid}, ` +

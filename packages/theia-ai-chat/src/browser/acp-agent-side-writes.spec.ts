@@ -5,6 +5,7 @@ import { AcpAgentSideWrites, AgentWriteRecorder } from './acp-agent-side-writes'
 /** A file system of plain strings; reads wait for `release()` when `held`, recorded writes are listed. */
 function recorder(files: Record<string, string>, held = false) {
     const recorded: Array<{ path: string; before: string | undefined }> = [];
+    const edits: Array<{ path: string; hunks: number }> = [];
     const reads: string[] = [];
     let release: () => void = () => undefined;
     const gate = held ? new Promise<void>(resolve => { release = resolve; }) : Promise.resolve();
@@ -14,9 +15,10 @@ function recorder(files: Record<string, string>, held = false) {
             await gate;
             return files[path];
         },
-        recordAgentWrite: async (_chat, _agent, path, before) => { recorded.push({ path, before }); }
+        recordAgentWrite: async (_chat, _agent, path, before) => { recorded.push({ path, before }); },
+        recordAgentEdit: async (_chat, _agent, path, diffs) => { edits.push({ path, hunks: diffs.length }); }
     };
-    return { fs, recorded, reads, release: () => release() };
+    return { fs, recorded, edits, reads, release: () => release() };
 }
 
 // As claude-agent-acp 0.23.1 asks before an Edit (measured): the diff holds only the changed text.
@@ -86,5 +88,18 @@ describe('AcpAgentSideWrites (files an agent writes itself join the change set)'
         await writes.snapshot(editCall('/ws/a.txt'));
         await writes.onUpdate(completed());
         assert.deepStrictEqual(recorded, [{ path: '/ws/a.txt', before: 'alpha\n' }]);
+    });
+
+    it('an edit nobody was asked about is recorded from its diffs; one that was asked about only from its snapshot', async () => {
+        const { fs, recorded, edits } = recorder({ '/ws/a.txt': 'alpha' });
+        const writes = new AcpAgentSideWrites(fs, 'chat', 'agent', ['/ws']);
+        const hunks = new Map([['/ws/b.txt', [{ oldText: 'x', newText: 'y' }, { oldText: 'p', newText: 'q' }]], ['/elsewhere/c.txt', [{ newText: 'z' }]]]);
+        await writes.onEditCompleted('unasked', hunks);
+        assert.deepEqual(edits, [{ path: '/ws/b.txt', hunks: 2 }], 'in the workspace only');
+        await writes.snapshot(editCall('/ws/a.txt', 'asked'));
+        await writes.onEditCompleted('asked', new Map([['/ws/a.txt', [{ oldText: 'alpha', newText: 'beta' }]]]));
+        await writes.onUpdate(completed('asked'));
+        assert.deepEqual(edits.length, 1, 'not recovered from diffs');
+        assert.deepEqual(recorded, [{ path: '/ws/a.txt', before: 'alpha' }]);
     });
 });

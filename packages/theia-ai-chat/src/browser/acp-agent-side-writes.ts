@@ -1,4 +1,5 @@
 import { AcpSessionUpdate } from '../common/acp-chat-protocol';
+import { AcpEditDiff } from './acp-edit-before';
 
 /** What the tracker needs of the editor file system. */
 export interface AgentWriteRecorder {
@@ -6,6 +7,8 @@ export interface AgentWriteRecorder {
     read(path: string): Promise<string | undefined>;
     /** The file as the agent left it on disk joins the change set, with `before` as its original. */
     recordAgentWrite(chatSessionId: string, agentId: string, path: string, before: string | undefined): Promise<void>;
+    /** The same for an edit nobody was asked about: its text before is recovered from the edit's diffs. */
+    recordAgentEdit(chatSessionId: string, agentId: string, path: string, diffs: readonly AcpEditDiff[]): Promise<void>;
 }
 
 /**
@@ -17,6 +20,8 @@ export interface AgentWriteRecorder {
  */
 export class AcpAgentSideWrites {
     private readonly before = new Map<string, Promise<Map<string, string | undefined>>>();
+    /** Calls the user was asked about: their files were read before the answer (`snapshot`). */
+    private readonly asked = new Set<string>();
 
     constructor(private readonly files: AgentWriteRecorder, private readonly chatSessionId: string, private readonly agentId: string,
         private readonly roots: readonly string[]) { }
@@ -30,6 +35,7 @@ export class AcpAgentSideWrites {
         const read = Promise.all(paths.map(async path => [path, await this.files.read(path).catch(() => undefined)] as const))
             .then(entries => new Map(entries));
         this.before.set(toolCall.toolCallId, read);
+        this.asked.add(toolCall.toolCallId);
         return read.then(() => undefined);
     }
 
@@ -46,6 +52,18 @@ export class AcpAgentSideWrites {
         }
         return snapshot.then(files => Promise.all([...files].map(([path, before]) =>
             this.files.recordAgentWrite(this.chatSessionId, this.agentId, path, before)))).then(() => undefined);
+    }
+
+    /**
+     * An edit call completed with its diffs by path (codex-acp, also in its auto modes). One that was asked
+     * about is recorded from its snapshot instead; a file written through `fs` is listed already.
+     */
+    onEditCompleted(toolCallId: string, diffsByPath: ReadonlyMap<string, readonly AcpEditDiff[]>): Promise<void> {
+        if (this.asked.has(toolCallId)) {
+            return Promise.resolve();
+        }
+        return Promise.all([...diffsByPath].filter(([path]) => this.inWorkspace(path)).map(([path, diffs]) =>
+            this.files.recordAgentEdit(this.chatSessionId, this.agentId, path, diffs))).then(() => undefined);
     }
 
     /** Only files in the workspace are listed (as `fs` writes are confined to it). */

@@ -2,6 +2,7 @@ import { inject, injectable } from '@theia/core/shared/inversify';
 import { AcpChatClient, AcpPermissionRequest, AcpSessionUpdate, AcpTerminalOutput } from '../common/acp-chat-protocol';
 import { AcpEditorFileSystem } from './acp-editor-file-system';
 import { AcpSessionListeners } from './acp-session-listeners';
+import { terminalOutputOfMeta } from './acp-terminal-meta';
 import { AcpTerminalOutputs } from './acp-terminal-outputs';
 
 /** The backend's callbacks, routed to the listener of the session they name. */
@@ -12,6 +13,10 @@ export class AcpChatFrontendClient implements AcpChatClient {
     @inject(AcpSessionListeners) protected readonly listeners: AcpSessionListeners;
 
     onSessionUpdate(chatSessionId: string, agentId: string, update: AcpSessionUpdate): void {
+        const output = terminalOutputOfMeta(update);
+        if (output) {
+            this.terminals.apply(chatSessionId, output); // before the card that shows it renders
+        }
         this.listeners.of(chatSessionId, agentId)?.onUpdate(update);
     }
 

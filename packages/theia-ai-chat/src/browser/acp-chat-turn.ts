@@ -1,6 +1,7 @@
 import { MutableChatRequestModel } from '@theia/ai-chat/lib/common/chat-model';
 import { AcpChatService, AcpPermissionRequest, AcpSessionUpdate } from '../common/acp-chat-protocol';
 import { AcpAgentSideWrites } from './acp-agent-side-writes';
+import { AcpEditDiff } from './acp-edit-before';
 import { AcpSessionListener } from './acp-session-listeners';
 import { AcpQuestionTracker } from './acp-pending-questions';
 import { askOnToolCall, settleQuestion } from './acp-permission-question';
@@ -27,7 +28,11 @@ export class AcpChatTurn implements AcpSessionListener {
         this.translator = new AcpUpdateTranslator({
             add: content => response.addContent(content),
             changed: () => response.responseContentChanged()
-        }, { onCommands: commands => state.onCommands(commands), onMode: modeId => state.onMode(modeId) }, animationFrameScheduler);
+        }, {
+            onCommands: commands => state.onCommands(commands), onMode: modeId => state.onMode(modeId),
+            onEditCompleted: call => void sideWrites?.onEditCompleted(call.toolCallId, diffsByPath(call))
+                .catch(error => console.warn('Could not list a file the agent wrote in the change set', error))
+        }, animationFrameScheduler);
     }
 
     onUpdate(update: AcpSessionUpdate): void {
@@ -74,4 +79,15 @@ export class AcpChatTurn implements AcpSessionListener {
             this.request.response.stopWaitingForInput();
         }
     }
+}
+
+/** An edit call's `diff` items by file (codex-acp sends one per hunk). */
+function diffsByPath(call: AcpToolCallContent): Map<string, AcpEditDiff[]> {
+    const byPath = new Map<string, AcpEditDiff[]>();
+    for (const item of call.content) {
+        if (item.type === 'diff') {
+            byPath.set(item.path, [...byPath.get(item.path) ?? [], { oldText: item.oldText, newText: item.newText }]);
+        }
+    }
+    return byPath;
 }

@@ -10,6 +10,7 @@ import { ChangeSetFileElement } from '@theia/ai-chat/lib/browser/change-set-file
 import { AgentWriteRecorder } from './acp-agent-side-writes';
 import { AcpChangeSetFileElementFactory } from './acp-change-set-element';
 import { ChatAgentService } from '@theia/ai-chat/lib/common/chat-agent-service';
+import { AcpEditDiff, contentBeforeEdit } from './acp-edit-before';
 
 /**
  * The agent's file system (ACP `fs/*`) is the editor: reads see unsaved text, writes go through the
@@ -60,6 +61,19 @@ export class AcpEditorFileSystem implements AgentWriteRecorder {
             return;
         }
         await this.record(chatSessionId, agentId, uri, before, after);
+    }
+
+    /**
+     * A file the agent edited itself with nobody asked first (codex-acp applies its patches on disk, also
+     * in its auto modes): its earlier text is recovered from the call's diffs, each hunk put back. Left
+     * out when the diffs do not fit the file as it is now.
+     */
+    async recordAgentEdit(chatSessionId: string, agentId: string, path: string, diffs: readonly AcpEditDiff[]): Promise<void> {
+        const after = await this.readDisk(URI.fromFilePath(path));
+        const before = after === undefined ? { kind: 'unknown' as const } : contentBeforeEdit(after, diffs);
+        if (before.kind !== 'unknown') {
+            await this.recordAgentWrite(chatSessionId, agentId, path, before.kind === 'add' ? undefined : before.before);
+        }
     }
 
     /** The disk, not the editor: an open editor may not have caught up with the agent's write yet. */

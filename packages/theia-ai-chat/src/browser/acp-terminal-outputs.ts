@@ -23,7 +23,7 @@ export class AcpTerminalView {
     constructor(readonly terminalId: string, public chatSessionId: string | undefined) { }
 
     apply(output: AcpTerminalOutput): void {
-        this.command = output.command;
+        this.command = output.command || this.command; // only the first push of `_meta` output names it
         const text = output.text.replace(ANSI_ESCAPES, '');
         this.cut ||= !!output.reset;
         this.text = output.reset ? text : this.text + text;

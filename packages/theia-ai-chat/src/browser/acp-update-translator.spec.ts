@@ -101,4 +101,18 @@ describe('AcpUpdateTranslator (ACP session/update → Theia chat parts)', () => 
         assert.deepEqual(hooks.commands, [['memory', 'init']]);
         assert.deepEqual(hooks.modes, ['auto-edit']);
     });
+
+    it('says once when an edit tool call completes (codex-acp writes its patches itself: the change set learns of them so)', () => {
+        const completed: string[] = [];
+        const translator = new AcpUpdateTranslator({ add: () => undefined, changed: () => undefined }, { onEditCompleted: call => completed.push(call.toolCallId) });
+        const diff = { type: 'diff', path: '/ws/notes.txt', oldText: 'old line\n', newText: 'new line\n' };
+        translator.update({ sessionUpdate: 'tool_call', toolCallId: 'edit-1', kind: 'edit', status: 'in_progress', content: [diff] });
+        translator.update({ sessionUpdate: 'tool_call', toolCallId: 'run-1', kind: 'execute', status: 'completed' });
+        assert.deepEqual(completed, [], 'not before it completes, and never for other kinds');
+        translator.update({ sessionUpdate: 'tool_call_update', toolCallId: 'edit-1', status: 'completed', content: [diff] });
+        translator.update({ sessionUpdate: 'tool_call_update', toolCallId: 'edit-1', status: 'completed' });
+        translator.update({ sessionUpdate: 'tool_call_update', toolCallId: 'edit-2', kind: 'edit', status: 'failed' });
+        assert.deepEqual(completed, ['edit-1']);
+        assert.deepEqual(translator.toolCalls.get('edit-1')?.content, [{ type: 'diff', path: '/ws/notes.txt', oldText: 'old line\n', newText: 'new line\n' }]);
+    });
 });

@@ -16,6 +16,8 @@ export interface ResponseSink {
 export interface TranslatorHooks {
     onCommands?(commands: Array<{ name: string; description?: string | null }>): void;
     onMode?(modeId: string): void;
+    /** An edit tool call completed (once per call): its files are written. */
+    onEditCompleted?(call: AcpToolCallContent): void;
 }
 
 /** gemini announces a mode switch as message text, e.g. "[MODE_UPDATE] autoEdit" (acp.md §3). */
@@ -28,6 +30,7 @@ const MODE_UPDATE_TEXT = /^\s*\[MODE_UPDATE\]/;
  */
 export class AcpUpdateTranslator {
     readonly toolCalls = new Map<string, AcpToolCallContent>();
+    private readonly completedEdits = new Set<string>();
     private plan: AcpPlanContent | undefined;
     /** Everything the agent said, for tests and the chat's text representation. */
     text = '';
@@ -93,6 +96,10 @@ export class AcpUpdateTranslator {
         } else {
             call.changed();
             this.sink.changed(call);
+        }
+        if (call.toolKind === 'edit' && call.status === 'completed' && !this.completedEdits.has(id)) {
+            this.completedEdits.add(id);
+            this.hooks.onEditCompleted?.(call);
         }
         return call;
     }
