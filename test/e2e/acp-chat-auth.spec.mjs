@@ -5,7 +5,6 @@
 // next prompt works. The key is in no settings file, no log and not in the chat. Forget API Key…
 // removes it; with no Secret Service the chat says Theia cannot keep a key and offers no button.
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import path from 'node:path';
 import { startAcpTheiaBackend } from '../support/acp-theia-backend.mjs';
 import { FakeGeminiApi } from '../support/fake-gemini-api.mjs';
@@ -13,22 +12,11 @@ import { PrivateKeyring } from '../support/private-keyring.mjs';
 import { TheiaChat } from '../support/theia-chat.mjs';
 import { TheiaWindow, launchChromium, makeTempRoot, removeTempRoot, waitUntil, writeTree } from '../support/theia-app.mjs';
 import { CleanupStack } from '../support/cleanup-stack.mjs';
+import { KEY_SERVICE, enterApiKey, filesContaining, setApiKeyButtons } from '../support/chat-api-key.mjs';
 
 /** Where the backend keeps chat agents' keys (packages/theia-ai-chat/src/node/acp-api-keys.ts). */
-const KEY_SERVICE = 'ai-cli-companion.chat-agent-api-key';
 const KEY = 'AIzaTest-e2e-key-7f3b9c2d41';
 
-/** Every file under `dir` whose content holds `needle`. */
-function filesContaining(dir, needle) {
-    const found = [];
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
-        const file = path.join(entry.parentPath ?? entry.path, entry.name);
-        if (entry.isFile() && fs.readFileSync(file).includes(needle)) {
-            found.push(file);
-        }
-    }
-    return found;
-}
 
 describe('an ACP chat agent that needs an API key (real gemini --acp, a private Secret Service)', function () {
     let browser, gemini, keyring, root, backend, window, chat, workspace;
@@ -54,7 +42,6 @@ describe('an ACP chat agent that needs an API key (real gemini --acp, a private 
         await chat.open();
     });
 
-    const setApiKeyButtons = () => chat.view.locator('.theia-acp-command-button', { hasText: 'Set API key…' });
 
     it('without a key the chat says gemini needs a sign-in, names its methods and offers Set API key…', async () => {
         await chat.send('@GeminiCLI hello');
@@ -63,18 +50,12 @@ describe('an ACP chat agent that needs an API key (real gemini --acp, a private 
         const text = await chat.text();
         assert.match(text, /Log in with Google/);
         assert.match(text, /set its API key \(GEMINI_API_KEY\) with the button below/);
-        await setApiKeyButtons().last().waitFor({ state: 'visible', timeout: 10_000 });
+        await setApiKeyButtons(chat).last().waitFor({ state: 'visible', timeout: 10_000 });
         assert.equal(gemini.chatRequests.length, 0, 'no model request without a key');
     });
 
     it('Set API key… keeps the typed key in the credential store, and the next prompt runs with it', async () => {
-        await setApiKeyButtons().last().click();
-        const box = window.page.locator('.quick-input-widget input[type="password"]');
-        await box.waitFor({ state: 'visible', timeout: 15_000 });
-        await box.fill(KEY);
-        await box.press('Enter');
-        await window.page.locator('.theia-notification-message', { hasText: 'API key is kept in the system\'s credential store' }).first()
-            .waitFor({ state: 'visible', timeout: 15_000 });
+        await enterApiKey(chat, KEY);
         assert.equal(await keyring.lookup(KEY_SERVICE, 'GeminiCLI'), KEY);
 
         gemini.enqueue({ text: 'Signed in and answering.' });
@@ -112,7 +93,7 @@ describe('an ACP chat agent that needs an API key (real gemini --acp, a private 
         await chat.send('@GeminiCLI and now');
         await chat.waitForText(/Theia cannot keep an API key for you here: .*It needs a Secret Service/);
         await chat.waitUntilIdle();
-        assert.equal(await setApiKeyButtons().count(), 0);
+        assert.equal(await setApiKeyButtons(chat).count(), 0);
         assert.match(await chat.text(), /set GEMINI_API_KEY in the environment Theia starts with/);
     });
 });

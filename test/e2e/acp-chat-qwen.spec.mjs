@@ -15,22 +15,11 @@ import { PrivateKeyring } from '../support/private-keyring.mjs';
 import { TheiaChat } from '../support/theia-chat.mjs';
 import { TheiaWindow, launchChromium, makeTempRoot, removeTempRoot, writeTree } from '../support/theia-app.mjs';
 import { CleanupStack } from '../support/cleanup-stack.mjs';
+import { KEY_SERVICE, enterApiKey, filesContaining, setApiKeyButtons } from '../support/chat-api-key.mjs';
 
 /** Where the backend keeps chat agents' keys (packages/theia-ai-chat/src/node/acp-api-keys.ts). */
-const KEY_SERVICE = 'ai-cli-companion.chat-agent-api-key';
 const KEY = 'sk-qwen-e2e-key-5d81c0a7e94b';
 
-/** Every file under `dir` whose content holds `needle`. */
-function filesContaining(dir, needle) {
-    const found = [];
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
-        const file = path.join(entry.parentPath ?? entry.path, entry.name);
-        if (entry.isFile() && fs.readFileSync(file).includes(needle)) {
-            found.push(file);
-        }
-    }
-    return found;
-}
 
 describe('Qwen Code in Theia\'s chat: its API key and its models (real qwen --acp, a private Secret Service)', function () {
     let browser, gemini, openai, keyring, root, backend, window, chat, workspace, qwenSettingsFile;
@@ -65,7 +54,6 @@ describe('Qwen Code in Theia\'s chat: its API key and its models (real qwen --ac
         await chat.open();
     });
 
-    const setApiKeyButtons = () => chat.view.locator('.theia-acp-command-button', { hasText: 'Set API key…' });
 
     /** Sends `text` to qwen after picking `model` in the selector; waits for `answer`. */
     async function askWithModel(model, text, answer) {
@@ -84,18 +72,12 @@ describe('Qwen Code in Theia\'s chat: its API key and its models (real qwen --ac
         const text = await chat.text();
         assert.match(text, /Use OpenAI API key/);
         assert.match(text, /set its API key \(OPENAI_API_KEY\) with the button below/);
-        await setApiKeyButtons().last().waitFor({ state: 'visible', timeout: 10_000 });
+        await setApiKeyButtons(chat).last().waitFor({ state: 'visible', timeout: 10_000 });
         assert.equal(openai.chatRequests.length, 0, 'no model request without a key');
     });
 
     it('Set API key… keeps the typed key in the credential store, and the next prompt runs with it', async () => {
-        await setApiKeyButtons().last().click();
-        const box = window.page.locator('.quick-input-widget input[type="password"]');
-        await box.waitFor({ state: 'visible', timeout: 15_000 });
-        await box.fill(KEY);
-        await box.press('Enter');
-        await window.page.locator('.theia-notification-message', { hasText: 'API key is kept in the system\'s credential store' }).first()
-            .waitFor({ state: 'visible', timeout: 15_000 });
+        await enterApiKey(chat, KEY);
         assert.equal(await keyring.lookup(KEY_SERVICE, 'QwenCode'), KEY);
 
         openai.enqueue({ text: 'Signed in and answering.' });
