@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { descendants } from '../support/agent-api-process.mjs';
+import { descendants, isAlive } from '../support/agent-api-process.mjs';
 import { CliHome } from '../support/cli-home.mjs';
 import { findCliBinary } from '../support/cli-pty.mjs';
 import { FAKE_ANTHROPIC_KEY, FakeAnthropicApi, turnText } from '../support/fake-anthropic-api.mjs';
@@ -25,15 +25,6 @@ function claudeProcesses(backendPid) {
         }
     });
     return [...adapters, ...adapters.flatMap(pid => descendants(pid))];
-}
-
-function isAlive(pid) {
-    try {
-        process.kill(pid, 0);
-        return true;
-    } catch {
-        return false;
-    }
 }
 
 describe('Claude Code through Zed\'s ACP adapter in Theia\'s AI chat (real claude-agent-acp 0.23.1)', function () {

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { findCliBinary } from '../support/cli-pty.mjs';
 import { FakeOpenAiResponsesApi } from '../support/fake-openai-responses-api.mjs';
-import { descendants } from '../support/agent-api-process.mjs';
+import { descendants, isAlive } from '../support/agent-api-process.mjs';
 import { TheiaChat } from '../support/theia-chat.mjs';
 import { TheiaBackend, TheiaWindow, launchChromium, makeTempRoot, removeTempRoot, waitUntil, writeTree } from '../support/theia-app.mjs';
 import { CleanupStack } from '../support/cleanup-stack.mjs';
@@ -150,13 +150,6 @@ describe('Codex (Zed\'s codex-acp) as an aiCliChat.agents entry in Theia\'s AI c
         await window.close();
         window = undefined; // closed: the cleanup skips it
         await backend.stop();
-        await waitUntil(() => pids.every(pid => {
-            try {
-                process.kill(pid, 0);
-                return false;
-            } catch {
-                return true;
-            }
-        }), { what: 'codex-acp to be gone', timeout: 15_000 });
+        await waitUntil(() => pids.every(pid => !isAlive(pid)), { what: 'codex-acp to be gone', timeout: 15_000 });
     });
 });

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { startAcpTheiaBackend } from '../support/acp-theia-backend.mjs';
-import { descendants } from '../support/agent-api-process.mjs';
+import { descendants, isAlive } from '../support/agent-api-process.mjs';
 import { FakeGeminiApi } from '../support/fake-gemini-api.mjs';
 import { FakeOpenAiApi } from '../support/fake-openai-api.mjs';
 import { TheiaChat } from '../support/theia-chat.mjs';
@@ -25,15 +25,6 @@ function agentProcesses(backendPid, pattern) {
             return false;
         }
     });
-}
-
-function isAlive(pid) {
-    try {
-        process.kill(pid, 0);
-        return true;
-    } catch {
-        return false;
-    }
 }
 
 describe('ACP agents in Theia\'s AI chat (real gemini --acp and qwen --acp)', function () {
