@@ -59,16 +59,25 @@ function bundleMode(file) {
 function installChatProbes() {
     const stamp = () => performance.timeOrigin + performance.now();
     const view = document.querySelector('#chat-view-widget');
-    const bench = window.__chatBench = { watching: undefined, seenAt: undefined, frameAt: undefined, clickAt: 0, longTasks: [] };
+    const bench = window.__chatBench = { watching: undefined, seenAt: undefined, frameAt: undefined, clickAt: 0, longTasks: [], promptText: undefined };
     document.addEventListener('click', () => { bench.clickAt = stamp(); bench.sentAt = undefined; }, true);
-    // The first WebSocket frame after the click: when the prompt leaves the page.
+    // When the prompt leaves the page: the first WebSocket frame after the click that carries its text
+    // (socket.io writes a call's binary payload in a frame after its header).
     const send = WebSocket.prototype.send;
+    const decoder = new TextDecoder();
+    const text = data => typeof data === 'string' ? data : ArrayBuffer.isView(data) ? decoder.decode(data) : data instanceof ArrayBuffer ? decoder.decode(new Uint8Array(data)) : '';
     WebSocket.prototype.send = function (...args) {
-        bench.sentAt ??= stamp();
+        if (bench.promptText && bench.sentAt === undefined && text(args[0]).includes(bench.promptText)) {
+            bench.sentAt = stamp();
+        }
         return send.apply(this, args);
     };
-    const observer = new MutationObserver(() => {
-        if (bench.watching && view.textContent.includes(bench.watching)) {
+    // Only what each mutation added is searched: the whole view's text on every mutation would be the
+    // probe's own work in the very task it times.
+    const holds = (node, what) => (node.nodeType === Node.TEXT_NODE ? node.data : node.textContent ?? '').includes(what);
+    const observer = new MutationObserver(records => {
+        const what = bench.watching;
+        if (what && records.some(r => r.type === 'characterData' ? holds(r.target, what) : [...r.addedNodes].some(node => holds(node, what)))) {
             bench.seenAt = stamp();
             bench.watching = undefined;
             // The frame that paints it: rAF runs before that frame's paint, the task after it follows it.
@@ -230,7 +239,7 @@ try {
                 }
             } else {
                 await chat.scrollToEnd();
-                await page.evaluate(text => window.__chatBench.watch(text), token);
+                await page.evaluate(([text, prompt]) => { window.__chatBench.watch(text); window.__chatBench.promptText = prompt; }, [token, `round ${round}`]);
                 await chat.type(`@GeminiCLI round ${round}`);
                 await chat.submit();
                 await chat.waitUntilIdle();
@@ -242,7 +251,9 @@ try {
                 if (stamps && round >= WARMUP) {
                     // Where the time goes: before the model is asked, and from then to the screen.
                     first.chatToModel.push(fake.chatArrivals[arrivalsBefore] - (stamps.clickAt - clock.offset));
-                    first.chatToSocket.push(stamps.sentAt - stamps.clickAt);
+                    if (stamps.sentAt !== undefined) {
+                        first.chatToSocket.push(stamps.sentAt - stamps.clickAt);
+                    }
                 }
             }
             if (round >= WARMUP && ms === undefined) {
@@ -327,7 +338,7 @@ console.log(table([
     ['  … → the next frame after it', p(stats.answerFrame), '', '', '—'],
     [`send click → first token in the chat view, p50 / p99 (${ROUNDS} rounds)`, p(stats.firstChat), `${p(stats.firstDirect)} (direct ACP client)`,
         `${firstRatio.toFixed(2)}× / +${fmt(stats.firstChat.p50 - stats.firstDirect.p50, 1)} ms`, `≤ ${TARGETS.firstTokenRatio}× + ${TARGETS.firstTokenAddedMs} ms`],
-    ['  … of which: until the prompt leaves the page (first WebSocket frame)', p(stats.chatToSocket), '', '', '—'],
+    ['  … of which: until the prompt leaves the page (the WebSocket frame with its text)', p(stats.chatToSocket), '', '', '—'],
     ['  … of which: until the model request arrives at the fake', p(stats.chatToModel), `${p(stats.directToModel)} (direct ACP client)`, '', '—'],
     [`${fmt(big.bytes / 1048576, 2)} MB answer in ${big.chunks} chunks: longest main-thread task`, `${fmt(big.longestMs, 0)} ms`,
         `${big.longTasks} long tasks, ${fmt(big.longTaskTotalMs, 0)} ms in all; turn ${fmt(big.turnSeconds, 1)} s${big.shown ? '' : ' (end not in view)'}`, '', `≤ ${TARGETS.longestTaskMs} ms`]

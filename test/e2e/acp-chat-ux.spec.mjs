@@ -28,7 +28,7 @@ function processesMatching(pattern) {
 }
 
 describe('Theia\'s AI chat around an ACP agent\'s turn (change set revert, suggestions, diff editor)', function () {
-    let browser, root, backend, window, chat, workspace, npmLog;
+    let browser, root, backend, window, chat, workspace, npmLog, promptLog;
 
     const cleanup = new CleanupStack();
     after(() => cleanup.run());
@@ -49,13 +49,14 @@ describe('Theia\'s AI chat around an ACP agent\'s turn (change set revert, sugge
         // No gemini on PATH; npm is a stand-in that records what it was asked (a real global install would download).
         const binDir = path.join(root, 'bin');
         npmLog = path.join(root, 'npm-calls.log');
+        promptLog = path.join(root, 'tiny-prompts.log');
         fs.mkdirSync(binDir);
         fs.writeFileSync(path.join(binDir, 'npm'), `#!/bin/sh\necho "$@" >> '${npmLog}'\n`, { mode: 0o755 });
         backend = await TheiaBackend.start({
             root, workspace, unset: ['CI', 'XDG_CONFIG_HOME'],
             env: { PATH: [binDir, path.dirname(process.execPath), '/usr/bin', '/bin'].join(path.delimiter) },
             settings: {
-                'aiCliChat.agents': [{ name: 'TinyAgent', command: process.execPath, args: [TINY_AGENT], description: 'An ACP agent written in the test' }]
+                'aiCliChat.agents': [{ name: 'TinyAgent', command: process.execPath, args: [TINY_AGENT, '--prompt-log', promptLog], description: 'An ACP agent written in the test' }]
             }
         });
         cleanup.push(() => backend.stop());
@@ -78,6 +79,35 @@ describe('Theia\'s AI chat around an ACP agent\'s turn (change set revert, sugge
         assert.match(row('TinyAgent'), /An ACP agent written in the test/, rows.join('\n'));
         assert.match(row('GeminiCLI'), /Gemini CLI/, rows.join('\n'));
         assert.match(row('QwenCode'), /Qwen Code/, rows.join('\n'));
+    });
+
+    it('Enter sends the prompt once; an Enter that picks an @ suggestion sends the agent nothing', async () => {
+        // A turn first: a prompt leaves at the key press only to an agent whose session is open and idle.
+        await chat.send('@TinyAgent ready for keys');
+        await chat.waitForText('Echo: ready for keys');
+        await chat.waitUntilIdle();
+        const logged = () => fs.readFileSync(promptLog, 'utf8').split('\n').filter(Boolean);
+        const before = logged().length;
+        const typeInInput = async text => {
+            await chat.clearInput();
+            await window.page.keyboard.type(text, { delay: 5 });
+        };
+        // "@Tiny" opens the agent suggestions: Enter picks TinyAgent and must not send "@Tiny".
+        const rows = window.page.locator('.suggest-widget.visible .monaco-list-row');
+        await waitUntil(async () => {
+            await typeInInput('@Tiny');
+            return rows.first().waitFor({ state: 'visible', timeout: 2_000 }).then(() => true, () => false);
+        }, { what: 'the @ suggestions on "@Tiny"', timeout: 20_000 });
+        await window.page.keyboard.press('Enter');
+        await waitUntil(async () => (await chat.inputText()).startsWith('@TinyAgent'), { what: 'the suggestion in the input', timeout: 10_000 });
+        // Then Enter in the input, the suggestions closed: the prompt goes, and reaches the agent once.
+        await window.page.keyboard.type('sent with enter', { delay: 5 });
+        await window.page.keyboard.press('Escape');
+        await window.page.keyboard.press('Enter');
+        await chat.waitForText('Echo: sent with enter');
+        await chat.waitUntilIdle();
+        // The agent answers prompts in order, so a stray "@Tiny" would be logged before this one.
+        assert.deepEqual(logged().slice(before), ['sent with enter']);
     });
 
     it('reverting the change set restores the file from before the turn (an empty one too), and deletes a file the agent created', async () => {

@@ -10,6 +10,7 @@
 // qwen does, saves the model as the user's default unless its `_meta` says `qwen.session.modelPersistDefault: false`
 // ("model" then says so).
 // "after <flag file> <prompt>" waits until the flag file exists (a barrier the test controls), then does <prompt>.
+// With --prompt-log <file> it appends each prompt's text to that file, a line each, as it arrives.
 import fs from 'node:fs';
 import readline from 'node:readline';
 
@@ -18,6 +19,7 @@ const MODELS = [
     { modelId: 'tiny-broken', name: 'Tiny Broken' }
 ];
 const REPORTS_MODELS = process.argv.includes('--models');
+const PROMPT_LOG = process.argv.includes('--prompt-log') ? process.argv[process.argv.indexOf('--prompt-log') + 1] : undefined;
 let nextId = 0;
 let clientFs = false;
 let clientTerminal = false;
@@ -36,6 +38,9 @@ const say = (sessionId, text) => update(sessionId, { sessionUpdate: 'agent_messa
 async function prompt({ sessionId, prompt: blocks }) {
     const session = sessions.get(sessionId);
     const text = blocks.filter(block => block.type === 'text').map(block => block.text).join(' ').trim();
+    if (PROMPT_LOG) {
+        fs.appendFileSync(PROMPT_LOG, `${text}\n`);
+    }
     const cancelled = new Promise(resolve => { session.cancel = resolve; });
     update(sessionId, { sessionUpdate: 'agent_thought_chunk', content: { type: 'text', text: `Thinking about: ${text}` } });
     const [verb, file, ...rest] = text.split(/\s+/);

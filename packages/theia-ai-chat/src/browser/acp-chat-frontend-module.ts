@@ -5,6 +5,9 @@ import { ChatResponsePartRenderer } from '@theia/ai-chat-ui/lib/browser/chat-res
 import { ChatSessionStoreImpl } from '@theia/ai-chat/lib/browser/chat-session-store-impl';
 import { AIChatInputWidget } from '@theia/ai-chat-ui/lib/browser/chat-input-widget';
 import { AcpChatInputWidget } from './acp-chat-input-widget';
+import { createTreeContainer } from '@theia/core/lib/browser/tree/tree-container';
+import { ChatViewTreeWidget } from '@theia/ai-chat-ui/lib/browser/chat-tree-view/chat-view-tree-widget';
+import { AcpChatViewTreeWidget } from './acp-chat-view-tree-widget';
 import { ACP_CHAT_PATH, AcpChatService } from '../common/acp-chat-protocol';
 import { bindAcpChatPreferences } from '../common/acp-chat-preferences';
 import { AcpChatAgentRegistry } from './acp-chat-agent-registry';
@@ -58,6 +61,11 @@ export default new ContainerModule((bind, _unbind, _isBound, rebind) => {
     rebind(ChatSessionStoreImpl).to(EncodedChatSessionStore).inSingletonScope();
     // The chat input's model selector offers an ACP agent's own models (Theia's list for every other agent).
     rebind(AIChatInputWidget).to(AcpChatInputWidget);
+    // The chat tree shows an ACP agent's first answer content in the task that delivered it.
+    rebind(ChatViewTreeWidget).toDynamicValue(ctx => createTreeContainer(ctx.container, {
+        props: { multiSelect: false, search: false }, // Theia's CHAT_VIEW_TREE_PROPS
+        widget: AcpChatViewTreeWidget
+    }).get(AcpChatViewTreeWidget));
     bind(AcpSendSelectionContribution).toSelf().inSingletonScope();
     bind(CommandContribution).toService(AcpSendSelectionContribution);
     bind(MenuContribution).toService(AcpSendSelectionContribution);

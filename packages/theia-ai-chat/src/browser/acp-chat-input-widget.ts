@@ -1,9 +1,12 @@
 import { inject, injectable, postConstruct } from '@theia/core/shared/inversify';
+import { addEventListener } from '@theia/core/lib/browser/widgets/widget';
 import { AIChatInputWidget } from '@theia/ai-chat-ui/lib/browser/chat-input-widget';
 import { AcpChatAgent } from './acp-chat-agent';
 import { AcpChatSessions } from './acp-chat-sessions';
+import { AcpEarlyPrompt } from './acp-early-prompt';
 import { AcpEarlyPrompts } from './acp-early-prompts';
 import { acpModelSelectorProps } from './acp-model-selector';
+import { isSendGesture } from './acp-send-gesture';
 
 /**
  * Theia's chat input, whose per-session model selector lists an ACP agent's own models (from its
@@ -15,10 +18,16 @@ import { acpModelSelectorProps } from './acp-model-selector';
 export class AcpChatInputWidget extends AIChatInputWidget {
     @inject(AcpChatSessions) protected readonly acpSessions: AcpChatSessions;
     @inject(AcpEarlyPrompts) protected readonly earlyPrompts: AcpEarlyPrompts;
+    /** Sent by the send gesture, for the `onQuery` that the same click or key press makes. */
+    protected sentAtGesture: AcpEarlyPrompt | undefined;
 
     @postConstruct()
     protected override init(): void {
         super.init();
+        // Capture listeners on React's root: they run before Theia's handlers, and the browser runs the
+        // microtasks they queue before the next listener, so the prompt's frames leave at once.
+        this.toDispose.push(addEventListener(this.node, 'click', this.sendAtGesture, true));
+        this.toDispose.push(addEventListener(this.node, 'keydown', this.sendAtGesture, true));
         this.toDispose.push(this.acpSessions.onDidChangeModels(agentId => {
             if (this.receivingAgent?.agentId === agentId) {
                 this.update();
@@ -27,12 +36,37 @@ export class AcpChatInputWidget extends AIChatInputWidget {
     }
 
     /**
+     * The click or key press that Theia answers by sending: an ACP agent's prompt leaves now (see
+     * AcpEarlyPrompts). Theia's own handler runs next in the same event; were the prompt sent from
+     * there, socket.io would write its payload only after that handler and its renders.
+     */
+    protected readonly sendAtGesture = (event: Event): void => {
+        if (!this.isEnabled || !this._chatModel || this.sentAtGesture || !isSendGesture(event)) {
+            return;
+        }
+        const text = this.editorRef?.document.textEditorModel.getValue() ?? '';
+        const early = text.trim() ? this.earlyPrompts.send(this._chatModel.id, text, this.receivingAgent?.currentModeId, this.getAllVariablesForRequest().length > 0) : undefined;
+        if (early) {
+            this.sentAtGesture = early;
+            // Theia's handler calls onQuery in this same event; if it did not send after all, nothing adopts the prompt.
+            setTimeout(() => {
+                if (this.sentAtGesture === early) {
+                    this.sentAtGesture = undefined;
+                    this.earlyPrompts.release(early);
+                }
+            });
+        }
+    };
+
+    /**
      * Theia calls this first on Send, then clears and re-lays out the input before its chat service
-     * even parses the request; an ACP agent's prompt leaves here already (see AcpEarlyPrompts).
+     * even parses the request. The prompt left at the gesture already, or leaves here.
      */
     override set onQuery(query: AIChatInputWidget['onQuery']) {
         super.onQuery = async (prompt, mode, ...rest) => {
-            const early = this._chatModel && this.earlyPrompts.send(this._chatModel.id, prompt, mode, this.getAllVariablesForRequest().length > 0);
+            const early = this.sentAtGesture
+                ?? (this._chatModel && this.earlyPrompts.send(this._chatModel.id, prompt, mode, this.getAllVariablesForRequest().length > 0));
+            this.sentAtGesture = undefined;
             try {
                 await query(prompt, mode, ...rest);
             } finally {

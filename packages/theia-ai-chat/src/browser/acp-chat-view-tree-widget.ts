@@ -1,0 +1,48 @@
+import { injectable } from '@theia/core/shared/inversify';
+import { MessageLoop } from '@theia/core/shared/@lumino/messaging';
+import { Widget } from '@theia/core/lib/browser/widgets/widget';
+import { ChatModel, ChatRequestModel } from '@theia/ai-chat/lib/common/chat-model';
+import { ChatViewTreeWidget } from '@theia/ai-chat-ui/lib/browser/chat-tree-view/chat-view-tree-widget';
+import { AcpChatAgent } from './acp-chat-agent';
+
+// react-dom 19 ships no types and @types/react-dom is not installed: Theia's shared module, typed by hand.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { flushSync } = require('@theia/core/shared/react-dom') as { flushSync(render: () => void): void };
+
+/**
+ * Theia's chat tree, which shows an ACP agent's first answer content at once. Theia renders a
+ * response's changes after a debounce (a timer) and a React render scheduled as another task; right
+ * after Send the page is busy laying out the new request, so each of those waits its turn (measured:
+ * 5–25 ms from the first chunk's arrival to the screen). The first content is rendered synchronously,
+ * in the task that delivered it; later changes keep Theia's batching.
+ */
+@injectable()
+export class AcpChatViewTreeWidget extends ChatViewTreeWidget {
+
+    override trackChatModel(chatModel: ChatModel): void {
+        super.trackChatModel(chatModel);
+        chatModel.getRequests().forEach(request => this.renderFirstContentAtOnce(request));
+        this.toDisposeOnChatModelChange.push(chatModel.onDidChange(event => {
+            if (event.kind === 'addRequest') {
+                this.renderFirstContentAtOnce(event.request);
+            }
+        }));
+    }
+
+    protected renderFirstContentAtOnce(request: ChatRequestModel): void {
+        const response = request.response;
+        if (response.isComplete || response.response.content.length > 0 || !(this.chatAgentService.getAgent(response.agentId ?? '') instanceof AcpChatAgent)) {
+            return;
+        }
+        const listener = response.onDidChange(() => {
+            if (response.response.content.length > 0 || response.isComplete) {
+                listener.dispose();
+                if (!this.isDisposed && this.isVisible) {
+                    this.scrollToRow = this.getScrollToRow();
+                    flushSync(() => MessageLoop.sendMessage(this, Widget.Msg.UpdateRequest));
+                }
+            }
+        });
+        this.toDisposeOnChatModelChange.push(listener);
+    }
+}
