@@ -110,6 +110,27 @@ describe('Theia\'s AI chat around an ACP agent\'s turn (change set revert, sugge
         assert.deepEqual(logged().slice(before), ['sent with enter']);
     });
 
+    it('a click on Send leaves the focus in the input: the editor is never blurred', async () => {
+        await chat.type('@TinyAgent keep the focus');
+        // Monaco takes keys through a textarea or, in a recent Chromium, an EditContext element: whatever holds the focus inside.
+        const editor = chat.view.locator('.theia-ChatInput-Editor').first();
+        const focusedInside = () => editor.evaluate(element => element.contains(document.activeElement));
+        assert.ok(await focusedInside(), 'the input has the focus before the click');
+        await editor.evaluate(element => {
+            window.__inputBlurs = 0;
+            element.addEventListener('focusout', event => {
+                if (!element.contains(event.relatedTarget)) {
+                    window.__inputBlurs++;
+                }
+            });
+        });
+        await chat.submit(); // a real mouse click: down, up
+        await chat.waitForText('Echo: keep the focus');
+        await chat.waitUntilIdle();
+        assert.equal(await window.page.evaluate(() => window.__inputBlurs), 0);
+        assert.ok(await focusedInside(), 'the input has the focus after the turn');
+    });
+
     it('reverting the change set restores the file from before the turn (an empty one too), and deletes a file the agent created', async () => {
         const kept = path.join(workspace, 'keep.txt');
         const created = path.join(workspace, 'fresh.txt');

@@ -6,13 +6,18 @@ import { AcpChatSessions } from './acp-chat-sessions';
 import { AcpEarlyPrompt } from './acp-early-prompt';
 import { AcpEarlyPrompts } from './acp-early-prompts';
 import { acpModelSelectorProps } from './acp-model-selector';
-import { isSendGesture } from './acp-send-gesture';
+import { isSendButton, isSendGesture } from './acp-send-gesture';
+import { layOutOncePerFrame } from './acp-input-layout';
 
 /**
- * Theia's chat input, whose per-session model selector lists an ACP agent's own models (from its
- * `session/new`) when that agent receives the prompt. The choice is stored where Theia stores it (the
- * session's `commonSettings.modelId`); the agent sends `session/set_model` before its next prompt.
- * Every other agent keeps Theia's list of language models.
+ * Theia's chat input, with two changes:
+ * - Its per-session model selector lists an ACP agent's own models (from its `session/new`) when that
+ *   agent receives the prompt. The choice is stored where Theia stores it (the session's
+ *   `commonSettings.modelId`); the agent sends `session/set_model` before its next prompt. Every other
+ *   agent keeps Theia's list of language models.
+ * - Send costs the page less before the answer's first token: an ACP agent's prompt leaves at the
+ *   click or key press itself, the send button does not take the focus, the editor lays out once per
+ *   frame, and keybinding labels are looked up once.
  */
 @injectable()
 export class AcpChatInputWidget extends AIChatInputWidget {
@@ -20,6 +25,8 @@ export class AcpChatInputWidget extends AIChatInputWidget {
     @inject(AcpEarlyPrompts) protected readonly earlyPrompts: AcpEarlyPrompts;
     /** Sent by the send gesture, for the `onQuery` that the same click or key press makes. */
     protected sentAtGesture: AcpEarlyPrompt | undefined;
+    /** Keybinding labels by command: Theia looks them up on every render, through all keybindings (3 ms, measured). */
+    protected readonly keybindingHints = new Map<string, string | undefined>();
 
     @postConstruct()
     protected override init(): void {
@@ -28,6 +35,14 @@ export class AcpChatInputWidget extends AIChatInputWidget {
         // microtasks they queue before the next listener, so the prompt's frames leave at once.
         this.toDispose.push(addEventListener(this.node, 'click', this.sendAtGesture, true));
         this.toDispose.push(addEventListener(this.node, 'keydown', this.sendAtGesture, true));
+        // The send button keeps the focus in the input, as VS Code's does: Theia's handler then refocuses
+        // an editor that never lost it, instead of recomputing the page's styles inside the click.
+        this.toDispose.push(addEventListener(this.node, 'mousedown', event => {
+            if (event.button === 0 && event.target instanceof Element && isSendButton(event.target)) {
+                event.preventDefault();
+            }
+        }, true));
+        this.toDispose.push(this.keybindingRegistry.onKeybindingsChanged(() => this.keybindingHints.clear()));
         this.toDispose.push(this.acpSessions.onDidChangeModels(agentId => {
             if (this.receivingAgent?.agentId === agentId) {
                 this.update();
@@ -75,6 +90,20 @@ export class AcpChatInputWidget extends AIChatInputWidget {
                 }
             }
         };
+    }
+
+    protected override setupEditorEventListeners(): void {
+        super.setupEditorEventListeners();
+        if (this.editorRef) {
+            this.toDispose.push(layOutOncePerFrame(this.editorRef));
+        }
+    }
+
+    protected override getKeybindingHint(commandId: string): string | undefined {
+        if (!this.keybindingHints.has(commandId)) {
+            this.keybindingHints.set(commandId, super.getKeybindingHint(commandId));
+        }
+        return this.keybindingHints.get(commandId);
     }
 
     protected override getModelSelectorProps(): ReturnType<AIChatInputWidget['getModelSelectorProps']> {

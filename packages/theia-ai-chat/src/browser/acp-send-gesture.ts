@@ -30,7 +30,8 @@ export function isSendGesture(event: Event): boolean {
     return key.key === 'Enter' && !key.shiftKey && !!target.closest(INPUT_EDITOR);
 }
 
-function isSendButton(target: Element): boolean {
+/** Theia's enabled send button, or an element inside it. */
+export function isSendButton(target: Element): boolean {
     const option = target.closest('.option');
     return !!option && !option.classList.contains('disabled') && !!option.querySelector(`.${SEND_ICON}`);
 }

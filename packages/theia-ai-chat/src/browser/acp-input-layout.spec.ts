@@ -1,0 +1,72 @@
+import * as assert from 'assert';
+import { Disposable } from '@theia/core/lib/common/disposable';
+import { FrameScheduler } from './acp-frame-batched-text';
+import { RefreshingEditor, layOutOncePerFrame } from './acp-input-layout';
+
+/** Frames the test runs by hand. */
+function manualFrames(): { schedule: FrameScheduler; run(): void; pending(): number } {
+    let callbacks: Array<() => void> = [];
+    return {
+        schedule: callback => {
+            callbacks.push(callback);
+            return () => { callbacks = callbacks.filter(c => c !== callback); };
+        },
+        run: () => callbacks.splice(0).forEach(callback => callback()),
+        pending: () => callbacks.length
+    };
+}
+
+function editor(): RefreshingEditor & { layouts: number; dispose(): void } {
+    const disposeListeners: Array<() => void> = [];
+    const result = {
+        layouts: 0,
+        refresh(): void { this.layouts++; },
+        getControl: () => ({
+            onDidDispose: (listener: () => void) => {
+                disposeListeners.push(listener);
+                return Disposable.create(() => disposeListeners.splice(disposeListeners.indexOf(listener), 1));
+            }
+        }),
+        dispose: () => [...disposeListeners].forEach(listener => listener())
+    };
+    return result;
+}
+
+describe('layOutOncePerFrame (the chat input\'s editor lays out once per frame)', () => {
+    it('many refreshes before a frame are one layout in that frame, on the editor itself', () => {
+        const frames = manualFrames();
+        const input = editor();
+        layOutOncePerFrame(input, frames.schedule);
+        input.refresh();
+        input.refresh();
+        input.refresh();
+        assert.strictEqual(input.layouts, 0, 'nothing is laid out inside the change');
+        assert.strictEqual(frames.pending(), 1);
+        frames.run();
+        assert.strictEqual(input.layouts, 1);
+        input.refresh();
+        frames.run();
+        assert.strictEqual(input.layouts, 2, 'the next change gets the next frame');
+    });
+
+    it('disposed: the pending layout is dropped and refresh lays out at once again', () => {
+        const frames = manualFrames();
+        const input = editor();
+        const handle = layOutOncePerFrame(input, frames.schedule);
+        input.refresh();
+        handle.dispose();
+        assert.strictEqual(frames.pending(), 0);
+        input.refresh();
+        assert.strictEqual(input.layouts, 1);
+    });
+
+    it('the editor disposed with a layout pending: none runs on it', () => {
+        const frames = manualFrames();
+        const input = editor();
+        layOutOncePerFrame(input, frames.schedule);
+        input.refresh();
+        input.dispose();
+        frames.run();
+        assert.strictEqual(input.layouts, 0);
+    });
+});
