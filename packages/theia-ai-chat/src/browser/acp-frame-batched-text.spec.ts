@@ -1,26 +1,10 @@
 import * as assert from 'assert';
 import { ChatResponseContent, MarkdownChatResponseContentImpl } from '@theia/ai-chat/lib/common/chat-model';
 import { AcpSessionUpdate } from '../common/acp-chat-protocol';
-import { FrameBatchedText, FrameScheduler } from './acp-frame-batched-text';
+import { FrameBatchedText } from './acp-frame-batched-text';
 import { MARKDOWN_PART_CHARS } from './acp-markdown-parts';
 import { AcpUpdateTranslator } from './acp-update-translator';
-
-/** Frames that come only when the test says so. */
-function manualFrames(): { schedule: FrameScheduler; frame(): void; pending(): number } {
-    let callbacks: Array<() => void> = [];
-    return {
-        schedule: callback => {
-            callbacks.push(callback);
-            return () => { callbacks = callbacks.filter(c => c !== callback); };
-        },
-        frame: () => {
-            const due = callbacks;
-            callbacks = [];
-            due.forEach(callback => callback());
-        },
-        pending: () => callbacks.length
-    };
-}
+import { manualFrames } from '../test/manual-frames';
 
 /** A translator batching per (manual) frame, whose sink merges and counts as Theia's response does. */
 function batchedTranslator() {

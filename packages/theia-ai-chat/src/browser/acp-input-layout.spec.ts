@@ -1,20 +1,7 @@
 import * as assert from 'assert';
 import { Disposable } from '@theia/core/lib/common/disposable';
-import { FrameScheduler } from './acp-frame-batched-text';
 import { RefreshingEditor, layOutOncePerFrame } from './acp-input-layout';
-
-/** Frames the test runs by hand. */
-function manualFrames(): { schedule: FrameScheduler; run(): void; pending(): number } {
-    let callbacks: Array<() => void> = [];
-    return {
-        schedule: callback => {
-            callbacks.push(callback);
-            return () => { callbacks = callbacks.filter(c => c !== callback); };
-        },
-        run: () => callbacks.splice(0).forEach(callback => callback()),
-        pending: () => callbacks.length
-    };
-}
+import { manualFrames } from '../test/manual-frames';
 
 function editor(): RefreshingEditor & { layouts: number; dispose(): void } {
     const disposeListeners: Array<() => void> = [];
@@ -42,10 +29,10 @@ describe('layOutOncePerFrame (the chat input\'s editor lays out once per frame)'
         input.refresh();
         assert.strictEqual(input.layouts, 0, 'nothing is laid out inside the change');
         assert.strictEqual(frames.pending(), 1);
-        frames.run();
+        frames.frame();
         assert.strictEqual(input.layouts, 1);
         input.refresh();
-        frames.run();
+        frames.frame();
         assert.strictEqual(input.layouts, 2, 'the next change gets the next frame');
     });
 
@@ -66,7 +53,7 @@ describe('layOutOncePerFrame (the chat input\'s editor lays out once per frame)'
         layOutOncePerFrame(input, frames.schedule);
         input.refresh();
         input.dispose();
-        frames.run();
+        frames.frame();
         assert.strictEqual(input.layouts, 0);
     });
 });
