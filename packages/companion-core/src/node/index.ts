@@ -2,6 +2,7 @@
 export * from './claude-ide-server';
 export * from './claude-ide-tools';
 export * from './cli-settings-file';
+export * from './codex-ipc';
 export * from './companion-discovery';
 export * from './companion-endpoint';
 export * from './companion-tools';

@@ -1,3 +1,4 @@
 // Test helpers other packages' specs use: `@ai-cli-companion/core/testing`.
 export * from './raw-mcp-client';
 export * from './manual-clock';
+export * from './codex-ipc-client';
