@@ -7,3 +7,4 @@ export * from './client-terminals';
 export * from './process-tree';
 export * from './workspace-agent';
 export * from './terminal-output-buffer';
+export * from './registry';

@@ -1,0 +1,7 @@
+export * from './agent-installer';
+export * from './archive-unpack';
+export * from './registry-agents';
+export * from './registry-client';
+export * from './registry-fetch';
+export * from './registry-format';
+export * from './svg-icon';
