@@ -75,16 +75,18 @@ describe('AgentPool', () => {
         assert.deepStrictEqual(made.map(agent => agent.stopped), [true, false, false]);
     });
 
-    it('stops agents idle for longer than the timeout, and starts a new one on the next chat', async () => {
+    it('stops agents idle for longer than the timeout, and starts a new one on the next chat', () => {
         const agents = pool({ idleTimeoutMs: 20 });
         const idle = agents.agentFor('/w/one') as unknown as CountingAgent;
         const busy = agents.agentFor('/w/two') as unknown as CountingAgent;
+        const recent = agents.agentFor('/w/three') as unknown as CountingAgent;
         busy.isBusy = true;
         idle.lastActive = busy.lastActive = Date.now() - 1000;
-        while (!idle.stopped) {
-            await new Promise(resolve => setTimeout(resolve, 10));
-        }
+        recent.lastActive = Date.now() + 1000;
+        agents.stopIdleAgents();
+        assert.strictEqual(idle.stopped, true, 'idle past the timeout');
         assert.strictEqual(busy.stopped, false, 'an agent in a turn stays');
+        assert.strictEqual(recent.stopped, false, 'used within the timeout');
         assert.notStrictEqual(agents.agentFor('/w/one'), idle);
     });
 });

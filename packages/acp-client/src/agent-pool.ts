@@ -93,7 +93,8 @@ export class AgentPool {
         void oldest.stop();
     }
 
-    private stopIdleAgents(): void {
+    /** The sweep the pool's timer runs every min(idle timeout, 60 s): stops each agent idle for longer than the timeout. */
+    stopIdleAgents(): void {
         const now = Date.now();
         for (const [root, agent] of this.agents) {
             if (!agent.isBusy && now - agent.lastActive >= this.idleTimeoutMs) {

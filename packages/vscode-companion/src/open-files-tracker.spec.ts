@@ -3,6 +3,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { OpenFilesModel } from '@ai-cli-companion/core';
+import { ManualClock } from '@ai-cli-companion/core/testing';
 import type { IdeContext } from '@ai-cli-companion/core';
 import { OpenFilesTracker } from './open-files-tracker';
 import { Position, Selection, TabInputText, TextDocument, Uri, standIn, window, workspace } from './test/vscode-stand-in';
@@ -12,6 +13,7 @@ describe('OpenFilesTracker (editor events into the core\'s open-files model)', (
     let published: IdeContext[];
     let model: OpenFilesModel;
     let tracker: OpenFilesTracker;
+    let clock: ManualClock;
 
     const file = (name: string) => path.join(dir, name);
     const latest = () => published[published.length - 1].workspaceState!.openFiles!;
@@ -24,7 +26,8 @@ describe('OpenFilesTracker (editor events into the core\'s open-files model)', (
         fs.writeFileSync(file('a.ts'), 'const a = 1;\nconst b = 2;\n');
         fs.writeFileSync(file('b.ts'), 'b\n');
         published = [];
-        model = new OpenFilesModel({ publish: context => published.push(context), intervalMs: 0 });
+        clock = new ManualClock();
+        model = new OpenFilesModel({ publish: context => published.push(context), intervalMs: 0, clock });
         tracker = new OpenFilesTracker(model);
     });
 
@@ -34,9 +37,10 @@ describe('OpenFilesTracker (editor events into the core\'s open-files model)', (
         fs.rmSync(dir, { recursive: true, force: true });
     });
 
-    const settle = () => new Promise(resolve => setTimeout(resolve, 5));
+    // The model coalesces on its clock: passing its interval publishes whatever the tracker fed it.
+    const settle = () => clock.advance(1);
 
-    it('files open in tabs, the focused one active with its 0-based cursor sent 1-based and its selection', async () => {
+    it('files open in tabs, the focused one active with its 0-based cursor sent 1-based and its selection', () => {
         standIn.openTab(new TabInputText(Uri.file(file('b.ts'))));
         tracker.start();
         standIn.openTab(new TabInputText(Uri.file(file('a.ts'))));
@@ -44,7 +48,7 @@ describe('OpenFilesTracker (editor events into the core\'s open-files model)', (
         standIn.setActiveEditor(editor as never);
         editor.selection = new Selection(new Position(1, 0), new Position(1, 7));
         window.changeSelection.fire({ textEditor: editor as never });
-        await settle();
+        settle();
         const [active, other] = latest();
         assert.strictEqual(active.path, file('a.ts'));
         assert.deepStrictEqual(active.cursor, { line: 2, character: 8 });
@@ -54,29 +58,29 @@ describe('OpenFilesTracker (editor events into the core\'s open-files model)', (
         assert.ok(!other.isActive);
     });
 
-    it('ignores what is not a file on disk: untitled documents, our diff sides, missing files', async () => {
+    it('ignores what is not a file on disk: untitled documents, our diff sides, missing files', () => {
         tracker.start();
         standIn.openTab(new TabInputText(Uri.from({ scheme: 'untitled', path: '/Untitled-1' })));
         standIn.openTab(new TabInputText(Uri.from({ scheme: 'ai-cli-proposal', path: '/d1/a.ts' })));
         standIn.openTab(new TabInputText(Uri.file(file('gone.ts'))));
-        await settle();
+        settle();
         assert.deepStrictEqual(published.flatMap(c => c.workspaceState?.openFiles ?? []), []);
     });
 
-    it('a closed tab, a deleted file and a renamed file leave or move in the context', async () => {
+    it('a closed tab, a deleted file and a renamed file leave or move in the context', () => {
         tracker.start();
         const tabA = standIn.openTab(new TabInputText(Uri.file(file('a.ts'))));
         standIn.openTab(new TabInputText(Uri.file(file('b.ts'))));
-        await settle();
+        settle();
         assert.strictEqual(latest().length, 2);
         standIn.closeTab(tabA);
-        await settle();
+        settle();
         assert.deepStrictEqual(latest().map(f => f.path), [file('b.ts')]);
         workspace.rename.fire({ files: [{ oldUri: Uri.file(file('b.ts')), newUri: Uri.file(file('c.ts')) }] });
-        await settle();
+        settle();
         assert.deepStrictEqual(latest().map(f => f.path), [file('c.ts')]);
         workspace.remove.fire({ files: [Uri.file(file('c.ts'))] });
-        await settle();
+        settle();
         assert.deepStrictEqual(latest(), []);
     });
 });

@@ -19,6 +19,7 @@ import { McpHttpServer, McpHttpServerOptions, McpSession } from './mcp-http-serv
 import { notificationAnswer } from './notification-answer';
 import { ideProcessId, isInContainer, joinWorkspaceRoots } from './process-info';
 import { toSseEvent } from './session-transport';
+import { COPILOT_PROFILE_ID, CopilotIdeServer } from './copilot';
 
 export interface CompanionEndpointOptions {
     readonly profiles?: readonly ClientProfile[];
@@ -49,6 +50,8 @@ export class CompanionEndpoint {
     private readonly http: McpHttpServer;
     /** Claude Code's transport: MCP over WebSocket upgrades of the same port. */
     private readonly ws: ClaudeIdeServer;
+    /** Copilot CLI's transport: the same MCP sessions on a Unix socket of this window, named by its lock file. */
+    private readonly copilot: CopilotIdeServer;
     /** The attached window, for what only it knows besides diffs (its problems). */
     private view: DiffView | undefined;
     private readonly changeListeners = new Set<() => void>();
@@ -56,6 +59,8 @@ export class CompanionEndpoint {
     private workspace: WorkspaceState = { roots: [] };
     private contextEvent: string | undefined;
     private stopped = false;
+    private copilotError: string | undefined;
+    private stopping?: Promise<void>;
 
     constructor(options: CompanionEndpointOptions) {
         this.ideInfo = options.ideInfo;
@@ -109,6 +114,26 @@ export class CompanionEndpoint {
         });
         this.http.onUpgrade((request, socket, head) => this.ws.handleUpgrade(request, socket, head));
         this.contextFeed.onDidChange(() => this.ws.updateSelection(claudeSelectionOf(this.contextFeed.latest())));
+        this.copilot = new CopilotIdeServer({
+            host: options.host ?? currentHostEnvironment(),
+            ideName: options.ideInfo.displayName,
+            serverVersion: this.serverVersion,
+            backendPid: options.backendPid ?? process.pid,
+            logger: this.logger,
+            maxSessions: this.discovery.profiles.find(p => p.id === COPILOT_PROFILE_ID)?.maxSessions,
+            onChange: () => this.fireChange(),
+            onSessionEnded: sessionId => this.broker.withdrawSession(sessionId),
+            ide: {
+                proposeDiff: (request, signal) => proposeAndWait(this.broker, request, signal),
+                closeDiff: (sessionId, filePath) => this.broker.close(sessionId, filePath),
+                diagnostics: uri => this.diagnostics(uri),
+                selection: () => {
+                    const selection = claudeSelectionOf(this.contextFeed.latest());
+                    return selection && { ...selection, current: true };
+                }
+            }
+        });
+        this.contextFeed.onDidChange(() => this.copilot.updateSelection(claudeSelectionOf(this.contextFeed.latest())));
     }
 
     get port(): number {
@@ -129,6 +154,7 @@ export class CompanionEndpoint {
         await this.http.listen();
         this.ws.setTokens(this.port, this.discovery.tokensOf('ws'));
         this.writeDiscoveryFiles();
+        await this.syncCopilot();
         this.logger.info(`IDE companion listening on 127.0.0.1:${this.port} for ${this.discovery.profiles.map(p => p.displayName).join(', ')}`);
     }
 
@@ -156,8 +182,17 @@ export class CompanionEndpoint {
         this.writeDiscoveryFiles();
         if (change.workspace) {
             this.contextFeed.setTrust(change.workspace.trusted);
+            this.copilot.setWorkspace(this.workspace);
+        }
+        if (change.profiles) {
+            void this.syncCopilot();
         }
         this.fireChange();
+    }
+
+    /** The window's problems of these files changed (Copilot CLI hears it as diagnostics_changed). */
+    diagnosticsChanged(uris: readonly string[]): void {
+        this.copilot.diagnosticsChanged(uris);
     }
 
     /** A window shows this server's diffs from now on, starting with every one still pending (after a reload). */
@@ -213,11 +248,12 @@ export class CompanionEndpoint {
                 ...this.http.sessionList.map(s => ({
                     id: s.id, clientId: s.owner, since: s.createdAt, streaming: s.transport.hasStream, remotePort: s.remotePort
                 })),
-                ...this.ws.sessionList.map(s => ({ id: s.id, clientId: s.owner, since: s.createdAt, streaming: true, remotePort: s.remotePort }))
+                ...this.ws.sessionList.map(s => ({ id: s.id, clientId: s.owner, since: s.createdAt, streaming: true, remotePort: s.remotePort })),
+                ...this.copilot.sessionList.map(s => ({ id: s.id, clientId: s.owner, since: s.createdAt, streaming: s.streaming, name: s.name }))
             ],
-            files: this.discovery.writtenFiles,
+            files: [...this.discovery.writtenFiles, ...this.copilot.lockFile ? [this.copilot.lockFile] : []],
             pendingDiffs: this.broker.pending().length,
-            lastError: this.contextFeed.lastError ?? this.discovery.lastError
+            lastError: this.contextFeed.lastError ?? this.discovery.lastError ?? this.copilotError ?? this.copilot.lastError
         };
     }
 
@@ -229,17 +265,22 @@ export class CompanionEndpoint {
     /** Synchronous so it can run in a process 'exit' handler. */
     removeDiscoveryFilesSync(): void {
         this.discovery.removeAllSync();
+        this.copilot.removeLockSync();
     }
 
-    async stop(): Promise<void> {
-        if (this.stopped) {
-            return;
-        }
+    /** Idempotent; a second call waits for the first to finish. */
+    stop(): Promise<void> {
+        this.stopping ??= this.stopNow();
+        return this.stopping;
+    }
+
+    private async stopNow(): Promise<void> {
         this.stopped = true;
         const port = this.port;
         this.removeDiscoveryFilesSync();
         this.rejectPendingDiffs(); // written before the streams close: no CLI waits for a window that is gone
         await this.ws.close();
+        await this.copilot.stop();
         await this.http.close();
         this.changeListeners.clear();
         this.logger.info(`IDE companion on port ${port} stopped`);
@@ -256,6 +297,22 @@ export class CompanionEndpoint {
         await server.connect(session.transport);
         session.transport.fastPath = (message, signal) => tools.fastReply(message, signal);
         return server;
+    }
+
+    /** Copilot CLI's socket and lock exist exactly while its profile is enabled (and the server runs). */
+    private async syncCopilot(): Promise<void> {
+        const enabled = this.discovery.profiles.some(p => p.id === COPILOT_PROFILE_ID);
+        try {
+            if (enabled && !this.stopped && this.port) {
+                await this.copilot.start(this.workspace);
+            } else if (!enabled) {
+                await this.copilot.stop();
+            }
+        } catch (error) {
+            this.copilotError = `Cannot serve Copilot CLI: ${(error as Error).message}`;
+            this.logger.error(this.copilotError);
+        }
+        this.fireChange();
     }
 
     private writeDiscoveryFiles(): void {

@@ -64,7 +64,7 @@ describe('discovery files', () => {
             ['gemini-ide-server-10-1002.json', 'gemini-ide-server-10-1003.json', 'gemini-ide-server-10-1004.json', 'gemini-ide-server-10-1005.json', 'notes.txt']);
     });
 
-    it('refuses a discovery directory that others may write to, or that another user owns', function () {
+    it('refuses a discovery directory that others may write to', () => {
         const file = path.join(discoveryDirectory(gemini, host), 'gemini-ide-server-1-2.json');
         fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
         fs.chmodSync(path.join(host.tmpdir, 'gemini'), 0o777);
@@ -72,9 +72,15 @@ describe('discovery files', () => {
         assert.ok(!fs.existsSync(file));
         fs.chmodSync(path.join(host.tmpdir, 'gemini'), 0o755);
         writePrivateFileAtomic(file, '{}', host.tmpdir);
+    });
+
+    it('refuses a discovery directory that another user owns', function () {
         if (process.getuid?.() !== 0) {
-            return; // only root can hand a directory to another user
+            this.skip(); // only root can hand a directory to another user
         }
+        const file = path.join(discoveryDirectory(gemini, host), 'gemini-ide-server-1-2.json');
+        fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+        writePrivateFileAtomic(file, '{}', host.tmpdir);
         fs.chownSync(path.dirname(file), 4242, 4242);
         assert.throws(() => writePrivateFileAtomic(file, '{}', host.tmpdir), /belongs to another user \(uid 4242\)/);
     });

@@ -18,13 +18,16 @@ class SandboxedRegistry extends CompanionEndpointRegistry {
     static root: string;
     static graceMs = 200;
     static clock: ManualClock;
+    static made: CompanionEndpoint[] = [];
     protected override readonly clock = SandboxedRegistry.clock;
     protected override get reloadGraceMs(): number {
         return SandboxedRegistry.graceMs;
     }
     protected override createEndpoint(profiles?: readonly ClientProfile[]): CompanionEndpoint {
         const root = SandboxedRegistry.root;
-        return new CompanionEndpoint({ profiles, ideInfo: this.ideInfo(), host: { env: {}, homedir: path.join(root, 'home'), tmpdir: path.join(root, 'tmp') } });
+        const endpoint = new CompanionEndpoint({ profiles, ideInfo: this.ideInfo(), host: { env: {}, homedir: path.join(root, 'home'), tmpdir: path.join(root, 'tmp') } });
+        SandboxedRegistry.made.push(endpoint);
+        return endpoint;
     }
 }
 
@@ -58,7 +61,7 @@ describe('CompanionEndpointRegistry', () => {
 
     afterEach(async () => {
         registry.onStop();
-        await new Promise(resolve => setTimeout(resolve, 50));
+        await Promise.all(SandboxedRegistry.made.splice(0).map(endpoint => endpoint.stop())); // the servers are closed before their folder goes
         fs.rmSync(SandboxedRegistry.root, { recursive: true, force: true });
         for (const name of Object.keys(process.env).filter(n => !(n in envBefore))) {
             delete process.env[name];
