@@ -1,7 +1,7 @@
 import * as crypto from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
-import { PathChangedError, assertOpenedAt } from '@ai-cli-companion/node-base';
+import { PathChangedError, assertOpenedAt } from './no-follow-path';
 
 /**
  * Writes through a temp file in the same directory, then renames it over the target: readers see

@@ -9,6 +9,7 @@ export * from './logger';
 export * from './private-file';
 export * from './request-target';
 export * from './no-follow-path';
+export * from './atomic-write';
 export * from './process-table';
 export * from './workspace-confinement';
 export * from './deferred-module';

@@ -30,12 +30,12 @@ export class AcpChatFrontendClient implements AcpChatClient {
         }
     }
 
-    readTextFile(_chatSessionId: string, path: string): Promise<string | undefined> {
-        return this.files.read(path);
+    readUnsavedText(_chatSessionId: string, path: string): Promise<string | undefined> {
+        return this.files.unsavedText(path);
     }
 
-    writeTextFile(chatSessionId: string, agentId: string, path: string, content: string): Promise<void> {
-        return this.files.write(chatSessionId, agentId, path, content);
+    onTextFileWritten(chatSessionId: string, agentId: string, path: string, before: string | undefined, content: string): Promise<void> {
+        return this.files.written(chatSessionId, agentId, path, before, content);
     }
 
     onTerminalOutput(chatSessionId: string, output: AcpTerminalOutput): void {

@@ -1,10 +1,8 @@
 import { URI } from '@theia/core';
-import { BinaryBuffer } from '@theia/core/lib/common/buffer';
 import { inject, injectable } from '@theia/core/shared/inversify';
 import { FileService } from '@theia/filesystem/lib/browser/file-service';
 import { FileOperationError, FileOperationResult } from '@theia/filesystem/lib/common/files';
 import { MonacoTextModelService } from '@theia/monaco/lib/browser/monaco-text-model-service';
-import { MonacoWorkspace } from '@theia/monaco/lib/browser/monaco-workspace';
 import { ChatService } from '@theia/ai-chat/lib/common/chat-service';
 import { ChangeSetFileElement } from '@theia/ai-chat/lib/browser/change-set-file-element';
 import { AgentWriteRecorder } from './acp-agent-side-writes';
@@ -13,16 +11,14 @@ import { ChatAgentService } from '@theia/ai-chat/lib/common/chat-agent-service';
 import { AcpEditDiff, contentBeforeEdit } from './acp-edit-before';
 
 /**
- * The agent's file system (ACP `fs/*`) is the editor: reads see unsaved text, writes go through the
- * open editor model (undo works) or the file service, and each written file joins the chat's change
- * set with the content it had before the agent first wrote it. The backend has already confined the
- * path to the workspace roots.
+ * The editor's side of the agent's file system (ACP `fs/*`, read and written on disk by the backend):
+ * reads see an open editor's unsaved text, an open editor shows what was written, and each written
+ * file joins the chat's change set with the content it had before the agent first wrote it.
  */
 @injectable()
 export class AcpEditorFileSystem implements AgentWriteRecorder {
     @inject(FileService) protected readonly fileService: FileService;
     @inject(MonacoTextModelService) protected readonly models: MonacoTextModelService;
-    @inject(MonacoWorkspace) protected readonly workspace: MonacoWorkspace;
     @inject(ChatService) protected readonly chatService: ChatService;
     @inject(AcpChangeSetFileElementFactory) protected readonly changeSetElements: AcpChangeSetFileElementFactory;
     @inject(ChatAgentService) protected readonly agents: ChatAgentService;
@@ -34,18 +30,19 @@ export class AcpEditorFileSystem implements AgentWriteRecorder {
         return model ? model.getText() : this.readDisk(uri);
     }
 
-    async write(chatSessionId: string, agentId: string, path: string, content: string): Promise<void> {
+    /** The open editor's text when it has unsaved changes: what the agent reads instead of the disk. */
+    async unsavedText(path: string): Promise<string | undefined> {
+        const model = this.models.get(URI.fromFilePath(path).toString());
+        return model?.dirty ? model.getText() : undefined;
+    }
+
+    /**
+     * The backend wrote the agent's text: an open editor takes it from disk (as one undoable edit; the
+     * unsaved text the agent read and replaced is dropped, and kept as the change set's original).
+     */
+    async written(chatSessionId: string, agentId: string, path: string, before: string | undefined, content: string): Promise<void> {
         const uri = URI.fromFilePath(path);
-        const before = await this.read(path);
-        const model = this.models.get(uri.toString());
-        if (model) {
-            const range = model.textEditorModel.getFullModelRange();
-            await this.workspace.applyBackgroundEdit(model, [{ range, text: content }], () => true);
-        } else if (before === undefined) {
-            await this.fileService.createFile(uri, BinaryBuffer.fromString(content));
-        } else {
-            await this.fileService.write(uri, content);
-        }
+        await this.models.get(uri.toString())?.revert();
         await this.record(chatSessionId, agentId, uri, before, content);
     }
 

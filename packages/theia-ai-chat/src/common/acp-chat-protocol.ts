@@ -110,9 +110,15 @@ export interface AcpChatClient {
     onPermissionRequest(chatSessionId: string, agentId: string, request: AcpPermissionRequest): void;
     /** The permission was settled elsewhere (cancel, agent withdrew it, agent died). */
     onPermissionSettled(permissionId: string): void;
-    /** The open editor's text (unsaved changes included), else the file; undefined when neither exists. */
-    readTextFile(chatSessionId: string, path: string): Promise<string | undefined>;
-    /** Through the editor (open editors update, undo works); recorded in the chat's change set. */
-    writeTextFile(chatSessionId: string, agentId: string, path: string, content: string): Promise<void>;
+    /**
+     * The text of an open editor with unsaved changes; undefined when the file has none (the backend
+     * then reads the disk itself: `fs/*` never reaches the file service, which follows links and blocks on FIFOs).
+     */
+    readUnsavedText(chatSessionId: string, path: string): Promise<string | undefined>;
+    /**
+     * The backend wrote the agent's `content` to `path` (`before`: its text until then, undefined for a
+     * new file): an open editor reloads it from disk (undo works), and the chat's change set lists it.
+     */
+    onTextFileWritten(chatSessionId: string, agentId: string, path: string, before: string | undefined, content: string): Promise<void>;
     onTerminalOutput(chatSessionId: string, output: AcpTerminalOutput): void;
 }

@@ -1,7 +1,6 @@
 import type * as acp from '@agentclientprotocol/sdk';
 import { inject, injectable } from '@theia/core/shared/inversify';
 import type { SessionHandlers, WorkspaceAgent } from '@ai-cli-companion/acp-client';
-import { resolveInWorkspace } from '@ai-cli-companion/core/node';
 import {
     AcpChatAgentConfig, AcpChatClient, AcpChatService, AcpContentBlock, AcpSessionInfo, AcpSessionUpdate, AcpTurnErrorData, AcpTurnResult
 } from '../common/acp-chat-protocol';
@@ -12,6 +11,7 @@ import { AcpApiKeys } from './acp-api-keys';
 import { acpEngine, acpSdk } from './acp-engine';
 import { AcpSessionMap } from './acp-session-map';
 import { PendingPermissions } from './pending-permissions';
+import { confineAgentPath, readAgentFile, writeAgentFile } from './acp-workspace-files';
 
 /**
  * The chat's ACP sessions for one frontend connection. The agent processes are shared
@@ -173,8 +173,8 @@ export class AcpChatServiceImpl implements AcpChatService {
                 return answer;
             },
             readTextFile: async request => {
-                const file = confine(request.path, roots);
-                const text = await this.client?.readTextFile(chatSessionId, file);
+                const file = await confineAgentPath(request.path, roots);
+                const text = await this.client?.readUnsavedText(chatSessionId, file.editorPath) ?? await readAgentFile(file);
                 if (text === undefined) {
                     if (agent.missingFileReadsEmpty) {
                         return { content: '' };
@@ -184,11 +184,14 @@ export class AcpChatServiceImpl implements AcpChatService {
                 return { content: slice(text, request.line, request.limit) };
             },
             writeTextFile: async request => {
-                const file = confine(request.path, roots);
+                const file = await confineAgentPath(request.path, roots);
                 if (!this.client) {
                     throw new Error('The chat window is gone.');
                 }
-                await this.client.writeTextFile(chatSessionId, agentId, file, request.content);
+                // The change set keeps what the agent replaced: the editor's unsaved text, else the disk's.
+                const before = await this.client.readUnsavedText(chatSessionId, file.editorPath) ?? await readAgentFile(file);
+                await writeAgentFile(file, request.content);
+                await this.client?.onTextFileWritten(chatSessionId, agentId, file.editorPath, before, request.content);
                 return {};
             }
         };
@@ -197,15 +200,6 @@ export class AcpChatServiceImpl implements AcpChatService {
 
 function terminalOwner(chatSessionId: string, agentId: string): string {
     return `${chatSessionId}\u0000${agentId}`;
-}
-
-/** The companion's rule: inside a workspace root after resolving `..` and symlinks. */
-function confine(file: string, roots: readonly string[]): string {
-    const resolved = resolveInWorkspace(file, roots);
-    if ('error' in resolved) {
-        throw acpSdk().RequestError.invalidParams(undefined, resolved.error);
-    }
-    return resolved.editorPath;
 }
 
 /** ACP's `line` is 1-based; `limit` counts lines. */
