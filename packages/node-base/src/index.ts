@@ -13,3 +13,4 @@ export * from './atomic-write';
 export * from './process-table';
 export * from './workspace-confinement';
 export * from './deferred-module';
+export * from './secret-env';
