@@ -1,7 +1,7 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { generateToken, isValidOrigin, writePrivateFileSync } from '@ai-cli-companion/node-base';
+import { generateToken, isValidOrigin, splitSecretEnvironment, writePrivateFileSync } from '@ai-cli-companion/node-base';
 import { AgentLogger, agentProfile, silentLogger } from '@ai-cli-companion/acp-client';
 import { AuthService } from './auth/auth-service';
 import { CredentialStore, chooseCredentialStore } from './auth/credential-store';
@@ -11,7 +11,7 @@ import { WorkspaceChats } from './engine/workspace-chats';
 import { WorkspaceRoots } from './files/workspace-roots';
 import { AgentApiServer } from './http/agent-api-server';
 import { packageVersion } from './package-version';
-import { SECRET_ENV_NAMES, SecretScrubber, withoutSecrets } from './secret-scrubber';
+import { SecretScrubber } from './secret-scrubber';
 
 export const DEFAULT_PORT = 18080;
 export const DEFAULT_HOST = '127.0.0.1';
@@ -93,11 +93,12 @@ export async function startAgentApi(options: AgentApiOptions): Promise<RunningAg
     const roots = new WorkspaceRoots(options.workspaces);
     const token = options.token ?? generateToken();
     const scrubber = new SecretScrubber();
-    scrubber.add(token, ...SECRET_ENV_NAMES.map(name => env[name]));
+    const commandEnvironment = splitSecretEnvironment(env);
+    scrubber.add(token, ...commandEnvironment.hidden);
     const store = await chooseCredentialStore(options.keychain ?? new KeyringCredentialStore(),
         new FileCredentialStore(options.credentialFile ?? path.join(configDirectory(env), 'credentials.json')),
         message => logger.warn(message));
-    const auth = new AuthService(store, profile, env);
+    const auth = new AuthService(store, profile, env, secret => scrubber.add(secret));
     scrubber.add(...await auth.secrets());
     const pool = new WorkspaceChats({
         profile, command: options.agentCommand, logger, scrub: scrubber.scrub,
@@ -113,7 +114,7 @@ export async function startAgentApi(options: AgentApiOptions): Promise<RunningAg
     const server = new AgentApiServer({
         roots, pool, auth, token, host, port: options.port ?? DEFAULT_PORT,
         allowedOrigins: options.allowedOrigins ?? [], enableExecuteCommand: options.enableExecuteCommand ?? false,
-        version: packageVersion(), logger, scrub: scrubber.scrub, commandEnvironment: withoutSecrets(env),
+        version: packageVersion(), logger, scrub: scrubber.scrub, commandEnvironment: commandEnvironment.env,
         keepAliveMs: options.keepAliveMs, maxBodyBytes: options.maxBodyBytes
     });
     const port = await server.listen();

@@ -1,4 +1,7 @@
-/** Replaces every known secret (the API token, stored keys, keys in the environment) in a text. */
+/**
+ * Replaces every known secret in a text: the API token, the stored key and every key set at runtime,
+ * and every value withheld from commands' environments (so `cat /proc/<pid>/environ` shows none).
+ */
 export class SecretScrubber {
     private readonly secrets = new Set<string>();
 
@@ -18,18 +21,4 @@ export class SecretScrubber {
         }
         return result;
     };
-}
-
-/** Environment variables whose values are credentials. */
-export const SECRET_ENV_NAMES = ['GEMINI_API_KEY', 'GOOGLE_API_KEY', 'OPENAI_API_KEY', 'DASHSCOPE_API_KEY', 'AGENT_API_TOKEN'];
-
-/** Names that look like credentials whatever tool they belong to (GITHUB_TOKEN, ANTHROPIC_API_KEY, …). */
-const CREDENTIAL_NAME = /(^|_)(API_KEY|KEY|TOKEN|SECRET|PASSWORD|CREDENTIALS)$/i;
-
-/**
- * The environment for a command run on a client's behalf: the server's own, without the API token,
- * the model keys or anything else named like a credential. The agent needs its key; a command does not.
- */
-export function withoutSecrets(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-    return Object.fromEntries(Object.entries(env).filter(([name]) => !SECRET_ENV_NAMES.includes(name) && !CREDENTIAL_NAME.test(name)));
 }

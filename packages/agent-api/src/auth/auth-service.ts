@@ -30,7 +30,9 @@ export class AuthService {
 
     constructor(private readonly store: CredentialStore, private readonly profile: AgentProfile,
         /** The environment the agent inherits (the server's): an API key there counts as configured. */
-        private readonly baseEnv: NodeJS.ProcessEnv) { }
+        private readonly baseEnv: NodeJS.ProcessEnv,
+        /** Told every secret as it is set, before it is stored: the server's scrubber must know it from then on. */
+        private readonly onSecret: (secret: string) => void = () => undefined) { }
 
     get storeDescription(): string {
         return this.store.description;
@@ -71,6 +73,9 @@ export class AuthService {
                         `No cached Google login of ${this.profile.displayName} was found. To log in, ${this.profile.loginHint}.`);
                 }
                 break;
+        }
+        if (stored.apiKey) {
+            this.onSecret(stored.apiKey);
         }
         await this.store.set(STORE_KEY, JSON.stringify(stored));
         this.cached = stored;
