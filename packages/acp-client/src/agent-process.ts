@@ -5,6 +5,7 @@ import type { AgentLogger } from './agent-logger';
 import { AcpAgentLaunch } from './agent-profiles';
 import type { TerminalRequestHandlers } from './client-terminals';
 import { descendantsOf, killTree } from './process-tree';
+import { AgentSessionCapabilities, sessionCapabilitiesOf } from './session-capabilities';
 
 export interface AgentHandlers {
     onUpdate(sessionId: string, update: acp.SessionUpdate): void;
@@ -16,6 +17,8 @@ export interface AgentHandlers {
     writeTextFile?(request: acp.WriteTextFileRequest): Promise<acp.WriteTextFileResponse>;
     /** `terminal/*`; the `terminal` capability is advertised only when these are given. */
     terminals?: TerminalRequestHandlers;
+    /** `elicitation/create`; only called when `formElicitation` is declared (unanswered: `cancel`). */
+    onElicitation?(request: acp.CreateElicitationRequest, signal: AbortSignal): Promise<acp.CreateElicitationResponse>;
 }
 
 export interface AgentStartOptions {
@@ -37,7 +40,15 @@ export interface AgentStartOptions {
      * codex-acp uses); advertised as `clientCapabilities._meta.terminal_output`.
      */
     readonly showsTerminalOutputMeta?: boolean;
+    /** Declares `elicitation: { form: {} }`: the host renders form requests (`handlers.onElicitation`). */
+    readonly formElicitation?: boolean;
+    /** Declares `auth: { terminal: true }`: the host can run the agent's `terminal` sign-in methods itself. */
+    readonly terminalAuth?: boolean;
+    /** Declares `session.configOptions.boolean`: the host shows boolean config options. */
+    readonly booleanConfigOptions?: boolean;
 }
+
+const NO_ANSWER: acp.CreateElicitationResponse = { action: 'cancel' };
 
 /** qwen 0.24's `session/set_model` `_meta` key that keeps a switch out of its settings file (`qwen.session.modelPersistDefault`). */
 const SESSION_ONLY_MODEL_SWITCH = { 'qwen.session.modelPersistDefault': false };
@@ -108,9 +119,42 @@ export class AgentProcess {
         return (await this.newSessionWithState(cwd)).sessionId;
     }
 
-    /** `session/new` with everything it answers (modes, models). `mcpServers` is required by both CLIs. */
-    async newSessionWithState(cwd: string): Promise<acp.NewSessionResponse> {
-        return this.race(this.connection.agent.request('session/new', { cwd, mcpServers: [] }));
+    /** `session/new` with everything it answers (modes, models, configOptions). `mcpServers` is required by both CLIs. */
+    async newSessionWithState(cwd: string, mcpServers: acp.McpServer[] = []): Promise<acp.NewSessionResponse> {
+        return this.race(this.connection.agent.request('session/new', { cwd, mcpServers }));
+    }
+
+    /** What `initialize` said about load, resume, list, close and delete. */
+    get sessionCapabilities(): AgentSessionCapabilities {
+        return sessionCapabilitiesOf(this.initializeResult);
+    }
+
+    /** `session/load`: the agent replays the history as `session/update`s before it answers. */
+    async loadSession(sessionId: string, cwd: string, mcpServers: acp.McpServer[] = []): Promise<acp.LoadSessionResponse> {
+        return this.race(this.connection.agent.request('session/load', { sessionId, cwd, mcpServers }));
+    }
+
+    /** `session/resume`: the session again, without a replay. */
+    async resumeSession(sessionId: string, cwd: string, mcpServers: acp.McpServer[] = []): Promise<acp.ResumeSessionResponse> {
+        return this.race(this.connection.agent.request('session/resume', { sessionId, cwd, mcpServers }));
+    }
+
+    /** One page of `session/list`. */
+    async listSessions(cwd?: string, cursor?: string): Promise<acp.ListSessionsResponse> {
+        return this.race(this.connection.agent.request('session/list', { cwd, ...(cursor ? { cursor } : {}) }));
+    }
+
+    /** `session/delete` (the SDK resolves a session the agent does not know, -32002, as done). */
+    async deleteSession(sessionId: string): Promise<void> {
+        await this.race(this.connection.agent.request('session/delete', { sessionId }));
+    }
+
+    /** `session/set_config_option`; the answer is the session's whole new set. */
+    async setConfigOption(sessionId: string, configId: string, value: string | boolean): Promise<acp.SessionConfigOption[]> {
+        const params: acp.SetSessionConfigOptionRequest = typeof value === 'boolean'
+            ? { sessionId, configId, type: 'boolean', value }
+            : { sessionId, configId, value };
+        return (await this.race(this.connection.agent.request('session/set_config_option', params))).configOptions;
     }
 
     async setMode(sessionId: string, modeId: string): Promise<void> {
@@ -131,16 +175,20 @@ export class AgentProcess {
         await this.race(this.connection.agent.request('authenticate', { methodId }));
     }
 
-    /** Ends a session where the agent supports `session/close`; otherwise only cancels its turn. */
-    async closeSession(sessionId: string): Promise<void> {
+    /**
+     * Ends a session where the agent supports `session/close` (true: sent); otherwise only cancels its turn
+     * (the agent keeps the session until it exits).
+     */
+    async closeSession(sessionId: string): Promise<boolean> {
         if (!this.isAlive) {
-            return;
+            return false;
         }
-        if (this.initializeResult?.agentCapabilities?.sessionCapabilities?.close) {
+        if (this.sessionCapabilities.close) {
             await this.race(this.connection.agent.request('session/close', { sessionId }));
-        } else {
-            this.cancel(sessionId);
+            return true;
         }
+        this.cancel(sessionId);
+        return false;
     }
 
     async prompt(sessionId: string, prompt: acp.ContentBlock[]): Promise<acp.PromptResponse> {
@@ -216,6 +264,9 @@ export class AgentProcess {
                 .onRequest('terminal/kill', ({ params }) => terminals.kill(params))
                 .onRequest('terminal/release', ({ params }) => terminals.release(params));
         }
+        if (options.formElicitation) {
+            app = app.onRequest('elicitation/create', ({ params, signal }) => handlers.onElicitation?.(params, signal) ?? NO_ANSWER);
+        }
         app = app
             // e.g. qwen's craft/drainMidTurnQueue: not ours to answer.
             .onRequest('*', ({ method }) => { throw acp.RequestError.methodNotFound(method); })
@@ -233,6 +284,9 @@ export class AgentProcess {
                 protocolVersion: acp.PROTOCOL_VERSION,
                 clientCapabilities: {
                     fs: { readTextFile: !!handlers.readTextFile, writeTextFile: !!handlers.writeTextFile }, terminal: !!terminals,
+                    ...(options.formElicitation ? { elicitation: { form: {} } } : {}),
+                    ...(options.terminalAuth ? { auth: { terminal: true } } : {}),
+                    ...(options.booleanConfigOptions ? { session: { configOptions: { boolean: {} } } } : {}),
                     ...(options.showsTerminalOutputMeta ? { _meta: { terminal_output: true } } : {})
                 },
                 clientInfo: { name: options.clientName ?? 'ai-cli-agent-api', version: '0.1.0' }

@@ -7,4 +7,8 @@ export * from './client-terminals';
 export * from './process-tree';
 export * from './workspace-agent';
 export * from './terminal-output-buffer';
+export * from './replay-dedup';
+export * from './session-attach';
+export * from './session-capabilities';
+export * from './session-state';
 export * from './registry';

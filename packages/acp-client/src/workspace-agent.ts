@@ -4,6 +4,9 @@ import { AgentExitedError, AgentHandlers, AgentProcess } from './agent-process';
 import { AcpAgentLaunch } from './agent-profiles';
 import { AgentFailure, describeAgentError } from './agent-errors';
 import type { TerminalRequestHandlers } from './client-terminals';
+import { AttachedSession, AttachRequest, attachMethod, DEFAULT_ATTACH_TIMEOUT_MS, freshStartReason, isTranscriptUpdate, within } from './session-attach';
+import { AgentSessionCapabilities } from './session-capabilities';
+import { SessionStates, SessionUsage } from './session-state';
 
 export interface WorkspaceAgentOptions {
     readonly workspace: string;
@@ -21,6 +24,14 @@ export interface WorkspaceAgentOptions {
     readonly serveTerminals?: boolean;
     /** Show command output the agent streams in tool-call `_meta` (see `AgentStartOptions.showsTerminalOutputMeta`). */
     readonly showsTerminalOutputMeta?: boolean;
+    /** Declare `elicitation: { form: {} }` and route `elicitation/create` to the session's `onElicitation`. */
+    readonly formElicitation?: boolean;
+    /** Declare `auth: { terminal: true }` (the host runs `terminal` sign-in methods). */
+    readonly terminalAuth?: boolean;
+    /** Declare `session.configOptions.boolean` (the host shows boolean config options). */
+    readonly booleanConfigOptions?: boolean;
+    /** How long `session/load` / `session/resume` may take before a session starts fresh (default 60 s). */
+    readonly attachTimeoutMs?: number;
     readonly clientName?: string;
 }
 
@@ -31,9 +42,29 @@ export interface SessionHandlers {
     readTextFile?(request: acp.ReadTextFileRequest): Promise<acp.ReadTextFileResponse>;
     writeTextFile?(request: acp.WriteTextFileRequest): Promise<acp.WriteTextFileResponse>;
     terminals?: TerminalRequestHandlers;
-    /** The agent process died: this session is gone with it. */
+    /** A form the agent asks the user to fill (`elicitation/create`, when `formElicitation` is declared). */
+    onElicitation?(request: acp.CreateElicitationRequest, signal: AbortSignal): Promise<acp.CreateElicitationResponse>;
+    /** The agent process died: this session is gone with it (`reattachSession` continues it where the agent can). */
     onAgentExit?(error: AgentExitedError): void;
 }
+
+/** One page of the agent's own sessions (`supported: false`: the agent offers no `session/list`, none was asked). */
+export interface ListedSessions {
+    readonly supported: boolean;
+    readonly sessions: acp.SessionInfo[];
+    readonly nextCursor?: string;
+}
+
+/** What continues a session after its agent process is gone: its handlers, folder and MCP servers. */
+interface RememberedSession {
+    readonly handlers: SessionHandlers;
+    readonly cwd: string;
+    readonly mcpServers: acp.McpServer[];
+}
+
+/** Sessions remembered for reattaching (a chat's lifetime each); the oldest is forgotten beyond this. */
+const MAX_REMEMBERED_SESSIONS = 500;
+const MAX_LIST_PAGES = 50;
 
 export interface OpenedSession {
     readonly sessionId: string;
@@ -42,6 +73,7 @@ export interface OpenedSession {
 }
 
 const CANCELLED: acp.RequestPermissionResponse = { outcome: { outcome: 'cancelled' } };
+const NOT_ANSWERED: acp.CreateElicitationResponse = { action: 'cancel' };
 
 /**
  * The agent process of one (agent, workspace): started on first use, reused by every session,
@@ -62,6 +94,11 @@ export class WorkspaceAgent {
     private readonly early = new Map<string, acp.SessionUpdate[]>();
     private opening = 0;
     private lastActiveAt = Date.now();
+    /** Sessions being loaded or resumed: what the agent sends for them meanwhile, replay apart from state. */
+    private readonly attaching = new Map<string, { replay: acp.SessionUpdate[]; state: acp.SessionUpdate[] }>();
+    /** Every open session's handlers, folder and MCP servers, kept past a crash or stop until closed or deleted. */
+    private readonly remembered = new Map<string, RememberedSession>();
+    private readonly states = new SessionStates();
 
     constructor(private readonly options: WorkspaceAgentOptions) { }
 
@@ -104,23 +141,155 @@ export class WorkspaceAgent {
     }
 
     /** A new ACP session on this workspace's agent; its traffic goes to `handlers`. */
-    async openSession(handlers: SessionHandlers, cwd = this.options.workspace): Promise<OpenedSession> {
+    async openSession(handlers: SessionHandlers, cwd = this.options.workspace, mcpServers: acp.McpServer[] = []): Promise<OpenedSession> {
         const agent = await this.ready();
         this.lastActiveAt = Date.now();
         this.opening++;
         try {
-            const state = await agent.newSessionWithState(cwd);
-            this.sessions.set(state.sessionId, handlers);
+            const state = await agent.newSessionWithState(cwd, mcpServers);
             const early = this.early.get(state.sessionId) ?? [];
             this.early.delete(state.sessionId);
-            // After the caller has the session id: replay on the next tick.
-            setTimeout(() => early.forEach(update => handlers.onUpdate(update)), 0);
+            this.register(state.sessionId, { handlers, cwd, mcpServers }, state, early);
             return { sessionId: state.sessionId, state, agent };
         } finally {
             if (--this.opening === 0) {
                 this.early.clear();
             }
         }
+    }
+
+    /**
+     * Continues a session the agent made earlier (in this process, an earlier one, or the agent's own
+     * terminal UI): `session/resume` where the agent offers it, else `session/load` (its replay returned
+     * apart, see `AttachedSession.replay`), else `session/new` with a plain `reason`. An error or no answer
+     * within `timeoutMs` from load or resume also starts a new session with the reason: never a silent
+     * loss, never a hang.
+     */
+    async attachSession(handlers: SessionHandlers, request: AttachRequest): Promise<AttachedSession> {
+        const { sessionId } = request;
+        const known = this.remembered.get(sessionId);
+        const session: RememberedSession = {
+            handlers, cwd: request.cwd ?? known?.cwd ?? this.options.workspace, mcpServers: request.mcpServers ?? known?.mcpServers ?? []
+        };
+        const agent = await this.ready();
+        this.lastActiveAt = Date.now();
+        if (this.sessions.has(sessionId) && !this.attaching.has(sessionId)) {
+            this.register(sessionId, session, { configOptions: this.states.configOptionsOf(sessionId) }, []);
+            return { sessionId, how: 'live', state: { sessionId, configOptions: this.states.configOptionsOf(sessionId) }, agent };
+        }
+        const method = attachMethod(agent.sessionCapabilities, request.prefer);
+        let failure: string | undefined;
+        if (method && !this.attaching.has(sessionId)) {
+            const collected = { replay: [] as acp.SessionUpdate[], state: [] as acp.SessionUpdate[] };
+            this.attaching.set(sessionId, collected);
+            const timeoutMs = request.timeoutMs ?? this.options.attachTimeoutMs ?? DEFAULT_ATTACH_TIMEOUT_MS;
+            try {
+                const answer = await within(method === 'session/resume'
+                    ? agent.resumeSession(sessionId, session.cwd, session.mcpServers)
+                    : agent.loadSession(sessionId, session.cwd, session.mcpServers),
+                timeoutMs, `no answer to ${method} within ${timeoutMs < 1000 ? `${timeoutMs} ms` : `${Math.round(timeoutMs / 1000)} s`}`);
+                // The replay's last notifications may still be in the SDK's handler chain (microtasks).
+                await new Promise(resolve => setImmediate(resolve));
+                const state = { ...answer, sessionId };
+                this.register(sessionId, session, state, collected.state);
+                this.options.logger.info(`${this.options.profile.displayName} ${method === 'session/resume' ? 'resumed' : 'loaded'} session ${sessionId}`);
+                return method === 'session/resume'
+                    ? { sessionId, how: 'resumed', state, agent }
+                    : { sessionId, how: 'loaded', replay: collected.replay, state, agent };
+            } catch (error) {
+                failure = error instanceof AgentExitedError ? error.message : this.describe(error).message;
+                this.options.logger.warn(`${this.options.profile.displayName} could not continue session ${sessionId} (${method}): ${failure}`);
+            } finally {
+                this.attaching.delete(sessionId);
+            }
+        }
+        this.forget(sessionId);
+        const opened = await this.openSession(handlers, session.cwd, session.mcpServers);
+        return { ...opened, how: 'new', reason: freshStartReason(this.options.profile.displayName, failure) };
+    }
+
+    /** Whether `reattachSession` can continue this session (it was open, and is not closed or deleted). */
+    canReattach(sessionId: string): boolean {
+        return this.remembered.has(sessionId);
+    }
+
+    /**
+     * After the agent process died (or was stopped), the session again with the handlers, folder and MCP
+     * servers it had: resume or load (the replay kept from `onUpdate`), else a new session with a reason.
+     */
+    async reattachSession(sessionId: string, options: Pick<AttachRequest, 'timeoutMs'> = {}): Promise<AttachedSession> {
+        const known = this.remembered.get(sessionId);
+        if (!known) {
+            throw new Error(`Session ${sessionId} was closed or never opened here`);
+        }
+        return this.attachSession(known.handlers, { sessionId, cwd: known.cwd, mcpServers: known.mcpServers, timeoutMs: options.timeoutMs });
+    }
+
+    /** The running agent's session capabilities; undefined while no agent runs (`sessionCapabilities()` starts one). */
+    get knownSessionCapabilities(): AgentSessionCapabilities | undefined {
+        return this.current?.sessionCapabilities;
+    }
+
+    /** What the agent offers for sessions (starts the agent if none runs). */
+    async sessionCapabilities(): Promise<AgentSessionCapabilities> {
+        return (await this.ready()).sessionCapabilities;
+    }
+
+    /** One page of `session/list` for `cwd` (the workspace by default); an agent without `list` is not asked. */
+    async listSessions(cwd = this.options.workspace, cursor?: string): Promise<ListedSessions> {
+        const agent = await this.ready();
+        if (!agent.sessionCapabilities.list) {
+            return { supported: false, sessions: [] };
+        }
+        const page = await agent.listSessions(cwd, cursor);
+        return { supported: true, sessions: page.sessions, ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) };
+    }
+
+    /** Every page of `session/list` for `cwd`, following `nextCursor` (a repeated cursor or `maxPages` ends it). */
+    async listAllSessions(cwd = this.options.workspace, maxPages = MAX_LIST_PAGES): Promise<ListedSessions> {
+        const sessions: acp.SessionInfo[] = [];
+        const cursors = new Set<string>();
+        let page = await this.listSessions(cwd);
+        sessions.push(...page.sessions);
+        while (page.nextCursor && !cursors.has(page.nextCursor) && cursors.size < maxPages - 1) {
+            cursors.add(page.nextCursor);
+            page = await this.listSessions(cwd, page.nextCursor);
+            sessions.push(...page.sessions);
+        }
+        return { supported: page.supported, sessions };
+    }
+
+    /** `session/delete` where offered (true: sent); the session is forgotten here either way. */
+    async deleteSession(sessionId: string): Promise<boolean> {
+        this.sessions.delete(sessionId);
+        this.forget(sessionId);
+        const agent = await this.ready();
+        if (!agent.sessionCapabilities.delete) {
+            return false;
+        }
+        await agent.deleteSession(sessionId);
+        return true;
+    }
+
+    /** The session's config options as the agent last stated them (undefined: it reports none). */
+    configOptionsOf(sessionId: string): acp.SessionConfigOption[] | undefined {
+        return this.states.configOptionsOf(sessionId);
+    }
+
+    /** The session's last `usage_update` (context used and size, cost). */
+    usageOf(sessionId: string): SessionUsage | undefined {
+        return this.states.usageOf(sessionId);
+    }
+
+    /** `session/set_config_option`; the agent's answer replaces the session's whole set, which is returned. */
+    async setConfigOption(sessionId: string, configId: string, value: string | boolean): Promise<acp.SessionConfigOption[]> {
+        const agent = this.agent;
+        if (!agent?.isAlive || !this.sessions.has(sessionId)) {
+            throw new AgentExitedError('The agent session is gone');
+        }
+        const options = await agent.setConfigOption(sessionId, configId, value);
+        this.states.setConfigOptions(sessionId, options);
+        return options;
     }
 
     hasSession(sessionId: string): boolean {
@@ -168,11 +337,13 @@ export class WorkspaceAgent {
         timer.unref();
     }
 
-    async closeSession(sessionId: string): Promise<void> {
+    /** Ends a session for good: `session/close` where the agent offers it (true: sent), and it is not reattached. */
+    async closeSession(sessionId: string): Promise<boolean> {
+        this.forget(sessionId);
         if (!this.sessions.delete(sessionId)) {
-            return;
+            return false;
         }
-        await this.agent?.closeSession(sessionId).catch(() => undefined);
+        return await this.agent?.closeSession(sessionId).catch(() => false) ?? false;
     }
 
     /** e.g. credentials changed: the next use gets a fresh agent with the new environment. */
@@ -202,7 +373,8 @@ export class WorkspaceAgent {
         const agent = await AgentProcess.start({
             profile: options.profile, command: options.command, cwd: options.workspace,
             env: await options.environment(), logger: options.logger, scrub: options.scrub,
-            clientName: options.clientName, showsTerminalOutputMeta: options.showsTerminalOutputMeta, handlers: this.handlers()
+            clientName: options.clientName, showsTerminalOutputMeta: options.showsTerminalOutputMeta, handlers: this.handlers(),
+            formElicitation: options.formElicitation, terminalAuth: options.terminalAuth, booleanConfigOptions: options.booleanConfigOptions
         });
         this.agent = agent;
         options.logger.info(`${options.profile.displayName} started for ${options.workspace} (pid ${agent.pid}, ` +
@@ -221,10 +393,34 @@ export class WorkspaceAgent {
         return agent;
     }
 
+    /** Routes the session's traffic to `session.handlers` from now on; what came meanwhile follows next tick. */
+    private register(sessionId: string, session: RememberedSession, state: { configOptions?: acp.SessionConfigOption[] | null }, meanwhile: acp.SessionUpdate[]): void {
+        this.sessions.set(sessionId, session.handlers);
+        this.remembered.delete(sessionId);
+        this.remembered.set(sessionId, session);
+        if (this.remembered.size > MAX_REMEMBERED_SESSIONS) {
+            this.forget(this.remembered.keys().next().value!);
+        }
+        this.states.started(sessionId, state);
+        // After the caller has the session: on the next tick.
+        setTimeout(() => meanwhile.forEach(update => session.handlers.onUpdate(update)), 0);
+    }
+
+    private forget(sessionId: string): void {
+        this.remembered.delete(sessionId);
+        this.states.forget(sessionId);
+    }
+
     private handlers(): AgentHandlers {
         const session = (sessionId: string) => this.sessions.get(sessionId);
         const handlers: AgentHandlers = {
             onUpdate: (sessionId, update) => {
+                this.states.observe(sessionId, update);
+                const attaching = this.attaching.get(sessionId);
+                if (attaching) {
+                    (isTranscriptUpdate(update) ? attaching.replay : attaching.state).push(update);
+                    return;
+                }
                 const handlers = session(sessionId);
                 if (handlers) {
                     handlers.onUpdate(update);
@@ -232,7 +428,10 @@ export class WorkspaceAgent {
                     this.early.set(sessionId, [...(this.early.get(sessionId) ?? []), update].slice(-50));
                 }
             },
-            onPermission: (request, signal) => session(request.sessionId)?.onPermission(request, signal) ?? Promise.resolve(CANCELLED)
+            onPermission: (request, signal) => session(request.sessionId)?.onPermission(request, signal) ?? Promise.resolve(CANCELLED),
+            // A request-scoped form (no session) has nobody to show it to.
+            onElicitation: (request, signal) => ('sessionId' in request && typeof request.sessionId === 'string'
+                ? session(request.sessionId)?.onElicitation?.(request, signal) : undefined) ?? Promise.resolve(NOT_ANSWERED)
         };
         if (this.options.serveFileSystem) {
             handlers.readTextFile = request => fileHandler(session(request.sessionId)?.readTextFile, request);
