@@ -3,6 +3,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { ClientTerminals, TerminalPolicy, needsShell } from './client-terminals';
+import { MAX_SESSION_OUTPUT_BYTES, MAX_TERMINALS_PER_SESSION, MAX_TERMINAL_OUTPUT_LIMIT } from './terminal-output-buffer';
 import { descendantsOf } from './process-tree';
 import { isAlive, until } from './test/process-checks';
 
@@ -136,6 +137,79 @@ describe('ClientTerminals (ACP terminal/* served by the client, real processes)'
         await handlers.waitForExit({ sessionId: 's1', terminalId });
         assert.deepEqual(seen.join('').split('\n').sort(), ['', 'one', 'two'], 'stdout and stderr both');
         assert.deepEqual(exits, [{ exitCode: 0, signal: null }]);
+    });
+
+    it('starts the command without the credentials of the environment it is given; the request\'s variables still reach it', async () => {
+        const handlers = terminals.handlersFor(policy('chat-1', {
+            env: { PATH: process.env.PATH, PLAIN: 'plain', MY_SECRET_TOKEN: 'leaked-token', PGPASSWORD: 'leaked-pw', DATABASE_URL: 'postgres://u:leaked@db/x' }
+        }));
+        const { terminalId } = await handlers.create({ sessionId: 's1', command: 'env', args: [], env: [{ name: 'FROM_REQUEST', value: 'request' }] });
+        await handlers.waitForExit({ sessionId: 's1', terminalId });
+        const { output } = await handlers.output({ sessionId: 's1', terminalId });
+        assert.match(output, /^PLAIN=plain$/m);
+        assert.match(output, /^FROM_REQUEST=request$/m);
+        assert.doesNotMatch(output, /leaked|MY_SECRET_TOKEN|PGPASSWORD|DATABASE_URL/);
+    });
+
+    it('refuses a terminal over the owner\'s count with a clear JSON-RPC error, starts nothing, and takes one again after a release', async () => {
+        const handlers = terminals.handlersFor(policy('chat-1', { maxTerminals: 3 }));
+        const created = [];
+        for (let i = 0; i < 3; i++) {
+            created.push((await handlers.create({ sessionId: 's1', command: 'sleep', args: ['30'] })).terminalId);
+        }
+        await assert.rejects(handlers.create({ sessionId: 's1', command: 'touch', args: [path.join(dir, 'fourth')] }),
+            (error: Error & { code: number }) => error.code === -32602 && /too many terminals: this session already holds 3/.test(error.message));
+        assert.equal(fs.existsSync(path.join(dir, 'fourth')), false, 'the refused command never ran');
+        assert.equal(terminals.size, 3);
+        await terminals.handlersFor(policy('chat-2', { maxTerminals: 3 })).create({ sessionId: 's2', command: 'true', args: [] });
+        await handlers.release({ sessionId: 's1', terminalId: created[0] });
+        await handlers.create({ sessionId: 's1', command: 'sleep', args: ['30'] });
+        assert.equal(terminals.size, 4, 'three of chat-1 and one of chat-2');
+    });
+
+    it('a command that cannot start gives its place back', async () => {
+        const handlers = terminals.handlersFor(policy('chat-1', { maxTerminals: 1 }));
+        await assert.rejects(handlers.create({ sessionId: 's1', command: 'no-such-command-xyz', args: [] }), /not found/);
+        await handlers.create({ sessionId: 's1', command: 'true', args: [] });
+    });
+
+    it('bounds the output an owner\'s terminals keep together: each gets at most what is left, then none is started', async () => {
+        const budget = 256 * 1024;
+        const handlers = terminals.handlersFor(policy('chat-1', { maxOutputBytes: budget }));
+        const flood = (limit: number) => handlers.create({ sessionId: 's1', command: 'head', args: ['-c', String(4 * budget), '/dev/zero'], outputByteLimit: limit });
+        const first = await flood(200 * 1024);
+        const second = await flood(200 * 1024);
+        await assert.rejects(flood(1024), (error: Error) => /no output budget left: this session's 2 terminals keep 256 KiB/.test(error.message));
+        for (const { terminalId } of [first, second]) {
+            await handlers.waitForExit({ sessionId: 's1', terminalId });
+        }
+        assert.equal(Buffer.byteLength((await handlers.output({ sessionId: 's1', terminalId: first.terminalId })).output), 200 * 1024);
+        assert.equal(Buffer.byteLength((await handlers.output({ sessionId: 's1', terminalId: second.terminalId })).output), 56 * 1024,
+            'the second got what was left');
+        assert.ok(terminals.keptBytes('chat-1') <= budget + 2 * 64 * 1024, `${terminals.keptBytes('chat-1')} bytes kept`);
+        await handlers.release({ sessionId: 's1', terminalId: first.terminalId });
+        const third = await flood(1024);
+        await handlers.waitForExit({ sessionId: 's1', terminalId: third.terminalId });
+        assert.equal(Buffer.byteLength((await handlers.output({ sessionId: 's1', terminalId: third.terminalId })).output), 1024);
+    });
+
+    it('by default an agent asking 16 MiB per terminal keeps at most 32 MiB per session, and holds at most 16 terminals', async () => {
+        const handlers = terminals.handlersFor(policy());
+        const made = [];
+        let refusal: Error | undefined;
+        for (let i = 0; i < 41 && !refusal; i++) {
+            await handlers.create({ sessionId: 's1', command: 'true', args: [], outputByteLimit: MAX_TERMINAL_OUTPUT_LIMIT })
+                .then(created => made.push(created), error => { refusal = error; });
+        }
+        assert.equal(made.length, MAX_SESSION_OUTPUT_BYTES / MAX_TERMINAL_OUTPUT_LIMIT);
+        assert.match(String(refusal), /no output budget left/);
+        const small = terminals.handlersFor(policy('chat-small'));
+        const outcomes = [];
+        for (let i = 0; i < 41; i++) {
+            outcomes.push(await small.create({ sessionId: 's1', command: 'true', args: [] }).then(() => 'created', (error: Error) => error.message));
+        }
+        assert.equal(outcomes.filter(outcome => outcome === 'created').length, MAX_TERMINALS_PER_SESSION);
+        assert.match(outcomes[MAX_TERMINALS_PER_SESSION], /too many terminals/);
     });
 
     async function waitForOutput(handlers: ReturnType<ClientTerminals['handlersFor']>, terminalId: string, text: string): Promise<string> {

@@ -2,6 +2,10 @@
 export const DEFAULT_TERMINAL_OUTPUT_LIMIT = 1024 * 1024;
 /** The most a terminal keeps whatever the agent asks. */
 export const MAX_TERMINAL_OUTPUT_LIMIT = 16 * 1024 * 1024;
+/** Terminals one session may hold at once (running, or exited and not yet released). */
+export const MAX_TERMINALS_PER_SESSION = 16;
+/** The output one session's terminals may keep together: each keeps at most what is left of this when it starts. */
+export const MAX_SESSION_OUTPUT_BYTES = 32 * 1024 * 1024;
 
 /**
  * A terminal's output as ACP's `terminal/output` wants it: at most `limit` bytes, the newest kept,
@@ -14,6 +18,11 @@ export class TerminalOutputBuffer {
     private dropped = false;
 
     constructor(readonly limit: number) { }
+
+    /** Bytes held now: the limit, plus at most part of one chunk (whole chunks are dropped; a pipe delivers at most 64 KiB). */
+    get keptBytes(): number {
+        return this.size;
+    }
 
     append(chunk: Buffer): void {
         if (chunk.length === 0) {
