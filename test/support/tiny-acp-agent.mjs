@@ -5,6 +5,8 @@
 // fs); "read <file>" reads through fs/read_text_file; "hang" never ends until cancelled; "die" exits;
 // "run <command> <args…>" runs the command in a client terminal (terminal/create, shown on a tool call,
 // wait_for_exit, output, release) when the client declared `terminal`, and says the exit code;
+// "spawn <count> <limit> <command> <args…>" calls terminal/create <count> times (outputByteLimit <limit>, "-" for none)
+// without releasing any, and says how many it got and the first refusal;
 // "model" names the session's model; "capabilities" says the client's `clientCapabilities` as JSON. With --models it
 // reports three models in session/new; `session/set_model` refuses "tiny-broken" (and any id it did not list) and, as
 // qwen does, saves the model as the user's default unless its `_meta` says `qwen.session.modelPersistDefault: false`
@@ -99,6 +101,9 @@ async function prompt({ sessionId, prompt: blocks }) {
     if (verb === 'run') {
         return run(sessionId, file, rest, cancelled);
     }
+    if (verb === 'spawn') {
+        return spawnMany(sessionId, Number(file), rest);
+    }
     const files = blocks.filter(block => block.type === 'resource_link' || block.type === 'resource').map(block => block.uri ?? block.resource.uri);
     say(sessionId, `Echo: ${text}${files.length > 0 ? ` [files: ${files.join(', ')}]` : ''}`);
     return { stopReason: 'end_turn' };
@@ -128,6 +133,21 @@ async function run(sessionId, command, args, cancelled) {
     update(sessionId, { sessionUpdate: 'tool_call_update', toolCallId, status: exit.exitCode === 0 ? 'completed' : 'failed' });
     await request('terminal/release', { sessionId, terminalId });
     say(sessionId, `Exit code ${exit.exitCode ?? exit.signal}; ${Buffer.byteLength(output)} bytes of output.`);
+    return { stopReason: 'end_turn' };
+}
+
+async function spawnMany(sessionId, count, [limit, command, ...args]) {
+    let created = 0;
+    let refusal;
+    for (let i = 1; i <= count; i++) {
+        try {
+            await request('terminal/create', { sessionId, command, args, ...limit === '-' ? {} : { outputByteLimit: Number(limit) } });
+            created++;
+        } catch (error) {
+            refusal ??= `terminal/create #${i} failed (${error.code}): ${error.message}`;
+        }
+    }
+    say(sessionId, `Created ${created} terminals.${refusal ? ` ${refusal}` : ''}`);
     return { stopReason: 'end_turn' };
 }
 

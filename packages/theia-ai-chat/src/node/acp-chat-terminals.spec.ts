@@ -111,8 +111,8 @@ describe('AcpChatServiceImpl terminals with a real ACP agent (the tiny agent of 
     beforeEach(() => {
         workspace = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'acp-chat-terminals-')));
         fs.writeFileSync(path.join(workspace, 'long.sh'), 'echo started\nsleep 600 &\nwait\n');
-        // The agent has no apiKeyEnv, so the key store is never asked.
-        hosts = Object.assign(new AcpAgentHosts(), { logger, apiKeys: new AcpApiKeys() });
+        // The agent has no apiKeyEnv, so the key store is never asked; it stands for one of the user's settings.
+        hosts = Object.assign(new AcpAgentHosts(), { logger, apiKeys: new AcpApiKeys(), userAgent: () => agent });
         terminals = new AcpChatTerminals();
         service = Object.assign(new AcpChatServiceImpl(), { hosts, terminals });
         outputs.length = 0;
@@ -156,6 +156,42 @@ describe('AcpChatServiceImpl terminals with a real ACP agent (the tiny agent of 
         assert.deepEqual(outputs[outputs.length - 1].exitStatus, { exitCode: 5, signal: null });
         assert.match(texts.join(''), /Exit code 5/);
         assert.deepEqual(await service.terminalPids(), []);
+    });
+
+    it('a command the agent runs does not see the backend\'s credentials (MY_SECRET_TOKEN, PGPASSWORD, a DATABASE_URL with a password)', async () => {
+        const planted = { MY_SECRET_TOKEN: 'backend-token-0123', PGPASSWORD: 'backend-pg-0123', DATABASE_URL: 'postgres://app:backend-db-0123@localhost/app' };
+        Object.assign(process.env, planted);
+        try {
+            await service.prepare('chat-1', agent, [workspace]);
+            await service.prompt('chat-1', agent.id, [{ type: 'text', text: 'run env' }]);
+        } finally {
+            Object.keys(planted).forEach(name => delete process.env[name]);
+        }
+        const printed = outputs.map(output => output.text).join('');
+        assert.match(printed, /^PATH=/m, 'env did run');
+        assert.doesNotMatch(printed, /MY_SECRET_TOKEN|PGPASSWORD|DATABASE_URL|backend-/);
+    });
+
+    it('an agent creating 41 terminals gets a clear error from the 17th on; closing the session leaves no process', async () => {
+        await service.prepare('chat-1', agent, [workspace]);
+        await service.prompt('chat-1', agent.id, [{ type: 'text', text: 'spawn 41 - sleep 600' }]);
+        assert.match(texts.join(''), /^Created 16 terminals\. terminal\/create #17 failed \(-32602\): Invalid params: too many terminals: this session already holds 16/);
+        const pids = await service.terminalPids();
+        assert.equal(pids.length, 16);
+        await service.closeChatSession('chat-1');
+        await until(() => pids.every(pid => !isAlive(pid)), 'the 16 sleeps to be gone');
+        assert.deepEqual(await service.terminalPids(), []);
+    });
+
+    it('an agent asking 16 MiB for each of 41 flooding terminals gets two; the session keeps at most 32 MiB of output', async () => {
+        await service.prepare('chat-1', agent, [workspace]);
+        await service.prompt('chat-1', agent.id, [{ type: 'text', text: `spawn 41 ${16 * 1024 * 1024} head -c 17000000 /dev/zero` }]);
+        assert.match(texts.join(''), /^Created 2 terminals\. terminal\/create #3 failed \(-32602\): Invalid params: no output budget left/);
+        await until(() => outputs.filter(output => output.exitStatus).length === 2, 'both floods to end');
+        const kept = terminals.keptBytes;
+        assert.ok(kept >= 32 * 1024 * 1024 && kept <= 32 * 1024 * 1024 + 2 * 64 * 1024, `${kept} bytes kept`);
+        await service.closeChatSession('chat-1');
+        assert.equal(terminals.keptBytes, 0, 'released with the session');
     });
 
     it('closing the chat session kills the command it runs (with its children) and releases it', async () => {

@@ -13,7 +13,7 @@ export interface ChatTerminalScope {
     readonly owner: string;
     /** Workspace roots of the window; the first is the session's default cwd. */
     readonly roots: readonly string[];
-    /** The agent's configured env, on top of the backend's (what the agent itself started with). */
+    /** The agent's configured env, on top of the backend's (what the agent itself started with); credentials are dropped (ClientTerminals). */
     readonly agentEnv?: Readonly<Record<string, string>>;
     readonly push: (output: AcpTerminalOutput) => void;
 }
@@ -42,6 +42,11 @@ export class AcpChatTerminals implements BackendApplicationContribution {
 
     get pids(): number[] {
         return this.terminals?.pids ?? [];
+    }
+
+    /** Output bytes the terminals of every session keep for their agents (each session's bounded by ClientTerminals). */
+    get keptBytes(): number {
+        return this.terminals?.keptBytes() ?? 0;
     }
 
     onStop(): void {
