@@ -3,13 +3,14 @@ import * as net from 'net';
 import { CodexFrameReader, encodeCodexFrame } from '../node/codex-ipc/codex-ipc-frames';
 
 /**
- * Codex's CLI side of the IDE socket, step by step as codex-rs/tui ide_context/ipc.rs does it
- * (initialize as "desktop", then ide-context per prompt, discovery requests refused): for specs only.
+ * Codex's CLI side of the IDE socket as the real one behaves: 0.169.0 sends `ide-context` at once as
+ * "codex-tui"; codex-rs/tui ide_context/ipc.rs of other versions initializes first as "desktop".
+ * Discovery requests are refused. For specs only.
  */
 export class CodexIpcTestClient {
     readonly received: Array<Record<string, any>> = [];
     private readonly waiters: Array<() => void> = [];
-    private clientId = 'initializing-client';
+    private clientId = 'codex-tui';
     private closed = false;
 
     private constructor(readonly socket: net.Socket) {

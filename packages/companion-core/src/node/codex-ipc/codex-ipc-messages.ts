@@ -2,10 +2,11 @@ import type { CodexFrameMessage } from './codex-ipc-frames';
 
 /*
  * The messages of Codex's IPC router as the real clients send them (codex-rs/tui ide_context/ipc.rs,
- * Codex 0.169.0, and what the router of its desktop app and VS Code extension answers): requests
- * carry a `requestId`; the socket's owner assigns client ids in `initialize`, asks the other clients
- * who can handle a request (`client-discovery-request`), forwards it to the first that can and relays
- * the response.
+ * and what the router of Codex's desktop app and VS Code extension answers): requests carry a
+ * `requestId`; the socket's owner assigns client ids in `initialize`, asks the other clients who can
+ * handle a request (`client-discovery-request`), forwards it to the first that can and relays the
+ * response. Measured: the CLI of Codex 0.169.0 sends no `initialize` at all, only `ide-context` with
+ * `sourceClientId: "codex-tui"`, on one connection per `/ide` and per prompt.
  */
 
 export interface CodexRequest {

@@ -60,7 +60,7 @@ export class CodexIpcRouter {
         this.logger = options.logger ?? silentLogger;
     }
 
-    /** Connected clients that have initialized, by type (Codex CLIs say "desktop"). */
+    /** Connected clients by type: the one they gave in initialize, else their sourceClientId (Codex 0.169.0: "codex-tui"). */
     clientTypes(): string[] {
         return [...this.clients].filter(c => c.id).map(c => c.type ?? 'unknown');
     }
@@ -107,8 +107,8 @@ export class CodexIpcRouter {
             return;
         }
         if (!client.id) {
-            client.connection.send(codexError(request.requestId, CodexErrors.invalidRequest));
-            return;
+            // Codex 0.169.0's CLI skips initialize and asks at once, as "codex-tui": it gets an id all the same.
+            this.register(client, request.sourceClientId);
         }
         if (request.targetClientId === undefined || request.targetClientId === this.clientId) {
             const own = this.options.handler.answer(request, client.id);
@@ -128,15 +128,21 @@ export class CodexIpcRouter {
     }
 
     private initialize(client: Client, request: CodexRequest): void {
-        const fresh = !client.id;
-        client.id ??= randomUUID();
         const params = request.params as { clientType?: unknown } | undefined;
-        client.type ??= typeof params?.clientType === 'string' ? params.clientType.slice(0, 64) : 'unknown';
-        client.connection.send(codexResponse(request, this.clientId, { result: { clientId: client.id } }));
-        if (fresh) {
-            this.announce(client, 'connected');
-            this.options.onChange?.();
+        if (!client.id) {
+            client.connection.send(codexResponse(request, this.clientId, { result: { clientId: this.register(client, params?.clientType) } }));
+        } else {
+            client.connection.send(codexResponse(request, this.clientId, { result: { clientId: client.id } }));
         }
+    }
+
+    private register(client: Client, type: unknown): string {
+        const id = randomUUID();
+        client.id = id;
+        client.type = typeof type === 'string' ? type.slice(0, 64) : 'unknown';
+        this.announce(client, 'connected');
+        this.options.onChange?.();
+        return id;
     }
 
     private discover(source: Client, request: CodexRequest, candidates: Client[]): void {

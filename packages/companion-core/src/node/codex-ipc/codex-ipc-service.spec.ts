@@ -54,10 +54,10 @@ describe('Codex IDE socket', () => {
         return created;
     }
 
+    /** A client as Codex 0.169.0's CLI is: no initialize, `ide-context` at once. */
     async function client(): Promise<CodexIpcTestClient> {
         const connected = await CodexIpcTestClient.connect(socketPath);
         clients.push(connected);
-        await connected.initialize();
         return connected;
     }
 
@@ -109,6 +109,17 @@ describe('Codex IDE socket', () => {
                 { label: 'other.ts', path: 'src/other.ts', fsPath: path.join(projectA, 'src', 'other.ts') }
             ]
         });
+    });
+
+    it('answers a CLI that asks at once without initialize (Codex 0.169.0), and counts it as a client', async () => {
+        const owner = service();
+        owner.addWindow(windowOf([projectA], contextWith(path.join(projectA, 'x.ts'), 'sel')));
+        await owner.start();
+        const codex = await client();
+        const answer = await codex.ideContext(projectA);
+        assert.deepStrictEqual([answer.resultType, answer.method, typeof answer.handledByClientId], ['success', 'ide-context', 'string']);
+        assert.strictEqual(answer.result.ideContext.activeFile.activeSelectionContent, 'sel');
+        assert.deepStrictEqual(owner.status().clientTypes, ['codex-tui']);
     });
 
     it('answers no-client-found for a folder no window has, a sibling with the same prefix, or no folder at all', async () => {

@@ -25,7 +25,7 @@ export interface CodexIpcStatus {
     readonly role: CodexIpcRole;
     /** Why we are off, or the last problem. */
     readonly error?: string;
-    /** As owner: the clients connected to us (Codex CLIs say "desktop"). */
+    /** As owner: the clients connected to us, by type (Codex 0.169.0's CLI: "codex-tui"). */
     readonly clientTypes: readonly string[];
 }
 
