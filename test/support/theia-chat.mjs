@@ -76,7 +76,8 @@ export class TheiaChat {
         }, { timeout, what: `the chat to show ${pattern}`, diagnostics: async () => (await this.page.screenshot({ path: '/tmp/acp-chat-failure.png' }), `--- chat ---\n${await this.view.textContent()}\n${await this.window.diagnostics()}`) });
     }
 
-    /** The permission buttons of the tool card waiting for an answer: their labels. */
+    /** The permission buttons of the tool card waiting for an answer: the agent's names for the options
+     * (a button shows what the option does by its kind, with the agent's name beside it). */
     async permissionOptions(timeout = 60_000) {
         const buttons = this.view.locator('.theia-acp-permission-option');
         await waitUntil(() => buttons.first().isVisible(), {
@@ -86,11 +87,12 @@ export class TheiaChat {
                 return `--- chat ---\n${await this.view.textContent()}\n${await this.window.diagnostics()}`;
             }
         });
-        return buttons.allTextContents();
+        return buttons.evaluateAll(all => all.map(button => button.dataset.optionName));
     }
 
+    /** Clicks the permission button of the option the agent named `label`. */
     async choose(label) {
-        await this.view.locator('.theia-acp-permission-option', { hasText: new RegExp(`^${label}$`) }).first().click();
+        await this.view.locator(`.theia-acp-permission-option[data-option-name=${JSON.stringify(label)}]`).first().click();
     }
 
     /** Whether a turn is running: the stop button shows instead of send. */

@@ -4,6 +4,8 @@ import * as assert from 'assert';
 import * as React from '@theia/core/shared/react';
 import { act } from '@theia/core/shared/react';
 import { OpenerService } from '@theia/core/lib/browser/opener-service';
+import { URI } from '@theia/core/lib/common/uri';
+import { WorkspaceService } from '@theia/workspace/lib/browser/workspace-service';
 import { MarkdownChatResponseContentImpl } from '@theia/ai-chat/lib/common/chat-model';
 import { MarkdownPartRenderer } from '@theia/ai-chat-ui/lib/browser/chat-response-renderer/markdown-part-renderer';
 import { AcpMarkdownPart } from './acp-markdown-parts';
@@ -16,6 +18,7 @@ const opened: string[] = [];
 const openerService = {
     getOpener: async () => ({ open: async (uri: { toString(): string }) => { opened.push(uri.toString()); } })
 } as unknown as OpenerService;
+const workspaceService = { tryGetRoots: () => [{ resource: URI.fromFilePath('/tmp') }] } as unknown as WorkspaceService;
 
 /** What a part renderer puts in the page, as HTML. */
 async function renderedHtml(node: React.ReactNode): Promise<{ html: string; host: HTMLElement }> {
@@ -39,7 +42,7 @@ describe('AcpMarkdownRenderer (one markdown-it for all parts)', () => {
     function renderers(): { ours: AcpMarkdownRenderer; theirs: MarkdownPartRenderer } {
         const ours = new AcpMarkdownRenderer();
         const theirs = new MarkdownPartRenderer();
-        Object.assign(ours, { openerService });
+        Object.assign(ours, { openerService, workspaceService });
         Object.assign(theirs, { openerService });
         return { ours, theirs };
     }
@@ -66,5 +69,39 @@ describe('AcpMarkdownRenderer (one markdown-it for all parts)', () => {
         host.querySelector('a')!.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
         await new Promise(resolve => setTimeout(resolve, 0));
         assert.deepEqual(opened, ['https://example.com/docs']);
+    });
+
+    const click = async (element: Element) => {
+        element.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+        await new Promise(resolve => setTimeout(resolve, 0));
+    };
+
+    it('shows a command: link as text, and a click on it runs nothing', async () => {
+        opened.length = 0;
+        const { ours } = renderers();
+        const { host } = await renderedHtml(ours.render(new AcpMarkdownPart([
+            'See [README.md](command:aiCliCompanion.installCli?%5B%22gemini%22%5D),',
+            '<a href="COMMAND:workbench.action.terminal.new">this</a> and <a href="vscode://file/tmp/x">that</a>.'
+        ].join(' '))));
+        assert.equal(host.querySelectorAll('a').length, 0, host.innerHTML);
+        const inert = host.querySelectorAll('.theia-acp-inert-link');
+        assert.deepEqual(Array.from(inert, span => span.textContent), ['README.md', 'this', 'that']);
+        assert.match(inert[0].getAttribute('title') ?? '', /command:aiCliCompanion\.installCli/);
+        for (const span of Array.from(inert)) {
+            await click(span);
+        }
+        assert.deepEqual(opened, []);
+    });
+
+    it('opens files inside the workspace (relative paths too), never outside it', async () => {
+        opened.length = 0;
+        const { ours } = renderers();
+        const { host } = await renderedHtml(ours.render(new AcpMarkdownPart(
+            '<a href="file:///tmp/a.ts">in</a> [relative](notes/b.md) <a href="file:///etc/passwd">out</a> [up](../etc/passwd)')));
+        assert.deepEqual(Array.from(host.querySelectorAll('a'), link => link.textContent), ['in', 'relative'], host.innerHTML);
+        for (const element of Array.from(host.querySelectorAll('a, .theia-acp-inert-link'))) {
+            await click(element);
+        }
+        assert.deepEqual(opened, ['file:///tmp/a.ts', 'file:///tmp/notes/b.md']);
     });
 });

@@ -10,7 +10,9 @@ import { ChatResponsePartRenderer } from '@theia/ai-chat-ui/lib/browser/chat-res
 import {
     BLOCKED_RESOURCE_ALLOW_CLASS, BLOCKED_RESOURCE_CLASS, BLOCKED_RESOURCE_WRAPPER_CLASS, blockExternalResources, restoreBlockedResource
 } from '@theia/ai-chat-ui/lib/browser/chat-response-renderer/block-external-resources';
+import { WorkspaceService } from '@theia/workspace/lib/browser/workspace-service';
 import { AcpMarkdownPart } from './acp-markdown-parts';
+import { agentLinkTarget } from './acp-agent-links';
 
 /** One parser for every part: building markdown-it with its emoji plugin costs more than rendering a part. */
 let parser: ReturnType<typeof markdownit> | undefined;
@@ -18,8 +20,15 @@ function markdownParser(): ReturnType<typeof markdownit> {
     return parser ??= markdownit({ html: true }).use(markdownitemoji.full);
 }
 
-/** Markdown as the chat shows an answer: markdown-it (HTML allowed), sanitized, external resources held back. */
-export function renderChatMarkdown(markdown: string): DocumentFragment {
+/** What a link in an agent's markdown opens, if anything (see acp-agent-links.ts). */
+export type LinkTarget = (href: string) => URI | undefined;
+
+/**
+ * Markdown as the chat shows an answer: markdown-it (HTML allowed), sanitized, external resources held
+ * back, and links that `target` would not open shown as their text: an agent must not get a click to
+ * run `command:` URIs through Theia's opener.
+ */
+export function renderChatMarkdown(markdown: string, target: LinkTarget): DocumentFragment {
     const template = document.createElement('template');
     template.innerHTML = DOMPurify.sanitize(markdownParser().render(markdown), {
         ALLOW_UNKNOWN_PROTOCOLS: true, // links to files open through Theia's opener service
@@ -27,13 +36,32 @@ export function renderChatMarkdown(markdown: string): DocumentFragment {
         ADD_ATTR: ['src', 'srcset', 'srcdoc', 'poster', 'href', 'xlink:href', 'data']
     });
     blockExternalResources(template.content, true);
+    inertLinks(template.content, target);
     return template.content;
 }
 
-/** A click in rendered markdown: "allow" on a held-back resource shows it, a link opens in Theia. */
-export function handleMarkdownClick(event: MouseEvent, openerService: OpenerService): void {
-    const target = event.target instanceof Element ? event.target : (event.target as Node | null)?.parentElement;
-    const allow = target?.closest(`.${BLOCKED_RESOURCE_ALLOW_CLASS}`);
+/** Links that would open nothing allowed become a span with their text; the address shows as its tooltip. */
+function inertLinks(content: DocumentFragment, target: LinkTarget): void {
+    for (const link of Array.from(content.querySelectorAll('a'))) {
+        const href = linkHref(link);
+        if (href !== undefined && !target(href)) {
+            const text = document.createElement('span');
+            text.className = 'theia-acp-inert-link';
+            text.title = `Not opened from an agent's answer: ${href}`;
+            text.append(...Array.from(link.childNodes));
+            link.replaceWith(text);
+        }
+    }
+}
+
+function linkHref(link: Element): string | undefined {
+    return link.getAttribute('href') ?? link.getAttribute('xlink:href') ?? undefined;
+}
+
+/** A click in rendered markdown: "allow" on a held-back resource shows it, a link opens in Theia if `target` allows it. */
+export function handleMarkdownClick(event: MouseEvent, openerService: OpenerService, target: LinkTarget): void {
+    const clicked = event.target instanceof Element ? event.target : (event.target as Node | null)?.parentElement;
+    const allow = clicked?.closest(`.${BLOCKED_RESOURCE_ALLOW_CLASS}`);
     if (allow) {
         const placeholder = allow.closest(`.${BLOCKED_RESOURCE_CLASS}`);
         const restored = placeholder ? restoreBlockedResource(placeholder) : undefined;
@@ -45,30 +73,33 @@ export function handleMarkdownClick(event: MouseEvent, openerService: OpenerServ
         event.stopPropagation();
         return;
     }
-    const link = target?.closest('a');
-    const href = link?.getAttribute('href') ?? link?.getAttribute('xlink:href');
-    if (href) {
-        void open(openerService, new URI(href));
-        event.preventDefault();
+    const link = clicked?.closest('a');
+    const href = link ? linkHref(link) : undefined;
+    if (href !== undefined) {
+        event.preventDefault(); // never the browser's own navigation, whatever the scheme
+        const uri = target(href);
+        if (uri) {
+            void open(openerService, uri);
+        }
     }
 }
 
-const AcpMarkdown: React.FC<{ text: string; openerService: OpenerService }> = ({ text, openerService }) => {
+const AcpMarkdown: React.FC<{ text: string; openerService: OpenerService; target: LinkTarget }> = ({ text, openerService, target }) => {
     const ref = React.useRef<HTMLDivElement>(null);
     // A layout effect: the text is in the page when React commits, not one task later (Theia's renderer
     // uses a passive effect, which React runs in a task of its own, behind whatever else the page does).
     React.useLayoutEffect(() => {
         // The same elements as Theia's renderer: the rendered markdown in a div of its own.
         const host = document.createElement('div');
-        host.appendChild(renderChatMarkdown(text));
+        host.appendChild(renderChatMarkdown(text, target));
         ref.current?.replaceChildren(host);
-    }, [text]);
+    }, [text, target]);
     React.useEffect(() => {
         const host = ref.current;
-        const onClick = (event: MouseEvent) => handleMarkdownClick(event, openerService);
+        const onClick = (event: MouseEvent) => handleMarkdownClick(event, openerService, target);
         host?.addEventListener('click', onClick);
         return () => host?.removeEventListener('click', onClick);
-    }, [openerService]);
+    }, [openerService, target]);
     return <div ref={ref}></div>;
 };
 
@@ -80,12 +111,16 @@ const AcpMarkdown: React.FC<{ text: string; openerService: OpenerService }> = ({
 @injectable()
 export class AcpMarkdownRenderer implements ChatResponsePartRenderer<AcpMarkdownPart> {
     @inject(OpenerService) protected readonly openerService: OpenerService;
+    @inject(WorkspaceService) protected readonly workspaceService: WorkspaceService;
+
+    /** Web links, and files inside the workspace as it is at the time of the render or the click. */
+    protected readonly linkTarget: LinkTarget = href => agentLinkTarget(href, this.workspaceService.tryGetRoots().map(root => root.resource));
 
     canHandle(content: ChatResponseContent): number {
         return content instanceof AcpMarkdownPart ? 20 : -1; // Theia's markdown renderer: 10
     }
 
     render(content: AcpMarkdownPart): React.ReactNode {
-        return <AcpMarkdown text={content.content.value} openerService={this.openerService} />;
+        return <AcpMarkdown text={content.content.value} openerService={this.openerService} target={this.linkTarget} />;
     }
 }

@@ -7,7 +7,10 @@ import { OpenerService, open } from '@theia/core/lib/browser/opener-service';
 import { ChatResponseContent } from '@theia/ai-chat/lib/common/chat-model';
 import { ChatResponsePartRenderer } from '@theia/ai-chat-ui/lib/browser/chat-response-part-renderer';
 import { ResponseNode } from '@theia/ai-chat-ui/lib/browser/chat-tree-view/chat-view-tree-widget';
-import { AcpLocation, AcpPlanContent, AcpToolCallContent, AcpToolContent } from './acp-tool-call-content';
+import { WorkspaceService } from '@theia/workspace/lib/browser/workspace-service';
+import { AcpLocation, AcpPermissionChoice, AcpPlanContent, AcpToolCallContent, AcpToolContent } from './acp-tool-call-content';
+import { agentFileTarget } from './acp-agent-links';
+import { permissionOptionView } from './acp-permission-question';
 import { AcpTerminalOutputs } from './acp-terminal-outputs';
 import { TerminalOutputView } from './acp-terminal-output-view';
 
@@ -24,6 +27,7 @@ const STATUS_ICONS: Record<string, string> = {
 export class AcpToolCallRenderer implements ChatResponsePartRenderer<AcpToolCallContent | AcpPlanContent> {
     @inject(OpenerService) protected readonly openerService: OpenerService;
     @inject(AcpTerminalOutputs) protected readonly terminals: AcpTerminalOutputs;
+    @inject(WorkspaceService) protected readonly workspaceService: WorkspaceService;
 
     canHandle(content: ChatResponseContent): number {
         return content instanceof AcpToolCallContent || content instanceof AcpPlanContent ? 20 : -1;
@@ -33,13 +37,21 @@ export class AcpToolCallRenderer implements ChatResponsePartRenderer<AcpToolCall
         if (content instanceof AcpPlanContent) {
             return <PlanView plan={content} />;
         }
-        return <ToolCallView call={content} openLocation={location => this.openLocation(location)} openDiff={diff => this.openDiff(diff)}
-            terminal={terminalId => this.terminals.view(terminalId)} />;
+        return <ToolCallView call={content} canOpen={location => !!this.locationTarget(location)} openLocation={location => this.openLocation(location)}
+            openDiff={diff => this.openDiff(diff)} terminal={terminalId => this.terminals.view(terminalId)} />;
+    }
+
+    /** A location opens only inside the workspace: the agent names the path, the user only clicks. */
+    protected locationTarget(location: AcpLocation): URI | undefined {
+        return agentFileTarget(location.path, this.workspaceService.tryGetRoots().map(root => root.resource));
     }
 
     protected openLocation(location: AcpLocation): void {
-        const line = location.line ? Math.max(0, location.line - 1) : 0;
-        void open(this.openerService, URI.fromFilePath(location.path), { selection: { start: { line, character: 0 } } });
+        const uri = this.locationTarget(location);
+        const line = typeof location.line === 'number' && location.line > 0 ? location.line - 1 : 0;
+        if (uri) {
+            void open(this.openerService, uri, { selection: { start: { line, character: 0 } } });
+        }
     }
 
     /** The native diff editor: the text before (read-only, in memory) against the proposed text. */
@@ -61,6 +73,7 @@ function useChanges(content: { onDidChange: (listener: () => void) => { dispose(
 
 interface ToolCallViewProps {
     call: AcpToolCallContent;
+    canOpen(location: AcpLocation): boolean;
     openLocation(location: AcpLocation): void;
     openDiff(diff: Extract<AcpToolContent, { type: 'diff' }>): void;
     terminal: ContentViewProps['terminal'];
@@ -68,7 +81,7 @@ interface ToolCallViewProps {
 type ContentViewProps = Pick<ToolCallViewProps, 'openDiff'> & { item: AcpToolContent; terminal(terminalId: string): ReturnType<AcpTerminalOutputs['view']> };
 
 const ToolCallView: React.FC<ToolCallViewProps> =
-    ({ call, openLocation, openDiff, terminal }) => {
+    ({ call, canOpen, openLocation, openDiff, terminal }) => {
         useChanges(call);
         const question = call.question;
         return <div className={`theia-acp-tool-call theia-acp-status-${call.status}`} data-tool-call-id={call.toolCallId}>
@@ -79,21 +92,39 @@ const ToolCallView: React.FC<ToolCallViewProps> =
                 <span className='theia-acp-tool-call-status-text'>{call.status.replace('_', ' ')}</span>
             </div>
             {call.locations.length > 0 && <div className='theia-acp-tool-call-locations'>
-                {call.locations.map((location, index) => <a key={index} className='theia-acp-location' href='#' title={location.path}
-                    onClick={event => { event.preventDefault(); openLocation(location); }}>
-                    {location.path.split('/').pop()}{location.line ? `:${location.line}` : ''}
-                </a>)}
+                {call.locations.map((location, index) => {
+                    const label = `${location.path.split('/').pop()}${location.line ? `:${location.line}` : ''}`;
+                    return canOpen(location)
+                        ? <a key={index} className='theia-acp-location' href='#' title={location.path}
+                            onClick={event => { event.preventDefault(); openLocation(location); }}>{label}</a>
+                        : <span key={index} className='theia-acp-location theia-acp-inert-link' title={`Outside the workspace, not opened: ${location.path}`}>{label}</span>;
+                })}
             </div>}
             {call.content.map((item, index) => <ToolContentView key={index} item={item} openDiff={openDiff} terminal={terminal} />)}
             {question && <div className='theia-acp-permission'>
                 {question.answer !== undefined
                     ? <span className='theia-acp-permission-answer'>{question.answer}</span>
-                    : question.options.map(option => <button key={option.optionId} type='button' data-option-id={option.optionId}
-                        className={`theia-button theia-acp-permission-option ${option.kind.startsWith('allow') ? 'main' : 'secondary'}`}
-                        onClick={() => question.choose(option.optionId)}>{option.name}</button>)}
+                    : question.options.map(option => <PermissionButton key={option.optionId} option={option} choose={question.choose} />)}
             </div>}
         </div>;
     };
+
+/**
+ * One permission option: what it does by its `kind` (icon, our wording), the agent's own name beside it, and
+ * a warning when that name says the opposite ("Reject" on an `allow_always` option).
+ */
+const PermissionButton: React.FC<{ option: AcpPermissionChoice; choose(optionId: string): void }> = ({ option, choose }) => {
+    const view = permissionOptionView(option);
+    const sameName = option.name.trim().toLowerCase() === view.action.toLowerCase();
+    return <button type='button' data-option-id={option.optionId} data-option-kind={option.kind} data-option-name={option.name}
+        className={`theia-button theia-acp-permission-option ${view.primary ? 'main' : 'secondary'}${view.warning ? ' theia-acp-permission-contradiction' : ''}`}
+        title={view.warning ? `${view.action}: ${view.warning}` : view.action} onClick={() => choose(option.optionId)}>
+        <span className={`codicon ${view.icon}`} />
+        <span className='theia-acp-permission-action'>{view.action}</span>
+        {!sameName && <span className='theia-acp-permission-name'>{option.name}</span>}
+        {view.warning && <span className='theia-acp-permission-warning'><span className='codicon codicon-warning' />{view.warning}</span>}
+    </button>;
+};
 
 const ToolContentView: React.FC<ContentViewProps> = ({ item, openDiff, terminal }) => {
     if (item.type === 'diff') {
