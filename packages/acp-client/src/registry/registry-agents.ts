@@ -75,6 +75,29 @@ export function installOptions(agent: RegistryAgent, platform: RegistryPlatform 
     return options;
 }
 
+/**
+ * What the user confirms before anything is downloaded or started: the command line that will run and,
+ * for a binary, the archive and the hash it must have. `folder` is where the binary will be unpacked
+ * (`AgentInstaller.folderFor`).
+ */
+export function installPreview(agent: RegistryAgent, option: InstallOption, folder = `<${agent.id}/${agent.version}>`): { readonly commandLine: string; readonly details: readonly string[] } {
+    const quote = (arg: string) => /^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
+    const envText = (env: Readonly<Record<string, string>>) => Object.entries(env).map(([key, value]) => `${key}=${quote(value)}`);
+    if (option.kind === 'binary') {
+        const { target } = option;
+        return {
+            commandLine: [...envText(target.env), `${folder}/${target.cmd.replace(/^\.\//, '')}`, ...target.args.map(quote)].join(' '),
+            details: [`Downloads ${target.archive}`, target.sha256 ? `Unpacks it only if its sha256 is ${target.sha256}` : 'No sha256: it cannot be installed']
+        };
+    }
+    const { distribution } = option;
+    const runner = option.kind === 'npx' ? ['npx', '-y'] : ['uvx'];
+    return {
+        commandLine: [...envText(distribution.env), ...runner, quote(distribution.package), ...distribution.args.map(quote)].join(' '),
+        details: [`${option.kind === 'npx' ? 'npm' : 'uv'} downloads the package ${distribution.package} on first use`]
+    };
+}
+
 const NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_-]*$/;
 
 /**

@@ -1,5 +1,5 @@
 import * as assert from 'assert';
-import { agentNameFor, compareVersions, currentPlatform, findUpdates, installOptions } from './registry-agents';
+import { agentNameFor, compareVersions, currentPlatform, findUpdates, installOptions, installPreview } from './registry-agents';
 import { isRelativeInside, parseRegistry, REGISTRY_PLATFORMS } from './registry-format';
 import { checkSvgIcon } from './svg-icon';
 
@@ -41,6 +41,13 @@ describe('parseRegistry', () => {
         assert.deepStrictEqual(tiny.distribution.uvx, { package: 'tiny==1.0.0', args: [], env: {} });
         assert.deepStrictEqual(installOptions(tiny, 'linux-x86_64').map(option => option.kind), ['binary', 'npx', 'uvx']);
         assert.deepStrictEqual(installOptions(tiny, 'darwin-aarch64').map(option => option.kind), ['npx', 'uvx']);
+        const [binary, npx, uvx] = installOptions(tiny, 'linux-x86_64');
+        assert.deepStrictEqual(installPreview(tiny, binary), {
+            commandLine: 'TINY=1 <tiny/1.0.0>/tiny acp',
+            details: ['Downloads https://example.test/tiny-1.0.0.tar.gz', `Unpacks it only if its sha256 is ${SHA}`]
+        });
+        assert.strictEqual(installPreview(tiny, npx).commandLine, 'npx -y @example/tiny@1.0.0 --acp');
+        assert.strictEqual(installPreview(tiny, uvx).commandLine, 'uvx tiny==1.0.0');
         const windows = installOptions(tiny, 'windows-x86_64')[0];
         assert.match(windows.blocked ?? '', /no sha256 for https:\/\/example\.test\/tiny-1\.0\.0\.zip/);
     });
@@ -132,7 +139,9 @@ describe('parseRegistry', () => {
                 id: `a${Math.floor(random() * 5)}`,
                 distribution: { binary: { 'linux-x86_64': { archive: 'https://e.test/a.tar.gz', cmd: './a', sha256: SHA } }, npx: { package: 'p' } }
             });
-            const path = pick([['id'], ['version'], ['icon'], ['distribution'], ['distribution', 'binary'], ['distribution', 'npx'], ['distribution', 'binary', 'linux-x86_64']]);
+            const path = pick([['id'], ['name'], ['version'], ['description'], ['icon'], ['distribution'], ['distribution', 'binary'], ['distribution', 'npx'],
+                ['distribution', 'npx', 'package'], ['distribution', 'npx', 'args'], ['distribution', 'npx', 'env'], ['distribution', 'binary', 'linux-x86_64'],
+                ...['archive', 'cmd', 'args', 'env', 'sha256'].map(key => ['distribution', 'binary', 'linux-x86_64', key])]);
             let holder: any = base;
             for (const key of path.slice(0, -1)) {
                 holder = holder[key];
@@ -154,6 +163,11 @@ describe('parseRegistry', () => {
                 for (const target of Object.values(each.distribution.binary ?? {})) {
                     assert.ok(isRelativeInside(target!.cmd), target!.cmd);
                     assert.match(target!.archive, /^https?:/);
+                    assert.ok(target!.sha256 === undefined || /^[0-9a-f]{64}$/.test(target!.sha256));
+                }
+                for (const launch of [...Object.values(each.distribution.binary ?? {}), each.distribution.npx, each.distribution.uvx]) {
+                    assert.ok(launch === undefined || (Array.isArray(launch.args) && launch.args.every(arg => typeof arg === 'string')), JSON.stringify(launch));
+                    assert.ok(launch === undefined || Object.values(launch.env).every(value => typeof value === 'string'), JSON.stringify(launch));
                 }
                 assert.ok(each.distribution.binary || each.distribution.npx || each.distribution.uvx);
             }
