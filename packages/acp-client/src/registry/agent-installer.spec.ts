@@ -113,6 +113,23 @@ describe('AgentInstaller', function () {
         assert.strictEqual((await initialize(entry)).version, '2.0.0');
     });
 
+    it('installs from an air-gapped copy: a registry file whose archive path is relative to it', async () => {
+        const mirror = path.join(home, 'mirror');
+        fs.mkdirSync(mirror);
+        const archive = agentArchive('1.0.0');
+        fs.writeFileSync(path.join(mirror, 'tiny.tar.gz'), archive);
+        fs.writeFileSync(path.join(mirror, 'registry.json'), JSON.stringify({
+            version: '1.0.0', extensions: [], agents: [{
+                id: 'tiny', name: 'Tiny Agent', version: '1.0.0', description: 'd',
+                distribution: { binary: { [PLATFORM]: { archive: 'tiny.tar.gz', cmd: './bin/tiny-agent', sha256: sha256(archive) } } }
+            }]
+        }));
+        const listing = await client.read(path.join(mirror, 'registry.json'));
+        const entry = await installer.install(listing.agents[0], binaryOption(listing.agents[0]));
+        assert.strictEqual((await initialize(entry)).version, '1.0.0');
+        assert.deepStrictEqual(server.requests, []);
+    });
+
     it('refuses an archive whose sha256 differs, naming both values; nothing is unpacked and the program never ran', async () => {
         const archive = agentArchive('1.0.0');
         const wrong = sha256(Buffer.from('something else'));

@@ -1,4 +1,5 @@
 import * as assert from 'assert';
+import { execFileSync } from 'child_process';
 import * as fs from 'fs';
 import * as http from 'http';
 import type { AddressInfo } from 'net';
@@ -104,6 +105,10 @@ describe('RegistryClient', () => {
             assert.strictEqual(await client.fetchIcon(listing.agents[0].iconUrl!), ICON);
         }
         assert.match((await client.read('registry.json')).problems[0], /neither an http\(s\) URL, a file: URL nor an absolute path/);
+        // A FIFO named as the registry would block a plain read for ever.
+        const fifo = path.join(home, 'mirror', 'fifo.json');
+        execFileSync('mkfifo', [fifo]);
+        assert.match((await client.read(fifo)).problems[0], /is not a regular file/);
     });
 
     it('fetches icons only as SVG that passes the check', async () => {
