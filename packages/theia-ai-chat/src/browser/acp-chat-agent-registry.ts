@@ -1,37 +1,41 @@
 import { inject, injectable } from '@theia/core/shared/inversify';
 import { FrontendApplicationContribution } from '@theia/core/lib/browser/frontend-application-contribution';
 import { MessageService } from '@theia/core/lib/common/message-service';
-import { PreferenceService } from '@theia/core/lib/common/preferences/preference-service';
+import { PreferenceProviderProvider, PreferenceService } from '@theia/core/lib/common/preferences/preference-service';
+import { PreferenceScope } from '@theia/core/lib/common/preferences/preference-scope';
 import { AgentService } from '@theia/ai-core/lib/common/agent-service';
 import { ChatAgentService } from '@theia/ai-chat/lib/common/chat-agent-service';
-import { AcpChatAgentDefinition, BUILT_IN_ACP_AGENTS, configuredAcpAgents } from '../common/acp-chat-agents';
-import { AGENTS_PREFERENCE } from '../common/acp-chat-preferences';
+import { AcpChatAgentDefinition, userAcpChatAgents } from '../common/acp-chat-agents';
+import { ACP_CHAT_PREFERENCES, userAcpChatSetting } from '../common/acp-chat-preferences';
 import { AcpChatAgent } from './acp-chat-agent';
 import { AcpChatAgentServices } from './acp-chat-agent-services';
 
 /**
- * Registers the chat agents from the preferences: the enabled built-ins (with their command
- * preference) and every valid `aiCliChat.agents` entry; re-registers when those change.
+ * Registers the chat agents from the user's preferences: the enabled built-ins (with their command
+ * preference) and every valid `aiCliChat.agents` entry; re-registers when those change. A workspace's
+ * settings are never read: they could make the chat start a cloned repository's own program.
  */
 @injectable()
 export class AcpChatAgentRegistry implements FrontendApplicationContribution {
     @inject(PreferenceService) protected readonly preferences: PreferenceService;
+    @inject(PreferenceProviderProvider) protected readonly providerProvider: PreferenceProviderProvider;
     @inject(ChatAgentService) protected readonly chatAgents: ChatAgentService;
     @inject(AgentService) protected readonly agentService: AgentService;
     @inject(MessageService) protected readonly messages: MessageService;
     @inject(AcpChatAgentServices) protected readonly services: AcpChatAgentServices;
 
     protected readonly registered = new Map<string, AcpChatAgent>();
+    /** The problems last warned about: the two change events of one edit warn once. */
+    protected warned = '[]';
 
     async onStart(): Promise<void> {
         await this.preferences.ready;
         this.sync();
-        const ours = new Set([AGENTS_PREFERENCE, ...BUILT_IN_ACP_AGENTS.flatMap(agent => [agent.enabledPreference!, agent.commandPreference!])]);
-        this.preferences.onPreferenceChanged(event => {
-            if (ours.has(event.preferenceName)) {
-                this.sync();
-            }
-        });
+        const ours = (names: string[]) => names.some(name => (ACP_CHAT_PREFERENCES as readonly string[]).includes(name));
+        this.preferences.onPreferenceChanged(event => ours([event.preferenceName]) && this.sync());
+        // A user change under a workspace value leaves the resolved value as it was, so Theia reports no
+        // change; the agents come from the user scope, so listen to it directly.
+        this.providerProvider(PreferenceScope.User)?.onDidPreferencesChanged(changes => ours(Object.keys(changes)) && this.sync());
     }
 
     displayName(agentId: string): string {
@@ -39,13 +43,12 @@ export class AcpChatAgentRegistry implements FrontendApplicationContribution {
     }
 
     definitions(): AcpChatAgentDefinition[] {
-        const builtIns = BUILT_IN_ACP_AGENTS
-            .filter(agent => this.preferences.get<boolean>(agent.enabledPreference!, true) !== false)
-            .map(agent => ({ ...agent, command: this.preferences.get<string>(agent.commandPreference!, '')?.trim() || agent.command }));
-        const { agents, problems } = configuredAcpAgents(this.preferences.get(AGENTS_PREFERENCE, []),
-            BUILT_IN_ACP_AGENTS.map(agent => agent.id));
-        problems.forEach(problem => this.messages.warn(problem));
-        return [...builtIns, ...agents];
+        const { agents, problems } = userAcpChatAgents(userAcpChatSetting(name => this.preferences.inspect(name)));
+        if (JSON.stringify(problems) !== this.warned) {
+            this.warned = JSON.stringify(problems);
+            problems.forEach(problem => this.messages.warn(problem));
+        }
+        return agents;
     }
 
     protected sync(): void {

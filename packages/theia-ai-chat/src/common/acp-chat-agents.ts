@@ -1,6 +1,7 @@
 import { AcpChatAgentConfig, AcpMode } from './acp-chat-protocol';
 import {
-    ConfiguredAcpAgent, GEMINI_COMMAND_PREFERENCE, GEMINI_ENABLED_PREFERENCE, QWEN_COMMAND_PREFERENCE, QWEN_ENABLED_PREFERENCE
+    AGENTS_PREFERENCE, ConfiguredAcpAgent, GEMINI_COMMAND_PREFERENCE, GEMINI_ENABLED_PREFERENCE, QWEN_COMMAND_PREFERENCE, QWEN_ENABLED_PREFERENCE,
+    UserSettingReader
 } from './acp-chat-preferences';
 
 /** A chat agent backed by an ACP agent: what differs between them, as data. */
@@ -90,4 +91,20 @@ export function configuredAcpAgents(entries: unknown, taken: readonly string[]):
         });
     }
     return { agents, problems };
+}
+
+/**
+ * The chat agents the user's settings define: the enabled built-ins (with the user's command, if any)
+ * and the user's `aiCliChat.agents`. The frontend registers these; the backend starts only these, so
+ * neither a workspace's settings nor a forged RPC call chooses what runs with the user's keys.
+ */
+export function userAcpChatAgents(read: UserSettingReader): { agents: AcpChatAgentDefinition[]; problems: string[] } {
+    const builtIns = BUILT_IN_ACP_AGENTS
+        .filter(agent => read(agent.enabledPreference!) !== false)
+        .map(agent => {
+            const command = read(agent.commandPreference!);
+            return { ...agent, command: typeof command === 'string' && command.trim() ? command.trim() : agent.command };
+        });
+    const { agents, problems } = configuredAcpAgents(read(AGENTS_PREFERENCE), BUILT_IN_ACP_AGENTS.map(agent => agent.id));
+    return { agents: [...builtIns, ...agents], problems };
 }

@@ -1,4 +1,5 @@
 import { PreferenceContribution, PreferenceSchema } from '@theia/core/lib/common/preferences/preference-schema';
+import { PreferenceScope } from '@theia/core/lib/common/preferences/preference-scope';
 
 export const AGENTS_PREFERENCE = 'aiCliChat.agents';
 export const GEMINI_ENABLED_PREFERENCE = 'aiCliChat.gemini.enabled';
@@ -17,28 +18,42 @@ export interface ConfiguredAcpAgent {
     readonly apiKeyEnv?: string;
 }
 
+/**
+ * User scope only: these name the programs the chat starts (with the user's API keys) and which of them
+ * run. A cloned repository's `.theia/settings.json` must not choose them, trusted or not; the values
+ * are also read from the user scope only (userAcpChatSetting), in the frontend and again in the backend.
+ */
+const USER_ONLY = { scope: PreferenceScope.User } as const;
+const USER_ONLY_NOTE = ' Only read from the user settings: a workspace\'s settings cannot change it.';
+
+/** Every preference of the schema: all of them are user-scoped. */
+export const ACP_CHAT_PREFERENCES = [
+    GEMINI_ENABLED_PREFERENCE, GEMINI_COMMAND_PREFERENCE, QWEN_ENABLED_PREFERENCE, QWEN_COMMAND_PREFERENCE, AGENTS_PREFERENCE
+] as const;
+
 export const acpChatPreferenceSchema: PreferenceSchema = {
+    scope: PreferenceScope.User,
     properties: {
         [GEMINI_ENABLED_PREFERENCE]: {
-            type: 'boolean', default: true,
-            description: 'Offer Gemini CLI (`gemini --acp`) as @GeminiCLI in the AI chat.'
+            ...USER_ONLY, type: 'boolean', default: true,
+            description: 'Offer Gemini CLI (`gemini --acp`) as @GeminiCLI in the AI chat.' + USER_ONLY_NOTE
         },
         [GEMINI_COMMAND_PREFERENCE]: {
-            type: 'string', default: '',
-            description: 'The gemini executable for @GeminiCLI; empty looks it up on PATH.'
+            ...USER_ONLY, type: 'string', default: '',
+            description: 'The gemini executable for @GeminiCLI; empty looks it up on PATH.' + USER_ONLY_NOTE
         },
         [QWEN_ENABLED_PREFERENCE]: {
-            type: 'boolean', default: true,
-            description: 'Offer Qwen Code (`qwen --acp`) as @QwenCode in the AI chat.'
+            ...USER_ONLY, type: 'boolean', default: true,
+            description: 'Offer Qwen Code (`qwen --acp`) as @QwenCode in the AI chat.' + USER_ONLY_NOTE
         },
         [QWEN_COMMAND_PREFERENCE]: {
-            type: 'string', default: '',
-            description: 'The qwen executable for @QwenCode; empty looks it up on PATH.'
+            ...USER_ONLY, type: 'string', default: '',
+            description: 'The qwen executable for @QwenCode; empty looks it up on PATH.' + USER_ONLY_NOTE
         },
         [AGENTS_PREFERENCE]: {
-            type: 'array', default: [],
+            ...USER_ONLY, type: 'array', default: [],
             description: 'More Agent Client Protocol agents for the AI chat, each addressed as @<name>: e.g. ' +
-                '{ "name": "Copilot", "command": "copilot", "args": ["--acp"] }.',
+                '{ "name": "Copilot", "command": "copilot", "args": ["--acp"] }.' + USER_ONLY_NOTE,
             items: {
                 type: 'object',
                 required: ['name', 'command'],
@@ -58,6 +73,19 @@ export const acpChatPreferenceSchema: PreferenceSchema = {
         }
     }
 };
+
+/** What PreferenceService.inspect tells about one preference (the field used here). */
+export type PreferenceInspector = (name: string) => { globalValue?: unknown } | undefined;
+/** One preference's value in the user scope; undefined when the user set none. */
+export type UserSettingReader = (name: string) => unknown;
+
+/**
+ * Reads from the user scope only. Theia 1.74 keeps a workspace value of a user-scoped preference in
+ * its resolved value (`get`), whatever the workspace trust, so the user's value is taken explicitly.
+ */
+export function userAcpChatSetting(inspect: PreferenceInspector): UserSettingReader {
+    return name => inspect(name)?.globalValue;
+}
 
 export function bindAcpChatPreferences(bind: import('@theia/core/shared/inversify').interfaces.Bind): void {
     bind(PreferenceContribution).toConstantValue({ schema: acpChatPreferenceSchema });

@@ -1,27 +1,37 @@
 import { inject, injectable, named } from '@theia/core/shared/inversify';
 import { ILogger } from '@theia/core/lib/common/logger';
 import { BackendApplicationContribution } from '@theia/core/lib/node/backend-application';
+import { PreferenceService } from '@theia/core/lib/common/preferences/preference-service';
 import type { AgentLogger, WorkspaceAgent } from '@ai-cli-companion/acp-client';
 import { acpEngine } from './acp-engine';
 import { AcpChatAgentConfig } from '../common/acp-chat-protocol';
 import { AcpApiKeys } from './acp-api-keys';
+import { userAcpChatAgents } from '../common/acp-chat-agents';
+import { userAcpChatSetting } from '../common/acp-chat-preferences';
 
 /**
  * Every ACP agent process the chat runs, one per (agent configuration, workspace), shared by all
  * windows and sessions, started on first use. Stopping the backend stops them all (stdin closed,
  * then the process tree killed: gemini ignores SIGTERM). An agent starts with its API key from the
  * credential store, when the user set one.
+ *
+ * What an agent runs comes from the user's settings as this backend reads them, never from the window:
+ * a page that reached the chat's RPC (or a workspace's settings the window read) must not choose the
+ * program that gets the user's key.
  */
 @injectable()
 export class AcpAgentHosts implements BackendApplicationContribution {
     @inject(ILogger) @named('ai-cli-acp-chat') protected readonly logger: ILogger;
     @inject(AcpApiKeys) protected readonly apiKeys: AcpApiKeys;
+    @inject(PreferenceService) protected readonly preferences: PreferenceService;
 
     private readonly agents = new Map<string, WorkspaceAgent>();
     /** Which chat agent each running host belongs to (a restart after a key change finds them by it). */
     private readonly agentIds = new Map<WorkspaceAgent, string>();
 
-    agentFor(config: AcpChatAgentConfig, workspace: string): WorkspaceAgent {
+    /** The host of the user's agent `requested.id`; the rest of `requested` is the window's word and is not used. */
+    agentFor(requested: AcpChatAgentConfig, workspace: string): WorkspaceAgent {
+        const config = this.userAgent(requested.id);
         const key = JSON.stringify([config.id, config.command, config.args, config.env ?? {}, workspace]);
         let agent = this.agents.get(key);
         if (!agent) {
@@ -37,6 +47,17 @@ export class AcpAgentHosts implements BackendApplicationContribution {
             this.agentIds.set(agent, config.id);
         }
         return agent;
+    }
+
+    /** The agent as the user's settings define it; an agent they do not define cannot start. */
+    protected userAgent(agentId: string): AcpChatAgentConfig {
+        const { agents } = userAcpChatAgents(userAcpChatSetting(name => this.preferences.inspect(name)));
+        const agent = agents.find(candidate => candidate.id === agentId);
+        if (!agent) {
+            throw new Error(`"${agentId}" is no chat agent of your user settings (aiCliChat.*), so it is not started.`);
+        }
+        const { id, displayName, command, args, env, installCommand, missingFileReadsEmpty, apiKeyEnv } = agent;
+        return { id, displayName, command, args, env, installCommand, missingFileReadsEmpty, apiKeyEnv };
     }
 
     get pids(): number[] {
