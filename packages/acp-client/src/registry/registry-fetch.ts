@@ -59,7 +59,7 @@ export async function fetchSource(source: string, limits: FetchLimits, onChunk: 
         }
         let received = 0;
         try {
-            for await (const chunk of Readable.fromWeb(response.body! as import('stream/web').ReadableStream<Uint8Array>)) {
+            for await (const chunk of response.body ? Readable.fromWeb(response.body as import('stream/web').ReadableStream<Uint8Array>) : []) {
                 arm();
                 received += chunk.length;
                 if (received > limits.maxBytes) {
