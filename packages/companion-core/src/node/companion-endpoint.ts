@@ -144,6 +144,11 @@ export class CompanionEndpoint {
         return joinWorkspaceRoots(this.workspace.roots);
     }
 
+    /** The window's folders as given (Codex's socket matches the CLI's folder against them). */
+    get workspaceRoots(): readonly string[] {
+        return this.workspace.roots;
+    }
+
     /** Starts listening and writes the discovery files once, with the given workspace if known. */
     async start(workspace?: WorkspaceState): Promise<void> {
         if (workspace) {

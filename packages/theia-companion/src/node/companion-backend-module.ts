@@ -7,6 +7,7 @@ import { CLI_HOST_SERVICE_PATH, CliHostService } from '../common/cli-host-protoc
 import { CliHostServiceImpl } from './cli-host-service-impl';
 import { CompanionEndpointRegistry } from './companion-endpoint-registry';
 import { CompanionServiceImpl } from './companion-service-impl';
+import { CodexSocketContribution } from './codex-socket-contribution';
 import { registerUriRpcCodec } from '../common/uri-rpc-codec';
 
 /** One CompanionService per frontend connection, i.e. per window; dropped when the window goes. */
@@ -26,6 +27,8 @@ export default new ContainerModule(bind => {
     bind(BackendApplicationContribution).toConstantValue({ initialize: registerUriRpcCodec });
     bind(CompanionEndpointRegistry).toSelf().inSingletonScope();
     bind(BackendApplicationContribution).toService(CompanionEndpointRegistry);
+    bind(CodexSocketContribution).toSelf().inSingletonScope();
+    bind(BackendApplicationContribution).toService(CodexSocketContribution);
     bind(ConnectionContainerModule).toConstantValue(perWindowModule);
     bind(CliHostService).to(CliHostServiceImpl).inSingletonScope();
     bind(ConnectionHandler).toDynamicValue(ctx => new RpcConnectionHandler(CLI_HOST_SERVICE_PATH, () => ctx.container.get(CliHostService))).inSingletonScope();

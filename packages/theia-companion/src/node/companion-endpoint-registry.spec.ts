@@ -9,9 +9,10 @@ import { ILogger } from '@theia/core/lib/common/logger';
 import { MockLogger } from '@theia/core/lib/common/test/mock-logger';
 import { WorkspaceServer } from '@theia/workspace/lib/common/workspace-protocol';
 import { ClientProfile, NATIVE_EXTENSION_ENV } from '@ai-cli-companion/core';
-import { CompanionEndpoint } from '@ai-cli-companion/core/node';
-import { ManualClock } from '@ai-cli-companion/core/testing';
+import { CodexIpcServiceOptions, CompanionEndpoint } from '@ai-cli-companion/core/node';
+import { CodexIpcTestClient, ManualClock } from '@ai-cli-companion/core/testing';
 import { CompanionEndpointRegistry } from './companion-endpoint-registry';
+import { CodexSocketContribution } from './codex-socket-contribution';
 
 /** Keeps the registry's servers inside a temp dir; a short reload grace. */
 class SandboxedRegistry extends CompanionEndpointRegistry {
@@ -31,6 +32,13 @@ class SandboxedRegistry extends CompanionEndpointRegistry {
     }
 }
 
+/** The backend's Codex socket, inside the spec's temp dir. */
+class SandboxedCodexSocket extends CodexSocketContribution {
+    protected override options(): CodexIpcServiceOptions {
+        return { socketPath: path.join(SandboxedRegistry.root, 'tmp', 'codex-ipc', 'ipc.sock') };
+    }
+}
+
 /** Event-loop turns until the registry has done what the clock set off (its stops are async). */
 async function until(done: () => boolean): Promise<void> {
     for (let turn = 0; !done(); turn++) {
@@ -41,6 +49,7 @@ async function until(done: () => boolean): Promise<void> {
 
 describe('CompanionEndpointRegistry', () => {
     let registry: SandboxedRegistry;
+    let codexSocket: CodexSocketContribution;
     let workspace: string;
     const envBefore = { ...process.env };
 
@@ -49,18 +58,22 @@ describe('CompanionEndpointRegistry', () => {
         SandboxedRegistry.root = fs.mkdtempSync(path.join(os.tmpdir(), 'registry-spec-'));
         workspace = path.join(SandboxedRegistry.root, 'ws');
         fs.mkdirSync(workspace);
+        fs.mkdirSync(path.join(SandboxedRegistry.root, 'tmp')); // the $TMPDIR of the Codex socket
         const container = new Container();
         container.bind(ILogger).to(MockLogger);
         container.bind(EnvVariablesServer).toConstantValue({ getConfigDirUri: async () => `file://${SandboxedRegistry.root}/config` } as unknown as EnvVariablesServer);
         container.bind(WorkspaceServer).toConstantValue({ getMostRecentlyUsedWorkspace: async () => `file://${workspace}` } as unknown as WorkspaceServer);
         container.bind(ApplicationPackage).toConstantValue({ props: { frontend: { config: { applicationName: 'Theia IDE' } } } } as unknown as ApplicationPackage);
+        container.bind(CodexSocketContribution).to(SandboxedCodexSocket).inSingletonScope();
         container.bind(SandboxedRegistry).toSelf().inSingletonScope();
         registry = container.get(SandboxedRegistry);
+        codexSocket = container.get(CodexSocketContribution);
         await registry.initialize();
     });
 
     afterEach(async () => {
         registry.onStop();
+        codexSocket.onStop();
         await Promise.all(SandboxedRegistry.made.splice(0).map(endpoint => endpoint.stop())); // the servers are closed before their folder goes
         fs.rmSync(SandboxedRegistry.root, { recursive: true, force: true });
         for (const name of Object.keys(process.env).filter(n => !(n in envBefore))) {
@@ -133,6 +146,32 @@ describe('CompanionEndpointRegistry', () => {
         assert.ok(startup.endpoint.port > 0, 'the startup server outlives its window');
         const next = await registry.acquire({});
         assert.strictEqual(next.endpoint, startup.endpoint);
+    });
+
+    it('answers a Codex CLI in a window\'s folder with that window\'s context through the backend\'s one socket, until the window is gone', async () => {
+        const startup = await registry.acquire({});
+        const owner = {};
+        const later = await registry.acquire(owner);
+        const other = path.join(SandboxedRegistry.root, 'other');
+        fs.mkdirSync(other);
+        later.endpoint.setWorkspace({ roots: [other] });
+        startup.endpoint.updateContext({ workspaceState: { openFiles: [{ path: path.join(workspace, 'a.ts'), timestamp: 1, isActive: true, selectedText: 'in startup' }] } });
+        later.endpoint.updateContext({ workspaceState: { openFiles: [{ path: path.join(other, 'b.ts'), timestamp: 1, isActive: true, selectedText: 'in later' }] } });
+        const socketPath = codexSocket.status()!.socketPath;
+        assert.strictEqual(codexSocket.status()!.role, 'owner', codexSocket.status()!.error);
+        const codex = await CodexIpcTestClient.connect(socketPath);
+        try {
+            assert.strictEqual((await codex.ideContext(workspace)).result.ideContext.activeFile.activeSelectionContent, 'in startup');
+            assert.strictEqual((await codex.ideContext(other)).result.ideContext.activeFile.activeSelectionContent, 'in later');
+            registry.release(owner, later.endpoint);
+            SandboxedRegistry.clock.advance(SandboxedRegistry.graceMs);
+            await until(() => later.endpoint.port === 0);
+            assert.strictEqual((await codex.ideContext(other)).error, 'no-client-found');
+        } finally {
+            codex.close();
+        }
+        codexSocket.onStop();
+        assert.ok(!fs.existsSync(socketPath), 'the socket goes with the backend');
     });
 
     it('removes every discovery file synchronously on stop', async () => {

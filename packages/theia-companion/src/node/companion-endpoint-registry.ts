@@ -7,6 +7,7 @@ import { BackendApplicationContribution } from '@theia/core/lib/node/backend-app
 import { WorkspaceServer } from '@theia/workspace/lib/common/workspace-protocol';
 import { ClientProfile, Clock, NATIVE_EXTENSION_ENV, systemClock } from '@ai-cli-companion/core';
 import { CompanionEndpoint } from '@ai-cli-companion/core/node';
+import { CodexSocketContribution } from './codex-socket-contribution';
 import { enabledProfilesAtStartup } from './startup-preferences';
 import { startupWorkspaceRoots } from './startup-workspace';
 import { toCompanionLogger } from './theia-companion-logger';
@@ -51,6 +52,9 @@ export class CompanionEndpointRegistry implements BackendApplicationContribution
     @inject(ApplicationPackage)
     protected readonly applicationPackage: ApplicationPackage;
 
+    @inject(CodexSocketContribution)
+    protected readonly codexSocket: CodexSocketContribution;
+
     protected readonly leases: EndpointLease[] = [];
     /** The reload grace and the handover wait; specs use a manual one. */
     protected readonly clock: Clock = systemClock;
@@ -68,6 +72,8 @@ export class CompanionEndpointRegistry implements BackendApplicationContribution
         const endpoint = this.createEndpoint(enabledProfilesAtStartup(await this.envVariables.getConfigDirUri(), roots));
         await endpoint.start({ roots });
         this.leases.push({ endpoint, startup: true, windowKey: undefined, owner: undefined });
+        this.codexSocket.addWindow(endpoint);
+        await this.codexSocket.start();
     }
 
     /**
@@ -93,6 +99,7 @@ export class CompanionEndpointRegistry implements BackendApplicationContribution
         }
         const lease: EndpointLease = { endpoint, startup: false, windowKey: key, owner };
         this.leases.push(lease);
+        this.codexSocket.addWindow(endpoint);
         return { endpoint, windowKey: key };
     }
 
@@ -156,6 +163,7 @@ export class CompanionEndpointRegistry implements BackendApplicationContribution
             return;
         }
         this.leases.splice(this.leases.indexOf(lease), 1);
+        this.codexSocket.removeWindow(lease.endpoint);
         await lease.endpoint.stop();
     }
 
