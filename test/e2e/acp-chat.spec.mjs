@@ -167,6 +167,23 @@ describe('ACP agents in Theia\'s AI chat (real gemini --acp and qwen --acp)', fu
         await chat.waitForText('unsaved words');
     });
 
+    it('a write to the open file: the backend writes the disk, the editor shows it unmodified, and Revert brings back the text the agent read', async () => {
+        const target = path.join(workspace, 'notes.txt'); // open since the test before, with text typed into it
+        await chat.send(`@TinyAgent write ${target} from the agent`);
+        await chat.permissionOptions();
+        await chat.choose('Allow');
+        await chat.waitForText(`Wrote ${target}.`);
+        assert.equal(fs.readFileSync(target, 'utf8'), 'from the agent\n');
+        const editor = window.page.locator('#theia-main-content-panel .monaco-editor').filter({ visible: true }).first();
+        await waitUntil(async () => (await window.renderedText(editor)).trim() === 'from the agent',
+            { what: 'the open editor to show the agent\'s text', timeout: 10_000, diagnostics: () => window.renderedText(editor) });
+        assert.equal(await window.tab('notes.txt').evaluate(tab => tab.classList.contains('theia-mod-dirty')), false, 'nothing left to save');
+        await waitUntil(async () => (await chat.changeSetFiles()).some(name => name.includes('notes.txt')), { what: 'the change set to list notes.txt' });
+        await chat.revertChangeSetFile('notes.txt');
+        await waitUntil(() => fs.readFileSync(target, 'utf8') === 'saved text\nunsaved words',
+            { what: 'notes.txt to hold the text the agent read', timeout: 10_000, diagnostics: () => fs.readFileSync(target, 'utf8') });
+    });
+
     it('qwen: reasoning as a thought, streamed text, and an allowed write', async () => {
         openai.enqueue({ reasoning: 'I should greet.', text: 'Hello from Qwen.' });
         await chat.send('@QwenCode Say hello');
