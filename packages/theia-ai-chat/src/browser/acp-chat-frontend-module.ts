@@ -27,6 +27,9 @@ import { AcpMarkdownRenderer } from './acp-markdown-renderer';
 import { AcpTerminalOutputs } from './acp-terminal-outputs';
 import { EncodedChatSessionStore } from './encoded-chat-session-store';
 import { AcpCommandButtonsRenderer } from './acp-command-buttons';
+import { AcpTurnLimitsRenderer } from './acp-turn-limits-renderer';
+import { AcpAnswerResources } from './acp-answer-resources';
+import { ResourceResolver } from '@theia/core/lib/common/resource';
 import { AcpSendSelectionContribution } from './acp-send-selection';
 import { CommandContribution } from '@theia/core/lib/common/command';
 import { MenuContribution } from '@theia/core/lib/common/menu';
@@ -57,6 +60,11 @@ export default new ContainerModule((bind, _unbind, _isBound, rebind) => {
     // Our agents' text, with one markdown-it for all parts (Theia's renderer builds one per render).
     bind(AcpMarkdownRenderer).toSelf().inSingletonScope();
     bind(ChatResponsePartRenderer).toService(AcpMarkdownRenderer);
+    // What a flooding turn shows past its limits, and its whole answer as a read-only editor.
+    bind(AcpTurnLimitsRenderer).toSelf().inSingletonScope();
+    bind(ChatResponsePartRenderer).toService(AcpTurnLimitsRenderer);
+    bind(AcpAnswerResources).toSelf().inSingletonScope();
+    bind(ResourceResolver).toService(AcpAnswerResources);
     // The chat's auto-save of a long answer blocked the page for hundreds of ms per save.
     rebind(ChatSessionStoreImpl).to(EncodedChatSessionStore).inSingletonScope();
     // The chat input's model selector offers an ACP agent's own models (Theia's list for every other agent).

@@ -43,6 +43,7 @@ export class AcpChatTurn implements AcpSessionListener {
     onPermissionRequest(request: AcpPermissionRequest): void {
         // gemini sends no tool_call before asking: the question brings the call (acp.md §3).
         const call = this.translator.toolCall(request.toolCall);
+        this.translator.showHiddenCall(call);
         this.questions.set(request.permissionId, call);
         // The files an edit would change are read before the answer lets the agent write them.
         const snapshot = this.sideWrites?.snapshot(request.toolCall) ?? Promise.resolve();

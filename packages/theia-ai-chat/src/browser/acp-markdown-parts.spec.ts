@@ -1,7 +1,7 @@
 import * as assert from 'assert';
 import { ChatResponseContent, MarkdownChatResponseContentImpl } from '@theia/ai-chat/lib/common/chat-model';
 import { AcpSessionUpdate } from '../common/acp-chat-protocol';
-import { endsCleanly, MARKDOWN_PART_CHARS } from './acp-markdown-parts';
+import { endsCleanly, HARD_PART_CHARS, MARKDOWN_PART_CHARS, openFence } from './acp-markdown-parts';
 import { AcpUpdateTranslator } from './acp-update-translator';
 
 /** The parts a streamed answer ends up as, merged as Theia's response merges them. */
@@ -55,5 +55,39 @@ describe('Long answers as several markdown parts (Theia re-renders a whole part 
 
     it('keeps a short answer in one part', () => {
         assert.equal(stream(['Hello ', 'world.\n\n', 'Bye.']).length, 1);
+    });
+});
+
+describe('Runs with no paragraph end (issue 21: one 200 KB token held the page in layout for 47 s)', () => {
+    it('cuts a whitespace-free run into parts of at most HARD_PART_CHARS, losing nothing', () => {
+        const token = Array.from({ length: 200 * 1024 }, (_, i) => String.fromCharCode(33 + (i * 7919) % 90)).join('').replace(/[`~\n]/g, 'x');
+        for (const chunks of [[token], chunked(token, 3000)]) {
+            const texts = markdownOf(stream(chunks));
+            assert.equal(texts.join(''), token);
+            assert.ok(texts.length >= 200 / 32, `${texts.length} parts`);
+            assert.ok(texts.every(text => text.length <= HARD_PART_CHARS), texts.map(text => text.length).join());
+        }
+    });
+
+    it('keeps a surrogate pair whole', () => {
+        const texts = markdownOf(stream(['😀'.repeat(HARD_PART_CHARS)]));
+        assert.ok(texts.every(text => !/^[\udc00-\udfff]|[\ud800-\udbff]$/.test(text)));
+        assert.equal(texts.join(''), '😀'.repeat(HARD_PART_CHARS));
+    });
+
+    it('a long fenced block cut hard is closed in one part and opened again in the next', () => {
+        const code = '```ts\n' + Array.from({ length: 5000 }, (_, i) => `const line${i} = ${i};`).join('\n') + '\n```\n\nAfter.\n';
+        const texts = markdownOf(stream(chunked(code, 4096)));
+        assert.ok(texts.length > 2, `${texts.length} parts`);
+        for (const text of texts.slice(0, -1)) {
+            assert.ok(text.length <= HARD_PART_CHARS + 10);
+            assert.equal(openFence(text), undefined, 'each part closes its fence');
+        }
+        assert.ok(texts.slice(1, -1).every(text => text.startsWith('```ts\n')), 'each next part opens it again');
+        assert.equal(texts.at(-1), 'After.\n', 'the block ends where the agent ended it');
+        assert.equal(texts.join('').replace(/\n```\n```ts\n/g, '\n'), code);
+        // An absurd opening line is not repeated (that would never end).
+        const odd = '```' + 'x'.repeat(3 * HARD_PART_CHARS);
+        assert.equal(markdownOf(stream([odd])).join(''), odd);
     });
 });

@@ -2,6 +2,13 @@ import { MarkdownChatResponseContent, MarkdownChatResponseContentImpl } from '@t
 
 /** Text per markdown part before a long answer is cut at the next clean paragraph end. */
 export const MARKDOWN_PART_CHARS = 8 * 1024;
+/**
+ * Text per part past which it is cut even where no paragraph ends, inside a token if need be: one
+ * whitespace-free run of 200 KB in one part kept the page in layout for tens of seconds (issue 21).
+ */
+export const HARD_PART_CHARS = 4 * MARKDOWN_PART_CHARS;
+/** The longest opening line of a fence that a hard cut repeats in the next part. */
+const MAX_FENCE_OPENER = 200;
 /** Paragraph ends tried per cut (each check reads the part): a long fence is not searched to its end. */
 const MAX_CUT_TRIES = 16;
 
@@ -27,6 +34,8 @@ export interface MarkdownSink {
  */
 export class MarkdownPartStream {
     private open: { part: AcpMarkdownPart; length: number } | undefined;
+    /** The last cut point found was not at a clean paragraph end. */
+    private hardCut = false;
 
     constructor(private readonly sink: MarkdownSink) { }
 
@@ -38,10 +47,18 @@ export class MarkdownPartStream {
     add(text: string): void {
         // A frame's batch can hold many parts' worth of text: cut as often as it needs.
         for (let cut = this.cutPoint(text); cut >= 0; cut = this.cutPoint(text)) {
-            this.append(text.slice(0, cut));
+            let piece = text.slice(0, cut);
+            text = text.slice(cut);
+            // A hard cut inside a fenced block closes it in this part and opens it again in the next.
+            // (Not for an opening line of absurd length: repeated, it would keep the text from getting shorter.)
+            const fence = this.hardCut ? openFence((this.open?.part.asString() ?? '') + piece) : undefined;
+            if (fence && fence.opener.length <= MAX_FENCE_OPENER) {
+                piece += `${piece.endsWith('\n') ? '' : '\n'}${fence.marker}\n`;
+                text = `${fence.opener}\n${text}`;
+            }
+            this.append(piece);
             this.open!.part.sealed = true;
             this.open = undefined;
-            text = text.slice(cut);
         }
         if (text) {
             this.append(text);
@@ -57,6 +74,7 @@ export class MarkdownPartStream {
         if (used + text.length < MARKDOWN_PART_CHARS) {
             return -1;
         }
+        this.hardCut = false;
         const room = Math.max(0, MARKDOWN_PART_CHARS - used - 2);
         const candidates: number[] = [];
         for (let at = text.indexOf('\n\n', room); at >= 0 && candidates.length < MAX_CUT_TRIES; at = text.indexOf('\n\n', at + 2)) {
@@ -66,8 +84,12 @@ export class MarkdownPartStream {
             candidates.push(text.lastIndexOf('\n\n', room - 1));
         }
         const before = this.open?.part.asString() ?? '';
-        const clean = candidates.find(at => at >= 0 && endsCleanly(before + text.slice(0, at + 2)));
-        return clean === undefined ? -1 : clean + 2;
+        const clean = candidates.find(at => at >= 0 && at + 2 + used <= HARD_PART_CHARS && endsCleanly(before + text.slice(0, at + 2)));
+        if (clean !== undefined) {
+            return clean + 2;
+        }
+        this.hardCut = used + text.length >= HARD_PART_CHARS;
+        return this.hardCut ? hardCutPoint(text, HARD_PART_CHARS - used) : -1;
     }
 
     private append(text: string): void {
@@ -82,21 +104,37 @@ export class MarkdownPartStream {
     }
 }
 
-/** Whether markdown ending in a blank line leaves no block open that the next text could continue. */
-export function endsCleanly(markdown: string): boolean {
-    let fence: string | undefined;
+/** Where to cut a run with no clean paragraph end: the last line end in reach, else `at` itself (never inside a surrogate pair). */
+function hardCutPoint(text: string, at: number): number {
+    at = Math.max(1, at);
+    const lineEnd = text.lastIndexOf('\n', at - 1);
+    if (lineEnd >= at / 2) {
+        return lineEnd + 1;
+    }
+    const code = text.charCodeAt(at - 1);
+    return code >= 0xd800 && code <= 0xdbff ? at + 1 : at;
+}
+
+/** The fenced code block `markdown` leaves open, if any: its opening line and its marker. */
+export function openFence(markdown: string): { opener: string; marker: string } | undefined {
+    let fence: { opener: string; marker: string } | undefined;
     for (const line of markdown.split('\n')) {
         const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
         if (!marker) {
             continue;
         }
         if (!fence) {
-            fence = marker;
-        } else if (marker[0] === fence[0] && marker.length >= fence.length && line.trim() === marker) {
+            fence = { opener: line, marker };
+        } else if (marker[0] === fence.marker[0] && marker.length >= fence.marker.length && line.trim() === marker) {
             fence = undefined;
         }
     }
-    if (fence || markdown.lastIndexOf('<!--') > markdown.lastIndexOf('-->')) {
+    return fence;
+}
+
+/** Whether markdown ending in a blank line leaves no block open that the next text could continue. */
+export function endsCleanly(markdown: string): boolean {
+    if (openFence(markdown) || markdown.lastIndexOf('<!--') > markdown.lastIndexOf('-->')) {
         return false;
     }
     const last = markdown.trimEnd().split('\n').pop() ?? '';

@@ -100,7 +100,7 @@ const AcpMarkdown: React.FC<{ text: string; openerService: OpenerService; target
         host?.addEventListener('click', onClick);
         return () => host?.removeEventListener('click', onClick);
     }, [openerService, target]);
-    return <div ref={ref}></div>;
+    return <div className='theia-acp-markdown' ref={ref}></div>;
 };
 
 /**

@@ -28,6 +28,8 @@ export class AcpToolCallContent implements ChatResponseContent, InteractiveConte
     locations: AcpLocation[] = [];
     content: AcpToolContent[] = [];
     question: AcpToolQuestion | undefined;
+    /** Has a card: calls past the turn's card limit are only counted. */
+    shown = false;
 
     protected readonly onDidChangeEmitter = new Emitter<void>();
     readonly onDidChange: Event<void> = this.onDidChangeEmitter.event;

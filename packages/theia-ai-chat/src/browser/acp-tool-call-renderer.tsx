@@ -151,8 +151,17 @@ const PlanView: React.FC<{ plan: AcpPlanContent }> = ({ plan }) => {
     </ul>;
 };
 
+/** Lines a card's diff shows: the diff editor shows the whole. */
+const DIFF_LINES = 400;
+
 /** A compact line diff: the changed middle of the file, lines removed then lines added. */
 function lineDiff(before: string, after: string): React.ReactNode[] {
+    const lines = changedLines(before, after);
+    return lines.length <= DIFF_LINES ? lines : [...lines.slice(0, DIFF_LINES),
+        <div key='more' className='theia-acp-diff-more'>… {lines.length - DIFF_LINES} more lines: Open Diff shows them</div>];
+}
+
+function changedLines(before: string, after: string): React.ReactNode[] {
     const a = before === '' ? [] : before.split('\n');
     const b = after.split('\n');
     let start = 0;

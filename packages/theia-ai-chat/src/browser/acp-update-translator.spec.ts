@@ -3,6 +3,7 @@ import { ChatResponseContent, MarkdownChatResponseContentImpl, ThinkingChatRespo
 import { AcpSessionUpdate } from '../common/acp-chat-protocol';
 import { AcpPlanContent, AcpToolCallContent } from './acp-tool-call-content';
 import { AcpUpdateTranslator } from './acp-update-translator';
+import { AcpHiddenToolCallsContent, AcpTruncatedTextContent, TURN_LIMITS } from './acp-turn-limits';
 
 /** Records what the translator adds and changes, merging markdown as Theia's response does. */
 function recorder(): { parts: ChatResponseContent[]; changes: number; translator: AcpUpdateTranslator; hooks: { commands: string[][]; modes: string[] } } {
@@ -114,5 +115,61 @@ describe('AcpUpdateTranslator (ACP session/update → Theia chat parts)', () => 
         translator.update({ sessionUpdate: 'tool_call_update', toolCallId: 'edit-2', kind: 'edit', status: 'failed' });
         assert.deepEqual(completed, ['edit-1']);
         assert.deepEqual(translator.toolCalls.get('edit-1')?.content, [{ type: 'diff', path: '/ws/notes.txt', oldText: 'old line\n', newText: 'new line\n' }]);
+    });
+});
+
+describe('AcpUpdateTranslator against a flooding or malformed agent (issue 21)', () => {
+    it('shows at most TURN_LIMITS.toolCards cards; later calls are counted on one line, updated in place', () => {
+        const state = recorder();
+        for (let i = 0; i < 40_000; i++) {
+            state.translator.update({ sessionUpdate: 'tool_call', toolCallId: `c${i}`, title: `Call ${i}`, kind: 'read', status: 'pending' });
+        }
+        state.translator.update({ sessionUpdate: 'tool_call_update', toolCallId: 'c39999', status: 'completed' });
+        state.translator.update({ sessionUpdate: 'tool_call_update', toolCallId: 'c0', status: 'failed' });
+        const cards = state.parts.filter(part => part instanceof AcpToolCallContent) as AcpToolCallContent[];
+        assert.equal(cards.length, TURN_LIMITS.toolCards);
+        assert.equal(cards[0].status, 'failed');
+        const hidden = state.parts.filter(part => part instanceof AcpHiddenToolCallsContent) as AcpHiddenToolCallsContent[];
+        assert.equal(hidden.length, 1);
+        assert.equal(hidden[0].count, 40_000 - TURN_LIMITS.toolCards);
+        assert.deepEqual(hidden[0].byStatus(), [['pending', 40_000 - TURN_LIMITS.toolCards - 1], ['completed', 1]]);
+        // A hidden call that asks permission gets its card.
+        const asking = state.translator.toolCall({ sessionUpdate: 'tool_call', toolCallId: 'c500' });
+        state.translator.showHiddenCall(asking);
+        assert.ok(state.parts.includes(asking));
+        assert.equal(hidden[0].count, 40_000 - TURN_LIMITS.toolCards - 1);
+    });
+
+    it('renders at most TURN_LIMITS.shownTextChars of the text; the rest is counted and kept for "Show all"', () => {
+        const state = recorder();
+        const big = 'x'.repeat(1024 * 1024);
+        state.translator.update(text(big));
+        state.translator.update(text('tail'));
+        const shown = state.parts.filter(part => part instanceof MarkdownChatResponseContentImpl).map(part => (part as MarkdownChatResponseContentImpl).content.value).join('');
+        assert.equal(shown, big.slice(0, TURN_LIMITS.shownTextChars));
+        const truncated = state.parts.filter(part => part instanceof AcpTruncatedTextContent) as AcpTruncatedTextContent[];
+        assert.equal(truncated.length, 1);
+        assert.equal(state.parts.at(-1), truncated[0], 'after the text');
+        assert.equal(truncated[0].hiddenChars, big.length + 4 - TURN_LIMITS.shownTextChars);
+        assert.equal(truncated[0].fullText(), big + 'tail');
+    });
+
+    it('ignores fields of the wrong type instead of throwing', () => {
+        const state = recorder();
+        const odd = [null, 42, 'text', [], { sessionUpdate: 'plan', entries: 'nope' }, { sessionUpdate: 'plan', entries: [null, 3, { content: { x: 1 } }] },
+            { sessionUpdate: 'tool_call', toolCallId: { id: 1 }, title: 7, kind: [], status: null, locations: [null, 5, { path: 9 }, { path: '/a', line: 'x' }], content: [null, 'x', { type: 'diff', path: '/a', newText: 5 }, { type: 'content', content: { type: 'text', text: 5 } }] },
+            { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: { toString: 1 } } },
+            { sessionUpdate: 'agent_thought_chunk', content: null },
+            { sessionUpdate: 'available_commands_update', availableCommands: [null, { name: 3 }, { name: 'ok', description: {} }] },
+            { sessionUpdate: 'available_commands_update', availableCommands: 'all' },
+            { sessionUpdate: 'current_mode_update', currentModeId: { a: 1 } }, { sessionUpdate: 'no_such_kind' }];
+        for (const update of odd) {
+            state.translator.update(update as unknown as AcpSessionUpdate);
+        }
+        assert.deepEqual(state.hooks.commands, [['ok']]);
+        const call = state.parts.find(part => part instanceof AcpToolCallContent) as AcpToolCallContent;
+        assert.deepEqual(call.locations, [{ path: '/a', line: undefined }]);
+        assert.deepEqual(call.content, [{ type: 'diff', path: '/a', oldText: null, newText: '' }]);
+        assert.deepEqual((state.parts.find(part => part instanceof AcpPlanContent) as AcpPlanContent).entries.map(entry => entry.content), ['', '', '[object Object]']);
     });
 });
