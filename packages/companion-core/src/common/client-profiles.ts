@@ -22,8 +22,11 @@ export interface ClientProfile {
     readonly extraFileFields?: (info: DiscoveryFileInfo) => Record<string, unknown>;
     /** The CLI's user settings file, where `ide.enabled` lives; absent when the CLI has no such switch. */
     readonly userSettings?: HomeRelativePath;
-    /** How the CLI talks to the IDE: MCP Streamable HTTP (default) or MCP over a WebSocket. */
-    readonly transport?: 'http' | 'ws';
+    /**
+     * How the CLI talks to the IDE: MCP Streamable HTTP on the port (default), MCP over a WebSocket on it, or
+     * MCP Streamable HTTP on a Unix socket of its own, named by a lock file its server writes (Copilot CLI).
+     */
+    readonly transport?: 'http' | 'ws' | 'pipe';
     /** Variables every terminal gets for this client, whatever the server (e.g. a feature switch). */
     readonly extraEnv?: Readonly<Record<string, string>>;
     /**
@@ -44,7 +47,8 @@ export interface DiscoveryFileInfo {
 }
 
 export interface ProfileEnvNames {
-    readonly port: string;
+    /** Absent for a CLI that finds its IDE by its lock files alone (Copilot CLI). */
+    readonly port?: string;
     readonly workspacePath?: string;
     readonly authToken?: string;
     readonly idePid?: string;
@@ -152,6 +156,26 @@ export const CLIENT_PROFILES: readonly ClientProfile[] = [
         diffModeNote: 'Claude Code offers no diff in auto mode, in acceptEdits mode, or with "diffTool": "terminal" in ~/.claude.json: ' +
             'start it with `claude --permission-mode default` (or press Shift+Tab until the footer shows "manual mode"), ' +
             'or set "permissions": {"defaultMode": "default"} in .claude/settings.json of the project, and keep "diffTool": "auto".'
+    },
+    {
+        id: 'copilot',
+        displayName: 'Copilot CLI',
+        command: 'copilot',
+        npmPackage: '@github/copilot',
+        // Its own server writes the lock (socket path and nonce, see node/copilot); the CLI picks the lock
+        // whose workspaceFolders hold its folder, so terminals need no variable (1.0.102 reads none).
+        transport: 'pipe',
+        discovery: {
+            base: 'home',
+            home: { overrideEnv: 'COPILOT_HOME', homeDir: '.copilot', segments: ['ide'] },
+            fileName: {
+                format: () => { throw new Error('Copilot CLI lock files are named by their server'); },
+                matches: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.lock$/
+            }
+        },
+        env: {},
+        // Copilot CLI's own IDEs keep one session per CLI process; a few CLIs in a window's terminals are fine.
+        maxSessions: 8
     }
 ];
 

@@ -21,7 +21,8 @@ export interface PendingDiff {
     readonly createdAt: number;
 }
 
-export type DiffOutcome = { readonly accepted: true; readonly content: string } | { readonly accepted: false };
+/** `via: 'tab'`: rejected by closing the review's tab, not by its ✗ (Copilot CLI hears which). */
+export type DiffOutcome = { readonly accepted: true; readonly content: string } | { readonly accepted: false; readonly via?: 'tab' };
 
 export type DiffDelivery = { readonly delivered: true } | { readonly delivered: false; readonly reason: string };
 

@@ -94,12 +94,14 @@ describe('DiffReviewController (the review rules every adapter shares)', () => {
         assert.deepStrictEqual(decisions.map(d => d.outcome), [{ accepted: true, content: 'saved text' }]);
     });
 
-    it('closing is a rejection', async () => {
+    it('closing is a rejection, marked as by the tab (✗ is not)', async () => {
         await controller.show(diff('d1'));
+        await controller.show(diff('d2'));
         const closing = controller.closedByUser('d1');
-        decisions[0].answer({ delivered: true });
-        await closing;
-        assert.deepStrictEqual(decisions.map(d => d.outcome), [{ accepted: false }]);
+        const rejecting = controller.reject('d2');
+        decisions.forEach(d => d.answer({ delivered: true }));
+        await Promise.all([closing, rejecting]);
+        assert.deepStrictEqual(decisions.map(d => d.outcome), [{ accepted: false, via: 'tab' }, { accepted: false }]);
     });
 
     it('an accepted proposal that cannot arrive is offered for copying; an undelivered rejection is only logged', async () => {

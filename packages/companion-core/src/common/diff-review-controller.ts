@@ -116,16 +116,16 @@ export class DiffReviewController<H> implements DiffView {
         }
     }
 
-    async reject(diffId: string): Promise<void> {
+    async reject(diffId: string, via?: 'tab'): Promise<void> {
         const review = this.reviews.get(diffId);
         if (review) {
-            await this.decide(review, { accepted: false });
+            await this.decide(review, via ? { accepted: false, via } : { accepted: false });
         }
     }
 
     /** The user closed the editor: a rejection, unless a decision or our own close is under way. */
     closedByUser(diffId: string): Promise<void> {
-        return this.reject(diffId);
+        return this.reject(diffId, 'tab');
     }
 
     /**

@@ -15,6 +15,8 @@ export interface EndpointSessionStatus {
     readonly streaming: boolean;
     /** See McpSession.remotePort. */
     readonly remotePort?: number;
+    /** What the CLI named its session (Copilot CLI's update_session_name). */
+    readonly name?: string;
 }
 
 export interface EndpointStatus {

@@ -84,7 +84,7 @@ export class CompanionDiscovery {
     /** (Re)writes one file per enabled client; a newer mtime wins Qwen's scan. */
     write(port: number, workspacePath: string, workspaceFolders: readonly string[] = []): void {
         const { host, idePid, backendPid, ideInfo, serverVersion } = this.options;
-        for (const profile of this.enabled) {
+        for (const profile of this.enabled.filter(p => p.transport !== 'pipe')) { // a pipe server writes its own lock
             const name = path.basename(discoveryFilePath(profile, host, { pid: idePid, port }));
             const content = buildDiscoveryFileContent(profile, {
                 port,
@@ -122,7 +122,9 @@ export class CompanionDiscovery {
         const env: Record<string, string> = {};
         for (const profile of this.enabled) {
             Object.assign(env, profile.extraEnv);
-            env[profile.env.port] = String(port);
+            if (profile.env.port) {
+                env[profile.env.port] = String(port);
+            }
             if (workspacePath && profile.env.workspacePath) {
                 env[profile.env.workspacePath] = workspacePath;
             }

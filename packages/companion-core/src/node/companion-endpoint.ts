@@ -121,6 +121,7 @@ export class CompanionEndpoint {
             backendPid: options.backendPid ?? process.pid,
             logger: this.logger,
             maxSessions: this.discovery.profiles.find(p => p.id === COPILOT_PROFILE_ID)?.maxSessions,
+            clock: options.http?.clock,
             onChange: () => this.fireChange(),
             onSessionEnded: sessionId => this.broker.withdrawSession(sessionId),
             ide: {

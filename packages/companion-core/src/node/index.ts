@@ -6,6 +6,7 @@ export * from './codex-ipc';
 export * from './companion-discovery';
 export * from './companion-endpoint';
 export * from './companion-tools';
+export * from './copilot';
 export * from './context-feed';
 export * from './diff-broker';
 export * from './discovery-file';

@@ -2,7 +2,7 @@ import * as http from 'http';
 import { JsonRpcErrorCode, errorBody, isInitializeRequest, parseMessages } from '../common/json-rpc';
 import { LoopbackWall, declaresTooLarge, drainAndRespond, readBody, respondRaw } from '@ai-cli-companion/node-base';
 import { EventKind } from './session-transport';
-import { DEFAULT_MAX_BODY_BYTES, McpHttpServerOptions, McpSession, McpSessionListener } from './mcp-session';
+import { DEFAULT_MAX_BODY_BYTES, McpHttpServerOptions, McpSession, McpSessionListener, RequestGuard } from './mcp-session';
 import { McpSessionTable, SessionState } from './mcp-session-table';
 
 export const MCP_PATH = '/mcp';
@@ -17,7 +17,7 @@ export * from './mcp-session';
 export class McpHttpServer {
     private readonly server = http.createServer((request, response) => this.route(request, response));
     private readonly sessions: McpSessionTable;
-    private guard: LoopbackWall | undefined;
+    private guard: RequestGuard | undefined;
     private tokens: ReadonlyMap<string, string>;
 
     constructor(private readonly options: McpHttpServerOptions) {
@@ -47,12 +47,17 @@ export class McpHttpServer {
     async listen(): Promise<number> {
         await new Promise<void>((resolve, reject) => {
             this.server.once('error', reject);
-            this.server.listen(0, '127.0.0.1', () => {
+            const listening = () => {
                 this.server.off('error', reject);
                 resolve();
-            });
+            };
+            if (this.options.socketPath !== undefined) {
+                this.server.listen(this.options.socketPath, listening);
+            } else {
+                this.server.listen(0, '127.0.0.1', listening);
+            }
         });
-        this.guard = new LoopbackWall({ port: this.port, tokens: this.tokens });
+        this.guard = this.options.guard ?? new LoopbackWall({ port: this.port, tokens: this.tokens });
         this.sessions.startIdleSweep();
         return this.port;
     }
@@ -60,7 +65,7 @@ export class McpHttpServer {
     /** Replaces the accepted tokens (a client profile switched on or off); open sessions of a removed owner end. */
     setTokens(tokens: ReadonlyMap<string, string>): void {
         this.tokens = tokens;
-        this.guard = new LoopbackWall({ port: this.port, tokens });
+        this.guard = this.options.guard ?? new LoopbackWall({ port: this.port, tokens });
         this.sessions.closeOwnersNotIn(tokens);
     }
 

@@ -21,6 +21,18 @@ export interface McpHttpServerOptions {
     readonly maxSessionsPerOwner?: number;
     /** The reconnect grace and the idle sweep: specs pass a manual one. */
     readonly clock?: Clock;
+    /**
+     * Listen on this Unix socket instead of 127.0.0.1 (Copilot CLI's transport); the caller owns its folder.
+     * With it, `guard` decides who may talk: a socket has no Host to check and no bearer token.
+     */
+    readonly socketPath?: string;
+    /** Replaces the loopback wall (Host, Origin, bearer token): admits a request by its headers alone. */
+    readonly guard?: RequestGuard;
+}
+
+/** Who may send a request, by its headers: the owner (a client profile id) or the refusal. */
+export interface RequestGuard {
+    check(headers: import('http').IncomingHttpHeaders): { owner: string } | { status: 401 | 403; error: string };
 }
 
 export interface McpSession {

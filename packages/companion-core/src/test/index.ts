@@ -2,3 +2,4 @@
 export * from './raw-mcp-client';
 export * from './manual-clock';
 export * from './codex-ipc-client';
+export * from './copilot-socket-client';

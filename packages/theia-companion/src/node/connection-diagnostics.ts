@@ -8,6 +8,7 @@ import { discoveryDirectory, currentHostEnvironment, HostEnvironment, isInContai
 import { ConnectionDiagnosis, DiagnosisCheck, DiagnosisRequest, DiagnosisSection } from '../common/connection-diagnostics-protocol';
 import { CliCommandLookup } from './cli-command-lookup';
 import { CliProcessFinder } from './cli-process-finder';
+import { copilotLockCheck } from './copilot-lock-diagnostics';
 
 const VERSION_TIMEOUT_MS = 20_000;
 
@@ -77,7 +78,7 @@ export class ConnectionDiagnostics {
         return { title: 'Companion server', checks };
     }
 
-    protected discoverySection({ status }: DiagnosisRequest): DiagnosisSection {
+    protected discoverySection({ status, roots }: DiagnosisRequest): DiagnosisSection {
         const checks: DiagnosisCheck[] = [];
         const uid = process.getuid?.();
         for (const profile of CLIENT_PROFILES.filter(p => status.profiles.includes(p.id))) {
@@ -87,7 +88,9 @@ export class ConnectionDiagnostics {
                 checks.push({ status: 'error', title: `No discovery file for ${profile.displayName} in ${directory}`, fix: `Reload the window; check that ${directory} is writable.` });
                 continue;
             }
-            checks.push(this.discoveryFileCheck(profile, file, status.port, status.workspacePath, uid));
+            checks.push(profile.transport === 'pipe'
+                ? copilotLockCheck(profile.displayName, file, roots, uid)
+                : this.discoveryFileCheck(profile, file, status.port, status.workspacePath, uid));
         }
         if (checks.length === 0) {
             checks.push({ status: 'warning', title: 'No CLI is enabled for this window', fix: 'Turn on "aiCliCompanion.gemini.enabled" (or another client) in Preferences.' });
@@ -145,6 +148,10 @@ export class ConnectionDiagnostics {
             return { title: 'Active terminal', checks };
         }
         for (const profile of CLIENT_PROFILES.filter(p => status.profiles.includes(p.id))) {
+            if (!profile.env.port) {
+                checks.push({ status: 'ok', title: `${profile.displayName} needs no variable in the terminal: it finds this window by its lock file and the folder it starts in` });
+                continue;
+            }
             const port = env[profile.env.port];
             if (!port) {
                 checks.push({ status: 'error', title: `Terminal "${activeTerminal.title}" has no ${profile.env.port}`, details: [`${profile.displayName} started there cannot find this window's server.`],
@@ -202,7 +209,9 @@ export class ConnectionDiagnostics {
                 ? { status: 'ok', title: `ide.enabled is true in ${settings.path}` }
                 : { status: enabled && found.path ? 'warning' : 'info', title: `ide.enabled is not true in ${settings.path}`, fix: `Run "Enable IDE Mode for ${profile.displayName}", or type /ide enable in the CLI once.` });
         } else {
-            checks.push({ status: 'ok', title: `${profile.displayName} needs no IDE-mode switch: it connects by ${profile.env.port} in this window's terminals` });
+            checks.push({ status: 'ok', title: profile.env.port
+                ? `${profile.displayName} needs no IDE-mode switch: it connects by ${profile.env.port} in this window's terminals`
+                : `${profile.displayName} needs no IDE-mode switch: it connects by itself at start (or with /ide) when it runs inside a folder of this window` });
         }
         const approval = SILENT_WRITE_MODES[profile.id];
         if (approval) {

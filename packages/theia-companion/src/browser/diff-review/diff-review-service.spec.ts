@@ -140,7 +140,7 @@ describe('DiffReviewService', () => {
         await show(diff('d4'));
         service.openReviews[0].widget.close(); // the tab's ×: the service replaced close()
         await settle();
-        assert.deepStrictEqual(decisions.map(d => [d.diffId, d.outcome]), [['d4', { accepted: false }]]);
+        assert.deepStrictEqual(decisions.map(d => [d.diffId, d.outcome]), [['d4', { accepted: false, via: 'tab' }]]);
         decisions[0].answer.resolve({ delivered: true });
         await settle();
         assert.strictEqual(widgets[0].isDisposed, true);

@@ -122,7 +122,7 @@ export class DiffReviewService {
             const widget = await this.editorManager.open(DiffUris.encode(originalUri, proposalUri, sides.title), { mode: 'reveal' });
             const review: DiffReview = { diff, widget, proposalUri, originalUri, focusBefore };
             // Closing the tab is a rejection, never a "save changes?" question.
-            widget.close = () => void this.controller.reject(diff.id);
+            widget.close = () => void this.controller.closedByUser(diff.id);
             widget.onDidDispose(() => void this.controller.closedByUser(diff.id));
             return review;
         } catch (error) {

@@ -1,0 +1,75 @@
+import type { ClaudeSelectionChanged, DiagnosticSeverityName, FileDiagnostics } from '../../common/claude-ide-wire';
+import { pathOfFileUrl } from '../../common/claude-ide-wire';
+
+/*
+ * Copilot CLI's IDE protocol as 1.0.102 parses it (shared/protocol/codex-copilot.md §2, checked against
+ * the binary): MCP on a Unix socket, these names and these result shapes, each result as JSON text.
+ */
+
+/** The CLI recognises its IDE server by this name, whatever the IDE. */
+export const COPILOT_MCP_SERVER_NAME = 'vscode-copilot-cli';
+
+export const CopilotTools = {
+    info: 'get_vscode_info',
+    selection: 'get_selection',
+    diagnostics: 'get_diagnostics',
+    openDiff: 'open_diff',
+    closeDiff: 'close_diff',
+    sessionName: 'update_session_name'
+} as const;
+
+export const CopilotNotifications = { selection: 'selection_changed', diagnostics: 'diagnostics_changed' } as const;
+
+/** How the user's decision came about; the CLI requires a string and acts on `result` alone. */
+export type CopilotDiffTrigger = 'accepted_via_button' | 'rejected_via_button' | 'closed_via_tab' | 'closed_via_tool' | 'timeout';
+
+/** `open_diff`'s answer: without `success`, `result`, `trigger` and `message` the CLI ignores it and asks in the terminal. */
+export interface CopilotDiffResult {
+    readonly success: boolean;
+    readonly result: 'SAVED' | 'REJECTED';
+    readonly trigger: CopilotDiffTrigger;
+    readonly tab_name: string;
+    readonly message: string;
+    readonly error?: string;
+}
+
+/** `close_diff`'s answer (the CLI checks success, already_closed, tab_name and message). */
+export interface CopilotCloseResult {
+    readonly success: boolean;
+    readonly already_closed: boolean;
+    readonly tab_name: string;
+    readonly message: string;
+    readonly error?: string;
+}
+
+/** `selection_changed` params and `get_selection`'s answer: 0-based, `current` when it is the focused editor's. */
+export type CopilotSelection = ClaudeSelectionChanged & { readonly current?: boolean };
+
+export type CopilotSeverity = 'error' | 'warning' | 'information' | 'hint';
+
+export interface CopilotFileDiagnostics {
+    readonly uri: string;
+    readonly filePath: string;
+    readonly diagnostics: ReadonlyArray<{
+        readonly message: string;
+        readonly severity: CopilotSeverity;
+        readonly range: FileDiagnostics['diagnostics'][number]['range'];
+        readonly source?: string;
+        readonly code?: string;
+    }>;
+}
+
+const SEVERITIES: Record<DiagnosticSeverityName, CopilotSeverity> = { Error: 'error', Warning: 'warning', Info: 'information', Hint: 'hint' };
+
+/** The window's problems (Claude Code's shape, which the adapters produce) in Copilot CLI's. */
+export function copilotDiagnosticsOf(files: readonly FileDiagnostics[]): CopilotFileDiagnostics[] {
+    return files.map(file => ({
+        uri: file.uri,
+        filePath: pathOfFileUrl(file.uri) ?? file.uri,
+        diagnostics: file.diagnostics.map(({ message, severity, range, source, code }) => ({
+            message, severity: SEVERITIES[severity] ?? 'error', range,
+            ...(source !== undefined ? { source } : {}),
+            ...(code !== undefined ? { code } : {})
+        }))
+    }));
+}
