@@ -10,7 +10,7 @@ function recorder(files: Record<string, string>, held = false) {
     let release: () => void = () => undefined;
     const gate = held ? new Promise<void>(resolve => { release = resolve; }) : Promise.resolve();
     const fs: AgentWriteRecorder = {
-        read: async path => {
+        read: async (_chatSessionId, _agentId, path) => {
             reads.push(path);
             await gate;
             return files[path];

@@ -4,7 +4,7 @@ import { AcpEditDiff } from './acp-edit-before';
 /** What the tracker needs of the editor file system. */
 export interface AgentWriteRecorder {
     /** The file's text as the agent would read it (open editor first); undefined for no such file. */
-    read(path: string): Promise<string | undefined>;
+    read(chatSessionId: string, agentId: string, path: string): Promise<string | undefined>;
     /** The file as the agent left it on disk joins the change set, with `before` as its original. */
     recordAgentWrite(chatSessionId: string, agentId: string, path: string, before: string | undefined): Promise<void>;
     /** The same for an edit nobody was asked about: its text before is recovered from the edit's diffs. */
@@ -32,7 +32,7 @@ export class AcpAgentSideWrites {
         if (paths.length === 0 || this.before.has(toolCall.toolCallId)) {
             return this.before.get(toolCall.toolCallId)?.then(() => undefined) ?? Promise.resolve();
         }
-        const read = Promise.all(paths.map(async path => [path, await this.files.read(path).catch(() => undefined)] as const))
+        const read = Promise.all(paths.map(async path => [path, await this.files.read(this.chatSessionId, this.agentId, path).catch(() => undefined)] as const))
             .then(entries => new Map(entries));
         this.before.set(toolCall.toolCallId, read);
         this.asked.add(toolCall.toolCallId);

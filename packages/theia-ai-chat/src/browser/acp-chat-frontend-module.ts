@@ -16,7 +16,7 @@ import { AcpChatFrontendClient } from './acp-chat-frontend-client';
 import { AcpSessionListeners } from './acp-session-listeners';
 import { ImmediateRpcProxyFactory } from './immediate-rpc-proxy-factory';
 import { AcpChatSessions } from './acp-chat-sessions';
-import { AcpEditorFileSystem } from './acp-editor-file-system';
+import { AcpChatBackend, AcpEditorFileSystem } from './acp-editor-file-system';
 import { bindAcpChangeSetFileElementFactory } from './acp-change-set-element';
 import { AcpPendingQuestions } from './acp-pending-questions';
 import { AcpPromptBuilder } from './acp-prompt-builder';
@@ -41,6 +41,7 @@ export default new ContainerModule((bind, _unbind, _isBound, rebind) => {
     bindAcpChatPreferences(bind);
     bindAcpChangeSetFileElementFactory(bind);
     bind(AcpEditorFileSystem).toSelf().inSingletonScope();
+    bind(AcpChatBackend).toFactory(ctx => () => ctx.container.get<AcpChatService>(AcpChatService));
     bind(AcpTerminalOutputs).toSelf().inSingletonScope();
     bind(AcpSessionListeners).toSelf().inSingletonScope();
     bind(AcpChatFrontendClient).toSelf().inSingletonScope();

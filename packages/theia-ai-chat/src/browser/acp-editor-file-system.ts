@@ -1,7 +1,5 @@
 import { URI } from '@theia/core';
 import { inject, injectable } from '@theia/core/shared/inversify';
-import { FileService } from '@theia/filesystem/lib/browser/file-service';
-import { FileOperationError, FileOperationResult } from '@theia/filesystem/lib/common/files';
 import { MonacoTextModelService } from '@theia/monaco/lib/browser/monaco-text-model-service';
 import { ChatService } from '@theia/ai-chat/lib/common/chat-service';
 import { ChangeSetFileElement } from '@theia/ai-chat/lib/browser/change-set-file-element';
@@ -9,6 +7,11 @@ import { AgentWriteRecorder } from './acp-agent-side-writes';
 import { AcpChangeSetFileElementFactory } from './acp-change-set-element';
 import { ChatAgentService } from '@theia/ai-chat/lib/common/chat-agent-service';
 import { AcpEditDiff, contentBeforeEdit } from './acp-edit-before';
+import { AcpChatService } from '../common/acp-chat-protocol';
+
+/** The backend, looked up at first use: it is created with the frontend client, which holds the file system. */
+export const AcpChatBackend = Symbol('AcpChatBackend');
+export type AcpChatBackend = () => AcpChatService;
 
 /**
  * The editor's side of the agent's file system (ACP `fs/*`, read and written on disk by the backend):
@@ -17,17 +20,16 @@ import { AcpEditDiff, contentBeforeEdit } from './acp-edit-before';
  */
 @injectable()
 export class AcpEditorFileSystem implements AgentWriteRecorder {
-    @inject(FileService) protected readonly fileService: FileService;
+    @inject(AcpChatBackend) protected readonly backend: AcpChatBackend;
     @inject(MonacoTextModelService) protected readonly models: MonacoTextModelService;
     @inject(ChatService) protected readonly chatService: ChatService;
     @inject(AcpChangeSetFileElementFactory) protected readonly changeSetElements: AcpChangeSetFileElementFactory;
     @inject(ChatAgentService) protected readonly agents: ChatAgentService;
 
     /** The open editor's text, unsaved changes included; else the disk; undefined for no such file. */
-    async read(path: string): Promise<string | undefined> {
-        const uri = URI.fromFilePath(path);
-        const model = this.models.get(uri.toString());
-        return model ? model.getText() : this.readDisk(uri);
+    async read(chatSessionId: string, agentId: string, path: string): Promise<string | undefined> {
+        const model = this.models.get(URI.fromFilePath(path).toString());
+        return model ? model.getText() : this.readDisk(chatSessionId, agentId, path);
     }
 
     /** The open editor's text when it has unsaved changes: what the agent reads instead of the disk. */
@@ -52,7 +54,7 @@ export class AcpEditorFileSystem implements AgentWriteRecorder {
      */
     async recordAgentWrite(chatSessionId: string, agentId: string, path: string, before: string | undefined): Promise<void> {
         const uri = URI.fromFilePath(path);
-        const after = await this.readDisk(uri);
+        const after = await this.readDisk(chatSessionId, agentId, path);
         const listed = this.chatService.getSession(chatSessionId)?.model.changeSet.getElementByURI(uri);
         if (after === undefined || after === before || (listed instanceof ChangeSetFileElement && listed.targetState === after)) {
             return;
@@ -66,23 +68,19 @@ export class AcpEditorFileSystem implements AgentWriteRecorder {
      * out when the diffs do not fit the file as it is now.
      */
     async recordAgentEdit(chatSessionId: string, agentId: string, path: string, diffs: readonly AcpEditDiff[]): Promise<void> {
-        const after = await this.readDisk(URI.fromFilePath(path));
+        const after = await this.readDisk(chatSessionId, agentId, path);
         const before = after === undefined ? { kind: 'unknown' as const } : contentBeforeEdit(after, diffs);
         if (before.kind !== 'unknown') {
             await this.recordAgentWrite(chatSessionId, agentId, path, before.kind === 'add' ? undefined : before.before);
         }
     }
 
-    /** The disk, not the editor: an open editor may not have caught up with the agent's write yet. */
-    protected async readDisk(uri: URI): Promise<string | undefined> {
-        try {
-            return (await this.fileService.read(uri)).value;
-        } catch (error) {
-            if (error instanceof FileOperationError && error.fileOperationResult === FileOperationResult.FILE_NOT_FOUND) {
-                return undefined;
-            }
-            throw error;
-        }
+    /**
+     * The disk, not the editor (an open editor may not have caught up with the agent's write yet), read by
+     * the backend as `fs/read_text_file` is: the path comes from the agent, and may name a FIFO or a link out.
+     */
+    protected readDisk(chatSessionId: string, agentId: string, path: string): Promise<string | undefined> {
+        return this.backend().readWorkspaceFile(chatSessionId, agentId, path);
     }
 
     /** One change-set entry per file: its content before the agent's first write in this chat. */

@@ -73,6 +73,12 @@ export interface AcpChatService extends RpcServer<AcpChatClient> {
     /** `optionId` must be one the agent offered; undefined answers `cancelled`. False when unknown or not offered. */
     answerPermission(permissionId: string, optionId: string | undefined): Promise<boolean>;
     closeChatSession(chatSessionId: string): Promise<void>;
+    /**
+     * A file of the session's workspace as it is on disk, read as `fs/read_text_file` is (no link followed,
+     * never blocking on a FIFO, regular files only, size-capped); undefined when missing, refused or outside.
+     * For the change set of files an agent wrote itself: their paths come from the agent's tool calls.
+     */
+    readWorkspaceFile(chatSessionId: string, agentId: string, path: string): Promise<string | undefined>;
     /** Process ids of the agents this backend runs (status and tests). */
     agentPids(): Promise<number[]>;
     /** Process ids of the commands the agents run through `terminal/create` that still run (tests). */

@@ -129,6 +129,18 @@ export class AcpChatServiceImpl implements AcpChatService {
         }));
     }
 
+    async readWorkspaceFile(chatSessionId: string, agentId: string, path: string): Promise<string | undefined> {
+        const session = this.sessions.get(chatSessionId, agentId);
+        if (!session) {
+            return undefined;
+        }
+        try {
+            return await readAgentFile(await confineAgentPath(path, session.roots));
+        } catch {
+            return undefined;
+        }
+    }
+
     async agentPids(): Promise<number[]> {
         return this.hosts.pids;
     }

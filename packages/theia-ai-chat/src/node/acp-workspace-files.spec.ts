@@ -174,6 +174,20 @@ describe('AcpChatServiceImpl fs/* with a real ACP agent (the tiny agent of the t
         assert.match(texts.join(''), /Read: inside/);
     });
 
+    it('the window\'s reads for the change set (paths from the agent\'s tool calls) go through the same reader', async () => {
+        const prepared = await service.prepare('chat-1', agent, [workspace]);
+        assert.ok(!('error' in prepared), JSON.stringify(prepared));
+        fifos = Array.from({ length: THREAD_POOL_SIZE + 2 }, (_, index) => path.join(workspace, `pipe-${index}`));
+        fifos.forEach(fifo => execFileSync('mkfifo', [fifo]));
+        fs.symlinkSync(path.join(outside, 'notes.txt'), path.join(workspace, 'link-out.txt'));
+        const refused = [...fifos, path.join(outside, 'notes.txt'), path.join(workspace, 'link-out.txt'), path.join(workspace, 'missing.txt')];
+        assert.deepEqual(await Promise.all(refused.map(file => service.readWorkspaceFile('chat-1', agent.id, file))), refused.map(() => undefined));
+        const reads = await Promise.all(Array.from({ length: THREAD_POOL_SIZE }, () => fs.promises.readFile(path.join(workspace, 'notes.txt'), 'utf8')));
+        assert.deepEqual(reads, Array(THREAD_POOL_SIZE).fill('inside\n'));
+        assert.equal(await service.readWorkspaceFile('chat-1', agent.id, path.join(workspace, 'notes.txt')), 'inside\n');
+        assert.equal(await service.readWorkspaceFile('chat-2', agent.id, path.join(workspace, 'notes.txt')), undefined, 'no such session');
+    });
+
     it('a read sees an open editor\'s unsaved text, else the disk', async () => {
         unsaved.set(path.join(workspace, 'notes.txt'), 'unsaved words');
         await turn('chat-1', `read ${path.join(workspace, 'notes.txt')}`);
