@@ -9,7 +9,8 @@ import { WorkspaceService } from '@theia/workspace/lib/browser/workspace-service
 import { MarkdownChatResponseContentImpl } from '@theia/ai-chat/lib/common/chat-model';
 import { MarkdownPartRenderer } from '@theia/ai-chat-ui/lib/browser/chat-response-renderer/markdown-part-renderer';
 import { AcpMarkdownPart } from './acp-markdown-parts';
-import { AcpMarkdownRenderer } from './acp-markdown-renderer';
+import { AcpMarkdownRenderer, MARKDOWN_CHARS_PER_FRAME, MarkdownRenderBudget } from './acp-markdown-renderer';
+import { manualFrames } from '../test/manual-frames';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { createRoot } = require('@theia/core/shared/react-dom/client') as { createRoot(host: Element): { render(node: React.ReactNode): void } };
@@ -42,7 +43,7 @@ describe('AcpMarkdownRenderer (one markdown-it for all parts)', () => {
     function renderers(): { ours: AcpMarkdownRenderer; theirs: MarkdownPartRenderer } {
         const ours = new AcpMarkdownRenderer();
         const theirs = new MarkdownPartRenderer();
-        Object.assign(ours, { openerService, workspaceService });
+        Object.assign(ours, { openerService, workspaceService, renderBudget: new MarkdownRenderBudget(manualFrames().schedule) });
         Object.assign(theirs, { openerService });
         return { ours, theirs };
     }
@@ -103,5 +104,25 @@ describe('AcpMarkdownRenderer (one markdown-it for all parts)', () => {
             await click(element);
         }
         assert.deepEqual(opened, ['file:///tmp/a.ts', 'file:///tmp/notes/b.md']);
+    });
+
+    it('renders a burst of parts over several frames, about MARKDOWN_CHARS_PER_FRAME each, in order (issue 21)', async () => {
+        const frames = manualFrames();
+        const { ours } = renderers();
+        Object.assign(ours, { renderBudget: new MarkdownRenderBudget(frames.schedule) });
+        const size = MARKDOWN_CHARS_PER_FRAME / 2;
+        const parts = Array.from({ length: 5 }, (_, i) => new AcpMarkdownPart(`${i}`.repeat(size)));
+        const { host } = await renderedHtml(parts.map((part, i) => React.createElement(React.Fragment, { key: i }, ours.render(part))));
+        const rendered = () => host.querySelectorAll('p').length;
+        assert.equal(rendered(), 2, 'two parts fit in the first frame');
+        await act(async () => frames.frame());
+        assert.equal(rendered(), 4);
+        await act(async () => frames.frame());
+        assert.equal(rendered(), 5);
+        assert.deepEqual(Array.from(host.querySelectorAll('p'), p => p.textContent![0]), ['0', '1', '2', '3', '4']);
+        // One part larger than a frame's budget still renders at once when it comes first.
+        await act(async () => frames.frame());
+        const { host: big } = await renderedHtml(ours.render(new AcpMarkdownPart('x'.repeat(3 * MARKDOWN_CHARS_PER_FRAME))));
+        assert.equal(big.querySelectorAll('p').length, 1);
     });
 });

@@ -13,6 +13,7 @@ import {
 import { WorkspaceService } from '@theia/workspace/lib/browser/workspace-service';
 import { AcpMarkdownPart } from './acp-markdown-parts';
 import { agentLinkTarget } from './acp-agent-links';
+import { animationFrameScheduler, FrameScheduler } from './acp-frame-batched-text';
 
 /** One parser for every part: building markdown-it with its emoji plugin costs more than rendering a part. */
 let parser: ReturnType<typeof markdownit> | undefined;
@@ -84,16 +85,63 @@ export function handleMarkdownClick(event: MouseEvent, openerService: OpenerServ
     }
 }
 
-const AcpMarkdown: React.FC<{ text: string; openerService: OpenerService; target: LinkTarget }> = ({ text, openerService, target }) => {
+/** Markdown characters rendered per frame when parts come in a burst (a 1 MB chunk is 8 parts at once). */
+export const MARKDOWN_CHARS_PER_FRAME = 64 * 1024;
+
+/**
+ * Spreads the rendering of many markdown parts over frames: a part renders at once while this frame's
+ * budget lasts (the first always does), later ones wait for the next frames, in order. One task then
+ * renders about MARKDOWN_CHARS_PER_FRAME, however much text arrived in it.
+ */
+export class MarkdownRenderBudget {
+    private used = 0;
+    private readonly queue: Array<{ chars: number; render(): void }> = [];
+    private frameArmed = false;
+
+    constructor(private readonly schedule: FrameScheduler = animationFrameScheduler, private readonly perFrame = MARKDOWN_CHARS_PER_FRAME) { }
+
+    /** Renders now or in a later frame; the returned function drops a render that has not run yet. */
+    run(chars: number, render: () => void): () => void {
+        const job = { chars, render };
+        this.queue.push(job);
+        this.drain();
+        return () => {
+            const at = this.queue.indexOf(job);
+            if (at >= 0) {
+                this.queue.splice(at, 1);
+            }
+        };
+    }
+
+    private drain(): void {
+        while (this.queue.length > 0 && (this.used === 0 || this.used + this.queue[0].chars <= this.perFrame)) {
+            const job = this.queue.shift()!;
+            this.used += job.chars;
+            job.render();
+        }
+        if (!this.frameArmed && (this.used > 0 || this.queue.length > 0)) {
+            this.frameArmed = true;
+            this.schedule(() => {
+                this.frameArmed = false;
+                this.used = 0;
+                this.drain();
+            });
+        }
+    }
+}
+
+interface AcpMarkdownProps { text: string; openerService: OpenerService; target: LinkTarget; renderBudget: MarkdownRenderBudget }
+
+const AcpMarkdown: React.FC<AcpMarkdownProps> = ({ text, openerService, target, renderBudget }) => {
     const ref = React.useRef<HTMLDivElement>(null);
     // A layout effect: the text is in the page when React commits, not one task later (Theia's renderer
     // uses a passive effect, which React runs in a task of its own, behind whatever else the page does).
-    React.useLayoutEffect(() => {
+    React.useLayoutEffect(() => renderBudget.run(text.length, () => {
         // The same elements as Theia's renderer: the rendered markdown in a div of its own.
         const host = document.createElement('div');
         host.appendChild(renderChatMarkdown(text, target));
         ref.current?.replaceChildren(host);
-    }, [text, target]);
+    }), [text, target, renderBudget]);
     React.useEffect(() => {
         const host = ref.current;
         const onClick = (event: MouseEvent) => handleMarkdownClick(event, openerService, target);
@@ -114,6 +162,9 @@ export class AcpMarkdownRenderer implements ChatResponsePartRenderer<AcpMarkdown
     @inject(WorkspaceService) protected readonly workspaceService: WorkspaceService;
 
     /** Web links, and files inside the workspace as it is at the time of the render or the click. */
+    /** Shared by all parts: a burst of parts renders over several frames. */
+    protected readonly renderBudget = new MarkdownRenderBudget();
+
     protected readonly linkTarget: LinkTarget = href => agentLinkTarget(href, this.workspaceService.tryGetRoots().map(root => root.resource));
 
     canHandle(content: ChatResponseContent): number {
@@ -121,6 +172,6 @@ export class AcpMarkdownRenderer implements ChatResponsePartRenderer<AcpMarkdown
     }
 
     render(content: AcpMarkdownPart): React.ReactNode {
-        return <AcpMarkdown text={content.content.value} openerService={this.openerService} target={this.linkTarget} />;
+        return <AcpMarkdown text={content.content.value} openerService={this.openerService} target={this.linkTarget} renderBudget={this.renderBudget} />;
     }
 }
