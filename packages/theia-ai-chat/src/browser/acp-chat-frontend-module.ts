@@ -35,6 +35,9 @@ import { CommandContribution } from '@theia/core/lib/common/command';
 import { MenuContribution } from '@theia/core/lib/common/menu';
 import { ACP_API_KEYS_PATH, AcpApiKeyService } from '../common/acp-api-key-protocol';
 import { AcpApiKeyCommandContribution } from './acp-api-key-commands';
+import { ACP_REGISTRY_PATH, AcpRegistryService } from '../common/registry-protocol';
+import { AcpRegistryCommandContribution } from './registry/acp-registry-commands';
+import { RegistryIcons } from './registry/registry-icons';
 import '../../src/browser/style/acp-chat.css';
 
 export default new ContainerModule((bind, _unbind, _isBound, rebind) => {
@@ -84,4 +87,10 @@ export default new ContainerModule((bind, _unbind, _isBound, rebind) => {
         .inSingletonScope();
     bind(AcpApiKeyCommandContribution).toSelf().inSingletonScope();
     bind(CommandContribution).toService(AcpApiKeyCommandContribution);
+    bind(AcpRegistryService).toDynamicValue(ctx => ServiceConnectionProvider.createProxy<AcpRegistryService>(ctx.container, ACP_REGISTRY_PATH))
+        .inSingletonScope();
+    bind(RegistryIcons).toSelf().inSingletonScope();
+    bind(AcpRegistryCommandContribution).toSelf().inSingletonScope();
+    bind(CommandContribution).toService(AcpRegistryCommandContribution);
+    bind(FrontendApplicationContribution).toService(AcpRegistryCommandContribution);
 });

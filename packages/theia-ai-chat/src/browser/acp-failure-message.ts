@@ -6,6 +6,8 @@ import type { AcpCommandButton } from './acp-command-buttons';
 export const INSTALL_CLI_COMMAND = 'aiCliCompanion.installCli';
 /** Asks for the agent's API key and keeps it in the credential store (acp-api-key-commands.ts). */
 export const SET_API_KEY_COMMAND = 'aiCliChat.setApiKey';
+/** Add Agent from ACP Registry… (registry/acp-registry-commands.ts). */
+export const ADD_REGISTRY_AGENT_COMMAND = 'aiCliChat.addAgentFromRegistry';
 
 /**
  * What the user can do about a failure with one click: the terminal command's install offer for a missing
@@ -13,8 +15,11 @@ export const SET_API_KEY_COMMAND = 'aiCliChat.setApiKey';
  * credential store can keep the key.
  */
 export function followUpButtons(agent: AcpChatAgentDefinition, error: AcpTurnErrorData): AcpCommandButton[] {
-    if (error.code === 'AGENT_NOT_FOUND' && agent.installProfileId) {
-        return [{ label: 'Install with npm', commandId: INSTALL_CLI_COMMAND, args: [agent.installProfileId] }];
+    if (error.code === 'AGENT_NOT_FOUND') {
+        const fromRegistry = { label: 'Add Agent from ACP Registry…', commandId: ADD_REGISTRY_AGENT_COMMAND };
+        return agent.installProfileId
+            ? [{ label: 'Install with npm', commandId: INSTALL_CLI_COMMAND, args: [agent.installProfileId] }, fromRegistry]
+            : [fromRegistry];
     }
     if (error.code === 'AUTH_REQUIRED' && agent.apiKeyEnv && !error.credentialStoreProblem) {
         return [{ label: 'Set API key…', commandId: SET_API_KEY_COMMAND, args: [agent.id] }];

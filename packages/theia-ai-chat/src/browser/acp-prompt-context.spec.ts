@@ -1,6 +1,6 @@
 import * as assert from 'assert';
 import { BUILT_IN_ACP_AGENTS } from '../common/acp-chat-agents';
-import { INSTALL_CLI_COMMAND, SET_API_KEY_COMMAND, describeFailure, followUpButtons } from './acp-failure-message';
+import { ADD_REGISTRY_AGENT_COMMAND, INSTALL_CLI_COMMAND, SET_API_KEY_COMMAND, describeFailure, followUpButtons } from './acp-failure-message';
 import { absolutePath } from './acp-prompt-builder';
 
 describe('chat context and failures for ACP agents', () => {
@@ -21,14 +21,17 @@ describe('chat context and failures for ACP agents', () => {
         assert.match(auth, /Run `gemini` once in a terminal/);
     });
 
-    it('offers the companion\'s install command, by id, for a missing built-in agent only', () => {
+    it('offers the companion\'s install command, by id, for a missing built-in agent only, and Add Agent from ACP Registry… for any missing agent', () => {
         const gemini = BUILT_IN_ACP_AGENTS.find(agent => agent.id === 'GeminiCLI')!;
         const notFound = { code: 'AGENT_NOT_FOUND', message: 'x', details: '' };
-        assert.deepEqual(followUpButtons(gemini, notFound), [{ label: 'Install with npm', commandId: INSTALL_CLI_COMMAND, args: ['gemini'] }]);
+        assert.deepEqual(followUpButtons(gemini, notFound), [
+            { label: 'Install with npm', commandId: INSTALL_CLI_COMMAND, args: ['gemini'] },
+            { label: 'Add Agent from ACP Registry…', commandId: ADD_REGISTRY_AGENT_COMMAND }
+        ]);
         assert.deepEqual(followUpButtons(BUILT_IN_ACP_AGENTS.find(agent => agent.id === 'QwenCode')!, notFound)[0].args, ['qwen']);
         assert.deepEqual(followUpButtons(gemini, { code: 'AGENT_EXITED', message: 'x', details: '' }), []);
         const custom = { ...gemini, id: 'Mine', installProfileId: undefined };
-        assert.deepEqual(followUpButtons(custom, notFound), []);
+        assert.deepEqual(followUpButtons(custom, notFound), [{ label: 'Add Agent from ACP Registry…', commandId: ADD_REGISTRY_AGENT_COMMAND }]);
     });
 
     it('offers Set API key… for an agent that needs a login and names its key variable, unless no credential store can keep it', () => {

@@ -6,6 +6,9 @@ export const GEMINI_ENABLED_PREFERENCE = 'aiCliChat.gemini.enabled';
 export const GEMINI_COMMAND_PREFERENCE = 'aiCliChat.gemini.command';
 export const QWEN_ENABLED_PREFERENCE = 'aiCliChat.qwen.enabled';
 export const QWEN_COMMAND_PREFERENCE = 'aiCliChat.qwen.command';
+/** Where "Add Agent from ACP Registry…" reads the registry (issue 25). */
+export const REGISTRY_URL_PREFERENCE = 'aiCliChat.registry.url';
+export const DEFAULT_REGISTRY_URL = 'https://cdn.agentclientprotocol.com/registry/v1/latest/registry.json';
 
 /** One `aiCliChat.agents` entry, as the user writes it. */
 export interface ConfiguredAcpAgent {
@@ -28,7 +31,8 @@ const USER_ONLY_NOTE = ' Only read from the user settings: a workspace\'s settin
 
 /** Every preference of the schema: all of them are user-scoped. */
 export const ACP_CHAT_PREFERENCES = [
-    GEMINI_ENABLED_PREFERENCE, GEMINI_COMMAND_PREFERENCE, QWEN_ENABLED_PREFERENCE, QWEN_COMMAND_PREFERENCE, AGENTS_PREFERENCE
+    GEMINI_ENABLED_PREFERENCE, GEMINI_COMMAND_PREFERENCE, QWEN_ENABLED_PREFERENCE, QWEN_COMMAND_PREFERENCE, AGENTS_PREFERENCE,
+    REGISTRY_URL_PREFERENCE
 ] as const;
 
 export const acpChatPreferenceSchema: PreferenceSchema = {
@@ -63,6 +67,10 @@ export const acpChatPreferenceSchema: PreferenceSchema = {
                     args: { type: 'array', items: { type: 'string' }, description: 'Arguments that start it in ACP mode.' },
                     env: { type: 'object', additionalProperties: { type: 'string' }, description: 'Extra environment variables.' },
                     description: { type: 'string', description: 'Shown in the @ suggestions.' },
+                    registry: {
+                        type: 'object', description: 'Where "Add Agent from ACP Registry…" installed it from (id, version): ' +
+                            'updates and Remove Agent… find it by this.'
+                    },
                     apiKeyEnv: {
                         type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_]*$',
                         description: 'The environment variable that carries its API key: "Set API key…" in the chat keeps the key ' +
@@ -70,6 +78,11 @@ export const acpChatPreferenceSchema: PreferenceSchema = {
                     }
                 }
             }
+        },
+        [REGISTRY_URL_PREFERENCE]: {
+            ...USER_ONLY, type: 'string', default: DEFAULT_REGISTRY_URL,
+            description: 'The ACP agent registry "Add Agent from ACP Registry…" lists: an https URL, a file: URL or an absolute ' +
+                'path (a copy of registry.json for an air-gapped network).' + USER_ONLY_NOTE
         }
     }
 };
@@ -85,6 +98,12 @@ export type UserSettingReader = (name: string) => unknown;
  */
 export function userAcpChatSetting(inspect: PreferenceInspector): UserSettingReader {
     return name => inspect(name)?.globalValue;
+}
+
+/** The registry URL the user set (trimmed); undefined when they set none, or not a string. */
+export function userRegistryUrl(read: UserSettingReader): string | undefined {
+    const value = read(REGISTRY_URL_PREFERENCE);
+    return typeof value === 'string' && value.trim() ? value.trim() : undefined;
 }
 
 export function bindAcpChatPreferences(bind: import('@theia/core/shared/inversify').interfaces.Bind): void {

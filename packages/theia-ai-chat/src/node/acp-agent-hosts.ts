@@ -73,6 +73,19 @@ export class AcpAgentHosts implements BackendApplicationContribution {
         }
     }
 
+    /** Stops the agent's processes now (before it is removed or switched to another version); its next use starts afresh. */
+    async stop(agentId: string): Promise<void> {
+        const stopping: Promise<void>[] = [];
+        for (const [key, agent] of [...this.agents]) {
+            if (this.agentIds.get(agent) === agentId) {
+                this.agents.delete(key);
+                this.agentIds.delete(agent);
+                stopping.push(agent.stop());
+            }
+        }
+        await Promise.all(stopping);
+    }
+
     async stopAll(): Promise<void> {
         const agents = [...this.agents.values()];
         this.agents.clear();

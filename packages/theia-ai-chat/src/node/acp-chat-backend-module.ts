@@ -11,6 +11,8 @@ import { ACP_API_KEYS_PATH, AcpApiKeyService } from '../common/acp-api-key-proto
 import { AcpApiKeyServiceImpl } from './acp-api-key-service-impl';
 import { AcpApiKeys } from './acp-api-keys';
 import { SecretServiceKeyStore } from './secret-service-key-store';
+import { ACP_REGISTRY_PATH, AcpRegistryService } from '../common/registry-protocol';
+import { AcpRegistryServiceImpl } from './registry/acp-registry-service-impl';
 
 /** Sessions, questions, file access and terminals per window; the agent processes and the terminal set shared and stopped with the backend. */
 const perWindow = ConnectionContainerModule.create(({ bind, bindBackendService }) => {
@@ -34,5 +36,9 @@ export default new ContainerModule(bind => {
     bind(AcpApiKeyServiceImpl).toSelf().inSingletonScope();
     bind(AcpApiKeyService).toService(AcpApiKeyServiceImpl);
     bind(ConnectionHandler).toDynamicValue(ctx => new RpcConnectionHandler(ACP_API_KEYS_PATH, () => ctx.container.get(AcpApiKeyService)))
+        .inSingletonScope();
+    bind(AcpRegistryServiceImpl).toSelf().inSingletonScope();
+    bind(AcpRegistryService).toService(AcpRegistryServiceImpl);
+    bind(ConnectionHandler).toDynamicValue(ctx => new RpcConnectionHandler(ACP_REGISTRY_PATH, () => ctx.container.get(AcpRegistryService)))
         .inSingletonScope();
 });
