@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { CompanionEndpoint, WorkspaceState } from '@ai-cli-companion/core/node';
 import { OpenFilesModel } from '@ai-cli-companion/core';
 import { registerCliCommands } from './cli-commands';
+import { startCodexSocket } from './codex-socket';
 import { affectsProfiles, enabledProfiles } from './companion-settings';
 import { DiffReviewService } from './diff-review-service';
 import type { HostIdentity } from './host-identity';
@@ -58,6 +59,7 @@ export class Companion implements vscode.Disposable {
         this.endpoint.attachView(review);
         await this.endpoint.start(this.workspaceState());
         process.on('exit', this.removeFilesOnExit);
+        this.disposables.push(startCodexSocket(this.endpoint, this.log));
         tracker.start();
         this.terminalEnvironment.apply(this.endpoint.terminalEnv(), vscode.workspace.workspaceFolders);
         statusBar.show(this.endpoint.status());
