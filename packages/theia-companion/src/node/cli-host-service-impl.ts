@@ -1,9 +1,11 @@
-import { injectable } from '@theia/core/shared/inversify';
+import { inject, injectable, optional } from '@theia/core/shared/inversify';
 import { CliHostService, CommandLookup, SessionConnectionInfo, SessionTerminal } from '../common/cli-host-protocol';
 import { ConnectionDiagnosis, DiagnosisRequest } from '../common/connection-diagnostics-protocol';
 import { CliCommandLookup } from './cli-command-lookup';
 import { CliProcessFinder } from './cli-process-finder';
 import { ConnectionDiagnostics } from './connection-diagnostics';
+import { CodexSocketContribution } from './codex-socket-contribution';
+import { codexSocketSection } from './codex-socket-diagnostics';
 
 /** Process and command facts for every window; holds no state of its own. */
 @injectable()
@@ -11,6 +13,9 @@ export class CliHostServiceImpl implements CliHostService {
     protected readonly finder = new CliProcessFinder();
     protected readonly lookup = new CliCommandLookup();
     protected readonly diagnostics = new ConnectionDiagnostics(this.finder, this.lookup);
+
+    @inject(CodexSocketContribution) @optional()
+    protected readonly codexSocket: CodexSocketContribution | undefined;
 
     async findSessionTerminals(connections: SessionConnectionInfo[], shellPids: number[]): Promise<SessionTerminal[]> {
         return this.finder.find(connections, shellPids);
@@ -20,7 +25,13 @@ export class CliHostServiceImpl implements CliHostService {
         return this.lookup.lookUp(command);
     }
 
-    diagnose(request: DiagnosisRequest): Promise<ConnectionDiagnosis> {
-        return this.diagnostics.diagnose(request);
+    async diagnose(request: DiagnosisRequest): Promise<ConnectionDiagnosis> {
+        const [diagnosis, codex] = await Promise.all([this.diagnostics.diagnose(request), this.lookup.locate('codex')]);
+        const terminal = request.activeTerminal;
+        const codexSection = codexSocketSection({
+            status: this.codexSocket?.status(), codexPath: codex.path,
+            terminalEnv: terminal ? this.finder.environOf(terminal.shellPid) : undefined, terminalTitle: terminal?.title
+        });
+        return { ...diagnosis, sections: [...diagnosis.sections, codexSection] };
     }
 }
