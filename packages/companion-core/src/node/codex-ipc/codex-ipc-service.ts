@@ -155,14 +155,16 @@ export class CodexIpcService {
                 onChange: () => this.fire()
             });
             const server = net.createServer({ pauseOnConnect: false });
-            server.once('error', error => {
+            const refused = (error: Error) => {
                 server.close();
                 if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') {
                     this.logger.warn(`Codex IDE socket: cannot listen on ${this.socketPath}: ${error.message}`);
                 }
                 resolve(false);
-            });
+            };
+            server.once('error', refused);
             server.listen(this.socketPath, () => {
+                server.off('error', refused); // from now on an error is logged, not a lost claim
                 if (this.stopped) {
                     server.close();
                     resolve(true);
