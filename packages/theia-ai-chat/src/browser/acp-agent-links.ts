@@ -9,6 +9,14 @@ const SCHEME = /^([a-zA-Z][a-zA-Z0-9+.-]*):/;
  * undefined: the chat shows it as text.
  */
 export function agentLinkTarget(href: string, roots: readonly URI[]): URI | undefined {
+    try {
+        return linkTarget(href, roots);
+    } catch {
+        return undefined; // a URI the parser refuses opens nothing
+    }
+}
+
+function linkTarget(href: string, roots: readonly URI[]): URI | undefined {
     const link = href.trim();
     const scheme = SCHEME.exec(link)?.[1]?.toLowerCase();
     if (scheme === 'http' || scheme === 'https') {

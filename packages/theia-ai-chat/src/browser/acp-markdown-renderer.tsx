@@ -117,7 +117,12 @@ export class MarkdownRenderBudget {
         while (this.queue.length > 0 && (this.used === 0 || this.used + this.queue[0].chars <= this.perFrame)) {
             const job = this.queue.shift()!;
             this.used += job.chars;
-            job.render();
+            try {
+                job.render();
+            } catch (error) {
+                // One part that cannot render must not keep the parts after it from rendering.
+                console.error('Could not render an agent\'s markdown', error);
+            }
         }
         if (!this.frameArmed && (this.used > 0 || this.queue.length > 0)) {
             this.frameArmed = true;

@@ -104,7 +104,7 @@ const ToolCallView: React.FC<ToolCallViewProps> =
             {question && <div className='theia-acp-permission'>
                 {question.answer !== undefined
                     ? <span className='theia-acp-permission-answer'>{question.answer}</span>
-                    : question.options.map(option => <PermissionButton key={option.optionId} option={option} choose={question.choose} />)}
+                    : question.options.map((option, index) => <PermissionButton key={index} option={option} choose={question.choose} />)}
             </div>}
         </div>;
     };
