@@ -24,7 +24,8 @@ export interface PendingDiff {
 /** `via: 'tab'`: rejected by closing the review's tab, not by its ✗ (Copilot CLI hears which). */
 export type DiffOutcome = { readonly accepted: true; readonly content: string } | { readonly accepted: false; readonly via?: 'tab' };
 
-export type DiffDelivery = { readonly delivered: true } | { readonly delivered: false; readonly reason: string };
+/** `note`: the CLI got the decision but will not do all of it (Copilot CLI drops edits made in the diff); the user is told. */
+export type DiffDelivery = { readonly delivered: true; readonly note?: string } | { readonly delivered: false; readonly reason: string };
 
 /** The review UI of one editor adapter's window. */
 export interface DiffView {

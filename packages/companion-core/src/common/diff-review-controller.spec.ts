@@ -117,6 +117,16 @@ describe('DiffReviewController (the review rules every adapter shares)', () => {
         assert.deepStrictEqual(surface.focused, []);
     });
 
+    it('a delivered decision with a note (the CLI drops the edits) tells the user and offers the edited text', async () => {
+        await controller.show(diff('d1', { newContent: 'proposed' }));
+        const accepting = controller.accept('d1', 'edited');
+        await tick();
+        decisions[0].answer({ delivered: true, note: 'your edits were not applied' });
+        await accepting;
+        assert.deepStrictEqual(surface.notices, [{ message: 'src/a.ts: your edits were not applied', copy: 'edited' }]);
+        assert.deepStrictEqual(controller.openReviews, []);
+    });
+
     it('a backend that cannot be reached counts as not delivered', async () => {
         controller = new DiffReviewController(surface, async () => { throw new Error('connection lost'); });
         await controller.show(diff('d1'));

@@ -148,6 +148,9 @@ export class DiffReviewController<H> implements DiffView {
         if (delivery.delivered) {
             this.surface.log('info', `${review.diff.relativePath}: ${what}, sent to ${review.diff.clientName}`);
             this.surface.restoreFocus(review.handle);
+            if (delivery.note) {
+                this.surface.notify(`${review.diff.relativePath}: ${delivery.note}`, outcome.accepted ? outcome.content : undefined);
+            }
         } else if (outcome.accepted) {
             this.surface.log('warn', `${review.diff.filePath}: ${delivery.reason}`);
             this.surface.notify(`${review.diff.relativePath}: ${delivery.reason}`, outcome.content);

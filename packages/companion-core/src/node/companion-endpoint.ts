@@ -19,7 +19,7 @@ import { McpHttpServer, McpHttpServerOptions, McpSession } from './mcp-http-serv
 import { notificationAnswer } from './notification-answer';
 import { ideProcessId, isInContainer, joinWorkspaceRoots } from './process-info';
 import { toSseEvent } from './session-transport';
-import { COPILOT_PROFILE_ID, CopilotIdeServer } from './copilot';
+import { COPILOT_EDITS_NOT_CARRIED, COPILOT_PROFILE_ID, CopilotIdeServer } from './copilot';
 
 export interface CompanionEndpointOptions {
     readonly profiles?: readonly ClientProfile[];
@@ -125,7 +125,8 @@ export class CompanionEndpoint {
             onChange: () => this.fireChange(),
             onSessionEnded: sessionId => this.broker.withdrawSession(sessionId),
             ide: {
-                proposeDiff: (request, signal) => proposeAndWait(this.broker, request, signal),
+                proposeDiff: (request, signal) => proposeAndWait(this.broker, request, signal, undefined,
+                    outcome => outcome.accepted && outcome.content !== request.newContent ? COPILOT_EDITS_NOT_CARRIED : undefined),
                 closeDiff: (sessionId, filePath) => this.broker.close(sessionId, filePath),
                 diagnostics: uri => this.diagnostics(uri),
                 selection: () => {

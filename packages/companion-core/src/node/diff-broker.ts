@@ -28,6 +28,8 @@ export interface DiffAnswer {
     deliver(outcome: DiffOutcome): Promise<boolean>;
     /** The proposal ended without a decision: the client closed it, its session ended, or it never showed. */
     withdrawn?(): void;
+    /** What the user should know about how the client takes this decision (see DiffDelivery.note). */
+    noteFor?(outcome: DiffOutcome): string | undefined;
 }
 
 export interface DiffBrokerOptions {
@@ -107,7 +109,8 @@ export class DiffBroker {
             return { delivered: false, reason: 'The CLI no longer waits for this proposal (it closed the diff or ended its session).' };
         }
         const delivered = await answer.deliver(outcome).catch(() => false);
-        return delivered ? { delivered: true } : { delivered: false, reason: `${diff.clientName} is no longer connected; the proposal was not applied.` };
+        const note = delivered ? answer.noteFor?.(outcome) : undefined;
+        return delivered ? { delivered: true, ...note ? { note } : {} } : { delivered: false, reason: `${diff.clientName} is no longer connected; the proposal was not applied.` };
     }
 
     /** The client closed its own proposal: no answer; returns the proposal as the user edited it. */
@@ -214,7 +217,8 @@ export class DiffBroker {
  * caller could still send it (e.g. its request is still open).
  */
 export async function proposeAndWait(
-    broker: DiffBroker, request: DiffRequest, signal: AbortSignal, delivered: () => boolean = () => !signal.aborted
+    broker: DiffBroker, request: DiffRequest, signal: AbortSignal, delivered: () => boolean = () => !signal.aborted,
+    noteFor?: (outcome: DiffOutcome) => string | undefined
 ): Promise<DiffOutcome | undefined> {
     let settle!: (outcome: DiffOutcome | undefined) => void;
     const decision = new Promise<DiffOutcome | undefined>(resolve => settle = resolve);
@@ -224,7 +228,8 @@ export async function proposeAndWait(
             settle(outcome);
             return open;
         },
-        withdrawn: () => settle(undefined)
+        withdrawn: () => settle(undefined),
+        noteFor
     }, signal);
     const onAbort = () => void broker.close(request.sessionId, request.filePath);
     signal.addEventListener('abort', onAbort, { once: true });

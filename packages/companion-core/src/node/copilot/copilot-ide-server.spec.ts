@@ -9,6 +9,7 @@ import { DiffView, PendingDiff } from '../../common/diff-registry';
 import { ManualClock } from '../../test/manual-clock';
 import { CopilotSocketClient } from '../../test/copilot-socket-client';
 import { copilotLockDirectory, copilotSocketDirectory } from './copilot-lock-file';
+import { COPILOT_EDITS_NOT_CARRIED } from './copilot-ide-wire';
 
 const COPILOT = findProfile('copilot')!;
 
@@ -206,8 +207,13 @@ describe('Copilot CLI IDE server (lock file, Unix socket, nonce, tools)', () => 
         const diff = await saved.shown;
         assert.strictEqual(diff.clientName, 'Copilot CLI');
         assert.strictEqual(diff.newContent, 'new\n');
-        await endpoint.resolveDiff(diff.id, { accepted: true, content: 'new\n' });
+        assert.deepStrictEqual(await endpoint.resolveDiff(diff.id, { accepted: true, content: 'new\n' }), { delivered: true });
         assert.deepStrictEqual((await saved.answer).value, { success: true, result: 'SAVED', trigger: 'accepted_via_button', tab_name: '[Copilot CLI] - a.txt', message: 'The user accepted the change.' });
+
+        const edited = propose(9, 'e.txt');
+        assert.deepStrictEqual(await endpoint.resolveDiff((await edited.shown).id, { accepted: true, content: 'edited\n' }),
+            { delivered: true, note: COPILOT_EDITS_NOT_CARRIED }, 'the user hears that the CLI writes its own text');
+        assert.strictEqual((await edited.answer).value.result, 'SAVED');
 
         const byTab = propose(3, 'b.txt');
         await endpoint.resolveDiff((await byTab.shown).id, { accepted: false, via: 'tab' });

@@ -18,6 +18,9 @@ export const CopilotTools = {
     sessionName: 'update_session_name'
 } as const;
 
+/** Told to the user who accepted an edited proposal: 1.0.102 reads only SAVED and writes its own text. */
+export const COPILOT_EDITS_NOT_CARRIED = 'Copilot CLI writes its own proposal; your edits in the diff were not applied. Copy them to apply after it has written the file.';
+
 export const CopilotNotifications = { selection: 'selection_changed', diagnostics: 'diagnostics_changed' } as const;
 
 /** How the user's decision came about; the CLI requires a string and acts on `result` alone. */

@@ -27,16 +27,18 @@ export class CompanionStatusBarContribution implements FrontendApplicationContri
     protected show(status: CompanionStatus): void {
         this.logSessionChanges(status);
         const counts = CLIENT_PROFILES
-            .map(profile => ({ profile, count: status.sessions.filter(s => s.clientId === profile.id).length }))
-            .filter(entry => entry.count > 0);
-        const text = counts.length === 0
-            ? '$(plug) AI CLI'
-            : `$(plug) ${counts.map(({ profile, count }) => count > 1 ? `${profile.displayName} ×${count}` : profile.displayName).join(' · ')}`;
+            .map(profile => ({ profile, sessions: status.sessions.filter(s => s.clientId === profile.id) }))
+            .filter(entry => entry.sessions.length > 0);
+        // A session the CLI named (Copilot CLI's update_session_name) shows its name while it is the only one.
+        const label = ({ profile, sessions }: typeof counts[number]) => sessions.length > 1 ? `${profile.displayName} ×${sessions.length}`
+            : sessions[0].name ? `${profile.displayName} (${shorten(sessions[0].name)})` : profile.displayName;
+        const text = counts.length === 0 ? '$(plug) AI CLI' : `$(plug) ${counts.map(label).join(' · ')}`;
         const tooltip = [
             status.running ? `Companion server on 127.0.0.1:${status.port}` : 'Companion server not running',
             `Workspace: ${status.workspacePath || '(no folder open)'}`,
             `Clients: ${status.profiles.join(', ') || 'none enabled'}`,
             `Sessions: ${status.sessions.length}`,
+            ...status.sessions.filter(session => session.name).map(session => `  ${session.clientId}: ${session.name}`),
             ...(status.lastError ? [`Last error: ${status.lastError}`] : [])
         ].join('\n');
         this.statusBar.setElement(COMPANION_STATUS_BAR_ID, {
@@ -59,4 +61,9 @@ export class CompanionStatusBarContribution implements FrontendApplicationContri
             this.output.debug(`last error: ${status.lastError}`);
         }
     }
+}
+
+/** Session names are a prompt's summary: the status bar keeps 30 characters. */
+function shorten(name: string): string {
+    return name.length > 30 ? `${name.slice(0, 29)}…` : name;
 }
