@@ -46,6 +46,10 @@ export class CompanionServiceImpl implements CompanionService {
         (await this.requireEndpoint()).updateContext(context);
     }
 
+    async diagnosticsChanged(uris: string[]): Promise<void> {
+        (await this.requireEndpoint()).diagnosticsChanged(uris.filter(uri => typeof uri === 'string').slice(0, 1000));
+    }
+
     async atMention(filePath: string, firstLine: number, lastLine: number): Promise<number> {
         return (await this.requireEndpoint()).atMention(claudeAtMentionOf(filePath, firstLine, lastLine));
     }

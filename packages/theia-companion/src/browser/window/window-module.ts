@@ -8,6 +8,7 @@ import { CompanionCommandsContribution } from './companion-commands-contribution
 import { CompanionOutput } from './companion-output';
 import { CompanionStatusBarContribution } from './companion-status-bar-contribution';
 import { CompanionWindowContribution } from './companion-window-contribution';
+import { ProblemsFeedContribution } from './problems-feed-contribution';
 
 /** The window's companion server: the RPC service and client, attach and re-attach, status bar, commands, output. */
 export function bindCompanionWindow(bind: interfaces.Bind): void {
@@ -23,4 +24,6 @@ export function bindCompanionWindow(bind: interfaces.Bind): void {
     bind(CommandContribution).toService(CompanionCommandsContribution);
     bind(CompanionStatusBarContribution).toSelf().inSingletonScope();
     bind(FrontendApplicationContribution).toService(CompanionStatusBarContribution);
+    bind(ProblemsFeedContribution).toSelf().inSingletonScope();
+    bind(FrontendApplicationContribution).toService(ProblemsFeedContribution);
 }
