@@ -5,8 +5,7 @@ import { findProfile } from '@ai-cli-companion/core';
 import { CleanupStack } from '../support/cleanup-stack.mjs';
 import { CliHome } from '../support/cli-home.mjs';
 import { KEYS } from '../support/cli-pty.mjs';
-import { COPILOT_READY, copilotLog, startCopilot, waitForCopilotIde } from '../support/copilot-cli.mjs';
-import { FakeOpenAiApi } from '../support/fake-openai-api.mjs';
+import { COPILOT_READY, CopilotFakeApi, copilotLog, startCopilot, waitForCopilotIde } from '../support/copilot-cli.mjs';
 import { RecordingDiffView, startTestEndpoint } from '../support/test-endpoint.mjs';
 import { waitUntil } from '../support/wait.mjs';
 
@@ -22,7 +21,7 @@ describe('Copilot CLI (the real copilot 1.0.102 in a pty) against a CompanionEnd
     const cleanups = new CleanupStack();
 
     before(async () => {
-        api = await FakeOpenAiApi.start({ model: 'gpt-4.1' });
+        api = await CopilotFakeApi.start();
     });
 
     afterEach(async () => {
@@ -70,7 +69,7 @@ describe('Copilot CLI (the real copilot 1.0.102 in a pty) against a CompanionEnd
     async function proposeCreate({ view, cli, home }, name, content) {
         const file = path.join(home.workspace, name);
         // One scripted reply: the turn's later requests (after the tool result) get the fake's default answer.
-        api.enqueue({ toolCalls: [{ name: 'create', args: { path: file, file_text: content } }] });
+        api.enqueue({ forPrompt: `create ${name}`, toolCalls: [{ name: 'create', args: { path: file, file_text: content } }] });
         await submitWhenReady(cli, `create ${name}`);
         const diff = await view.waitFor(file, 1, 60_000);
         await cli.waitForText(`Do you want to create ${file}?`);

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { CliPty, findCliBinary } from './cli-pty.mjs';
 import { cleanProcessEnv } from './cli-home.mjs';
+import { FakeOpenAiApi } from './fake-openai-api.mjs';
 
 /** Copilot CLI's prompt is ready: its footer names the approval mode. */
 export const COPILOT_READY = /Manual Approval/;
@@ -66,4 +67,32 @@ export async function waitForCopilotIde(cli, { count = 1, timeoutMs = 60_000 } =
         }
         await new Promise(resolve => setTimeout(resolve, 100));
     }
+}
+
+/**
+ * The OpenAI fake, where a scripted reply may wait for its prompt (`forPrompt`: text of the last user
+ * message): Copilot CLI sends requests of its own between turns, which would otherwise take it.
+ */
+export class CopilotFakeApi extends FakeOpenAiApi {
+    static start() {
+        return new CopilotFakeApi('ok', COPILOT_MODEL).listen();
+    }
+
+    async respond(req, res, context) {
+        const next = this.queue[0];
+        if (next?.forPrompt && !lastUserText(context.body).includes(next.forPrompt)) {
+            const queue = this.queue.splice(0);
+            try {
+                return await super.respond(req, res, context); // the default answer
+            } finally {
+                this.queue.unshift(...queue);
+            }
+        }
+        return super.respond(req, res, context);
+    }
+}
+
+function lastUserText(body) {
+    const user = (body?.messages ?? []).filter(message => message.role === 'user').at(-1);
+    return typeof user?.content === 'string' ? user.content : JSON.stringify(user?.content ?? '');
 }

@@ -1,0 +1,100 @@
+// Copilot CLI's loop as a user sees it: the real `copilot` runs in a Theia terminal (started by "Run Copilot
+// CLI in Terminal"), finds the window by its lock file and connects over the Unix socket, sees the editor's
+// selection, and each file it wants to write opens as Theia's diff; the decision taken there is what the CLI
+// does.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { copilotLog } from '../support/copilot-cli.mjs';
+import { openTheiaForCopilot, waitForCopilotInTerminal } from '../support/copilot-in-theia.mjs';
+import { MOD } from '../support/theia-app.mjs';
+import { waitUntil } from '../support/wait.mjs';
+
+describe('copilot in a Theia terminal, end to end', function () {
+    let setup, workspace, fake, window, logDir;
+
+    before(async function () {
+        setup = await openTheiaForCopilot({ prefix: 'copilot-terminal-e2e-', workspaceFiles: { 'notes.txt': 'first line\nsecond line\n' } });
+        ({ workspace, fake, window, logDir } = setup);
+        await window.runCommand('Run Copilot CLI in Terminal');
+        await waitForCopilotInTerminal(window, logDir, () => diagnostics());
+    });
+
+    after(() => setup?.close());
+
+    async function diagnostics() {
+        return `--- terminal ---\n${await window.terminalText().catch(e => String(e))}\n--- fake API requests: ${fake.chatRequests.length}\n${await window.diagnostics()}`;
+    }
+
+    /** Types into the CLI until it echoes: it drops keys while it draws. */
+    async function typeWhenReady(line) {
+        await waitUntil(async () => {
+            try {
+                await window.typeInTerminal(line);
+                return true;
+            } catch {
+                await window.page.keyboard.press('Control+U');
+                return false;
+            }
+        }, { timeout: 60_000, interval: 500, what: `"${line}" typed into copilot`, diagnostics });
+    }
+
+    async function proposeCreate(name, content) {
+        fake.enqueue({ forPrompt: `create ${name}`, toolCalls: [{ name: 'create', args: { path: path.join(workspace, name), file_text: content } }] });
+        await typeWhenReady(`create ${name}`);
+        const tab = window.diffTab(name, 'Copilot CLI');
+        await tab.waitFor({ state: 'visible', timeout: 90_000 }).catch(async error => { throw new Error(`${error.message}\n${await diagnostics()}`); });
+        assert.equal(fs.existsSync(path.join(workspace, name)), false, 'nothing is written before the decision');
+        return tab;
+    }
+
+    /** The turn is over: the tool's result went back to the model and the prompt is back. */
+    async function turnDone(resultText) {
+        await fake.waitForRequest(r => JSON.stringify(r.body?.messages ?? []).includes(resultText), 60_000);
+    }
+
+    it('the editor\'s selection reaches the model request', async () => {
+        await window.openFile('notes.txt');
+        await window.selectInActiveEditor(2, 6);
+        await waitUntil(() => copilotLog(logDir).includes(`IDE selection changed: ${path.join(workspace, 'notes.txt')} [1:0-1:6]`),
+            { timeout: 30_000, what: 'selection_changed to reach the CLI', diagnostics });
+        await typeWhenReady('what is selected');
+        const request = await fake.waitForRequest(r => JSON.stringify(r.body?.messages ?? []).includes('<ide_selection>'), 60_000);
+        assert.match(JSON.stringify(request.body.messages), /File: notes\.txt \(line 2\)\\n```\\nsecond\\n```/);
+    });
+
+    it('a create opens as Theia\'s diff; Ctrl+S accepts and the CLI writes the file', async () => {
+        const tab = await proposeCreate('hello.txt', 'proposed\n');
+        const box = await window.modifiedEditor().boundingBox();
+        await window.page.mouse.click(box.x + 80, box.y + 10);
+        await window.page.keyboard.press(`${MOD}+s`);
+        await waitUntil(() => fs.existsSync(path.join(workspace, 'hello.txt')),
+            { timeout: 60_000, what: 'the CLI to write the accepted proposal', diagnostics });
+        assert.equal(fs.readFileSync(path.join(workspace, 'hello.txt'), 'utf8'), 'proposed\n');
+        await tab.waitFor({ state: 'detached', timeout: 15_000 });
+        await turnDone(`Created file ${path.join(workspace, 'hello.txt')}`);
+    });
+
+    it('closing the diff tab rejects: the file stays unwritten', async () => {
+        await proposeCreate('closed.txt', 'never\n');
+        await window.closeTab('closed.txt ↔ proposed by Copilot CLI');
+        await waitUntil(async () => (await window.terminalText()).includes('The user rejected this tool call'),
+            { timeout: 60_000, what: 'the CLI to report the rejection', diagnostics });
+        // Barrier: the CLI takes a new prompt to the model, so it is done with the rejected create.
+        const requests = fake.chatRequests.length;
+        await typeWhenReady('anything else');
+        await fake.waitForRequest(() => fake.chatRequests.length > requests, 60_000);
+        assert.equal(fs.existsSync(path.join(workspace, 'closed.txt')), false);
+    });
+
+    it('the status item names the session as the CLI did; one private lock for the window', async () => {
+        await waitUntil(async () => (await window.statusBarText()).includes('Copilot CLI (what is selected)'),
+            { timeout: 15_000, what: 'the session name in the status item', diagnostics: async () => await window.statusBarText() });
+        const lock = fs.readdirSync(path.join(setup.backend.home, '.copilot', 'ide')).filter(name => name.endsWith('.lock'));
+        assert.equal(lock.length, 1, 'one lock for the one window');
+        assert.equal(fs.statSync(path.join(setup.backend.home, '.copilot', 'ide', lock[0])).mode & 0o777, 0o600);
+        const content = JSON.parse(fs.readFileSync(path.join(setup.backend.home, '.copilot', 'ide', lock[0]), 'utf8'));
+        assert.deepEqual(content.workspaceFolders, [workspace]);
+        assert.equal(content.ideName, 'Theia with AI CLI companion');
+    });
+});
