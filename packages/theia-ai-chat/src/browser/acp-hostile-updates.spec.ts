@@ -66,7 +66,8 @@ function hostileUpdate(next: () => number): AcpSessionUpdate {
 describe('The chat against random, malformed agent messages (bounded fuzz, issue 21)', () => {
     (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
     let disableJSDOM: () => void;
-    before(() => { disableJSDOM = enableJSDOM(); });
+    // A DOM of its own when an earlier spec disabled the shared one; the shared one is left to its owner.
+    before(() => { disableJSDOM = typeof document === 'undefined' ? enableJSDOM() : () => undefined; });
     after(() => disableJSDOM());
 
     const seed = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));

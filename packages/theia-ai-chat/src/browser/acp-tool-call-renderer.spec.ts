@@ -19,9 +19,9 @@ const { createRoot } = require('@theia/core/shared/react-dom/client') as { creat
 
 describe('AcpToolCallRenderer (what an agent\'s card lets a click do)', () => {
     (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-    // Its own DOM: other specs of the run disable the one '../test/jsdom' set up when they end.
     let disableJSDOM: () => void;
-    before(() => { disableJSDOM = enableJSDOM(); });
+    // A DOM of its own when an earlier spec disabled the shared one; the shared one is left to its owner.
+    before(() => { disableJSDOM = typeof document === 'undefined' ? enableJSDOM() : () => undefined; });
     after(() => disableJSDOM());
 
     const opened: string[] = [];
