@@ -102,7 +102,7 @@ describe('Copilot CLI IDE server (lock file, Unix socket, nonce, tools)', () => 
         assert.deepStrictEqual(fs.readdirSync(path.join(copilotHome, 'ide')), []);
     });
 
-    it('removes the lock and the socket on stop, and when Copilot CLI is switched off', async () => {
+    it('removes the lock and the socket when Copilot CLI is switched off, and at exit (synchronously)', async () => {
         const { socketPath } = lock();
         endpoint.setEnabledProfiles([]);
         await until(() => !fs.existsSync(socketPath));
@@ -110,9 +110,10 @@ describe('Copilot CLI IDE server (lock file, Unix socket, nonce, tools)', () => 
         endpoint.setEnabledProfiles([COPILOT]);
         await until(() => lockFiles().length === 1);
         const again = lock().socketPath;
-        await endpoint.stop();
+        endpoint.removeDiscoveryFilesSync(); // what the backend's process 'exit' handler calls: nothing async runs there
         assert.deepStrictEqual(lockFiles(), []);
         assert.strictEqual(fs.existsSync(again), false);
+        await endpoint.stop();
     });
 
     it('cleans up a stale lock and socket of ours (dead pid), never another IDE\'s or a live one', async () => {

@@ -162,9 +162,12 @@ export class CopilotIdeServer {
         this.diagnosticsTimer = this.clock.setTimeout(() => void this.sendDiagnostics(), COPILOT_NOTIFY_DEBOUNCE_MS);
     }
 
-    /** Synchronous so it can run in a process 'exit' handler. */
+    /** The lock and the socket file; synchronous so it can run in a process 'exit' handler. */
     removeLockSync(): void {
         this.lock.removeSync();
+        if (this.socketPath) {
+            fs.rmSync(this.socketPath, { force: true });
+        }
     }
 
     async stop(): Promise<void> {
