@@ -42,11 +42,6 @@ export interface CopilotIdeSession {
     readonly name?: string;
 }
 
-interface LiveProtocol {
-    readonly server: Server;
-    name?: string;
-}
-
 /**
  * Copilot CLI's IDE server for one window: MCP Streamable HTTP (the same session layer as the other CLIs')
  * on a Unix socket of its own, found through a lock file with a nonce, and the two notifications, debounced.
@@ -56,7 +51,9 @@ export class CopilotIdeServer {
     private readonly clock: Clock;
     private readonly lock: CopilotLockFile;
     private readonly nonce = newNonce();
-    private readonly protocols = new Map<string, LiveProtocol>();
+    /** Each session's SDK server, and the names the CLIs gave their sessions. */
+    private readonly servers = new Map<string, Server>();
+    private readonly names = new Map<string, string>();
     private http: McpHttpServer | undefined;
     private socketPath: string | undefined;
     private workspace: { roots: readonly string[]; trusted?: boolean } = { roots: [] };
@@ -93,7 +90,7 @@ export class CopilotIdeServer {
 
     get sessionList(): CopilotIdeSession[] {
         return (this.http?.sessionList ?? []).map(s => ({
-            id: s.id, owner: s.owner, createdAt: s.createdAt, streaming: s.transport.hasStream, name: this.protocols.get(s.id)?.name
+            id: s.id, owner: s.owner, createdAt: s.createdAt, streaming: s.transport.hasStream, name: this.names.get(s.id)
         }));
     }
 
@@ -121,7 +118,8 @@ export class CopilotIdeServer {
         http.addListener({
             opened: () => this.options.onChange?.(),
             closed: session => {
-                this.protocols.delete(session.id);
+                this.servers.delete(session.id);
+                this.names.delete(session.id);
                 this.options.onSessionEnded?.(session.id);
                 this.options.onChange?.();
             }
@@ -151,7 +149,7 @@ export class CopilotIdeServer {
         this.clock.clearTimeout(this.selectionTimer);
         this.selectionTimer = this.clock.setTimeout(() => {
             this.selectionTimer = undefined;
-            this.protocols.forEach(protocol => void this.notify(protocol, CopilotNotifications.selection, selection));
+            this.servers.forEach(server => void this.notify(server, CopilotNotifications.selection, selection));
         }, COPILOT_NOTIFY_DEBOUNCE_MS);
     }
 
@@ -214,23 +212,21 @@ export class CopilotIdeServer {
     }
 
     private async connect(session: McpSession): Promise<{ close(): Promise<void> }> {
-        const protocol: LiveProtocol = { server: undefined! };
         const tools = new CopilotIdeTools(session, {
             ...this.options.ide,
             info: () => ({ ideName: this.options.ideName, appName: this.options.ideName, version: this.options.serverVersion, processId: this.options.backendPid }),
             sessionNamed: (_id, name) => {
-                protocol.name = name;
+                this.names.set(session.id, name);
                 this.options.onChange?.();
             }
         });
         const server = createServer(this.options.serverVersion, tools);
-        (protocol as { server: Server }).server = server;
         server.oninitialized = () => {
             if (this.selection) {
-                void this.notify(protocol, CopilotNotifications.selection, this.selection);
+                void this.notify(server, CopilotNotifications.selection, this.selection);
             }
         };
-        this.protocols.set(session.id, protocol);
+        this.servers.set(session.id, server);
         await server.connect(session.transport);
         return server;
     }
@@ -239,7 +235,7 @@ export class CopilotIdeServer {
         this.diagnosticsTimer = undefined;
         const uris = [...this.changedUris];
         this.changedUris.clear();
-        if (this.protocols.size === 0) {
+        if (this.servers.size === 0) {
             return;
         }
         const files: FileDiagnostics[] = [];
@@ -248,12 +244,12 @@ export class CopilotIdeServer {
             files.push(found.find(file => file.uri === uri) ?? { uri, diagnostics: [] });
         }
         const params = { uris: copilotDiagnosticsOf(files).map(({ uri, diagnostics }) => ({ uri, diagnostics })) };
-        this.protocols.forEach(protocol => void this.notify(protocol, CopilotNotifications.diagnostics, params));
+        this.servers.forEach(server => void this.notify(server, CopilotNotifications.diagnostics, params));
     }
 
-    private async notify(protocol: LiveProtocol, method: string, params: object): Promise<void> {
+    private async notify(server: Server, method: string, params: object): Promise<void> {
         try {
-            await protocol.server.notification({ method, params: params as Record<string, unknown> });
+            await server.notification({ method, params: params as Record<string, unknown> });
         } catch (error) {
             this.logger.warn(`${method} not sent to Copilot CLI: ${(error as Error).message}`);
         }
