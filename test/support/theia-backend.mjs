@@ -27,8 +27,9 @@ export class TheiaBackend {
      * @param {object} [options.settings] user settings over the defaults below (trust off, no welcome page)
      * @param {string} [options.app] the built Theia application to run (default: browser-app)
      * @param {string[]} [options.args] more arguments for the backend (e.g. --install-plugin=<file.vsix>)
+     * @param {string[]} [options.nodeArgs] flags for node itself (e.g. --inspect=127.0.0.1:0 for the soak's heap readings)
      */
-    static async start({ root, workspace, env = {}, unset = [], settings = {}, timeout = 90_000, app = BROWSER_APP, args = [] }) {
+    static async start({ root, workspace, env = {}, unset = [], settings = {}, timeout = 90_000, app = BROWSER_APP, args = [], nodeArgs = [] }) {
         const home = path.join(root, 'home');
         const tmp = path.join(root, 'tmp');
         const configDir = path.join(home, '.theia');
@@ -62,7 +63,7 @@ export class TheiaBackend {
         if (!fs.existsSync(backendMain)) {
             throw new Error(`${backendMain} is missing: build that app first (scripts/test.sh builds every app it tests).`);
         }
-        const child = spawn(process.execPath, [backendMain, workspace, '--hostname', '127.0.0.1', '--port', '0', ...args], {
+        const child = spawn(process.execPath, [...nodeArgs, backendMain, workspace, '--hostname', '127.0.0.1', '--port', '0', ...args], {
             cwd: app,
             env: backendEnv,
             stdio: ['ignore', 'pipe', 'pipe'],
