@@ -75,6 +75,23 @@ describe('copilot in a Theia terminal, end to end', function () {
         await turnDone(`Created file ${path.join(workspace, 'hello.txt')}`);
     });
 
+    it('an edit in the diff plus Ctrl+S: Copilot CLI writes its own proposal, and Theia says so and offers the edited text', async () => {
+        const tab = await proposeCreate('edited.txt', 'proposed\n');
+        const box = await window.modifiedEditor().boundingBox();
+        await window.page.mouse.click(box.x + 80, box.y + 10);
+        await window.page.keyboard.press(`${MOD}+End`);
+        await window.page.keyboard.type('edited');
+        await window.page.keyboard.press('Escape');
+        await waitUntil(async () => (await window.renderedText(window.modifiedEditor())).includes('edited'), { timeout: 15_000, what: 'the typed text in the proposal' });
+        await window.page.keyboard.press(`${MOD}+s`);
+        await window.page.locator('.theia-notification-message', { hasText: 'your edits in the diff were not applied' }).first()
+            .waitFor({ state: 'visible', timeout: 60_000 });
+        await waitUntil(() => fs.existsSync(path.join(workspace, 'edited.txt')), { timeout: 60_000, what: 'the CLI to write the file', diagnostics });
+        assert.equal(fs.readFileSync(path.join(workspace, 'edited.txt'), 'utf8'), 'proposed\n', '1.0.102 writes its own text');
+        await tab.waitFor({ state: 'detached', timeout: 15_000 });
+        await turnDone(`Created file ${path.join(workspace, 'edited.txt')}`);
+    });
+
     it('closing the diff tab rejects: the file stays unwritten', async () => {
         await proposeCreate('closed.txt', 'never\n');
         await window.closeTab('closed.txt ↔ proposed by Copilot CLI');
