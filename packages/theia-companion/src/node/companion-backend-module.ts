@@ -9,6 +9,8 @@ import { CompanionEndpointRegistry } from './companion-endpoint-registry';
 import { CompanionServiceImpl } from './companion-service-impl';
 import { CodexSocketContribution } from './codex-socket-contribution';
 import { registerUriRpcCodec } from '../common/uri-rpc-codec';
+import { WsRequestValidatorContribution } from '@theia/core/lib/node/ws-request-validators';
+import { AllowedHostsContribution } from './hosting/allowed-hosts-contribution';
 
 /** One CompanionService per frontend connection, i.e. per window; dropped when the window goes. */
 const perWindowModule = ConnectionContainerModule.create(({ bind }) => {
@@ -31,5 +33,9 @@ export default new ContainerModule(bind => {
     bind(BackendApplicationContribution).toService(CodexSocketContribution);
     bind(ConnectionContainerModule).toConstantValue(perWindowModule);
     bind(CliHostService).to(CliHostServiceImpl).inSingletonScope();
+    // Only the host names the backend serves (DNS rebinding): HTTP before Theia's cookie, and WebSockets.
+    bind(AllowedHostsContribution).toSelf().inSingletonScope();
+    bind(BackendApplicationContribution).toService(AllowedHostsContribution);
+    bind(WsRequestValidatorContribution).toService(AllowedHostsContribution);
     bind(ConnectionHandler).toDynamicValue(ctx => new RpcConnectionHandler(CLI_HOST_SERVICE_PATH, () => ctx.container.get(CliHostService))).inSingletonScope();
 });
