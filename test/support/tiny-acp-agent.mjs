@@ -12,9 +12,13 @@
 // qwen does, saves the model as the user's default unless its `_meta` says `qwen.session.modelPersistDefault: false`
 // ("model" then says so).
 // "after <flag file> <prompt>" waits until the flag file exists (a barrier the test controls), then does <prompt>.
+// Hostile loads (issue 21, support/hostile-acp-updates.mjs): "flood-text <kb>" answers with one chunk of <kb> KB without
+// whitespace; "flood-tools <n>" sends <n> tool_call updates at once; "fuzz <seed> <n>" sends <n> random, malformed updates
+// and permission requests (not awaited) generated from <seed>, then says "Fuzz <seed> done.".
 // With --prompt-log <file> it appends each prompt's text to that file, a line each, as it arrives.
 import fs from 'node:fs';
 import readline from 'node:readline';
+import { fuzzSteps, toolCallFlood, wordWithoutSpaces } from './hostile-acp-updates.mjs';
 
 const MODELS = [
     { modelId: 'tiny-small', name: 'Tiny Small' }, { modelId: 'tiny-large', name: 'Tiny Large', description: 'The large one' },
@@ -100,6 +104,27 @@ async function prompt({ sessionId, prompt: blocks }) {
     }
     if (verb === 'run') {
         return run(sessionId, file, rest, cancelled);
+    }
+    if (verb === 'flood-text') {
+        say(sessionId, wordWithoutSpaces(Number(file)));
+        return { stopReason: 'end_turn' };
+    }
+    if (verb === 'flood-tools') {
+        for (const value of toolCallFlood(Number(file))) {
+            update(sessionId, value);
+        }
+        return { stopReason: 'end_turn' };
+    }
+    if (verb === 'fuzz') {
+        for (const step of fuzzSteps(Number(file), Number(rest[0]))) {
+            if (step.permission) {
+                request('session/request_permission', { sessionId, ...step.permission }).catch(() => undefined);
+            } else {
+                update(sessionId, step.update);
+            }
+        }
+        say(sessionId, `Fuzz ${file} done.`);
+        return { stopReason: 'end_turn' };
     }
     if (verb === 'spawn') {
         return spawnMany(sessionId, Number(file), rest);
