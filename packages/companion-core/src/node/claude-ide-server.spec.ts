@@ -70,6 +70,25 @@ describe('Claude Code WebSocket transport (upgrade wall, handshake, one session 
         assert.strictEqual(endpoint.status().sessions.length, 0);
     });
 
+    it('a client that resets the connection after its 401 (opencode 1.18.33 does) leaves the server up', async () => {
+        const net = await import('net');
+        const status = await new Promise<string>((resolve, reject) => {
+            const socket = net.connect(endpoint.port, '127.0.0.1', () => socket.write(
+                `GET / HTTP/1.1\r\nHost: 127.0.0.1:${endpoint.port}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n` +
+                'Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n'));
+            socket.once('data', data => {
+                // An RST, not a FIN, while the server still reads: its socket gets ECONNRESET.
+                socket.resetAndDestroy();
+                resolve(data.toString().split('\r\n')[0]);
+            });
+            socket.once('error', reject);
+        });
+        assert.strictEqual(status, 'HTTP/1.1 401 Unauthorized');
+        // The reset reached the server before this second connection is answered; an unhandled error would have ended the process.
+        assert.strictEqual((await upgrade(endpoint.port, {})).status, 401);
+        assert.strictEqual((await upgrade(endpoint.port, auth())).status, 101);
+    });
+
     it('echoes the mcp subprotocol, answers initialize and lists getDiagnostics for the model', async () => {
         const opened = await upgrade(endpoint.port, auth());
         sockets.push(opened.socket!);

@@ -44,6 +44,9 @@ export class WsUpgradeGate {
 
 /** Answers a refused upgrade on the raw socket (no WebSocket handshake happened) and closes it. */
 export function refuseUpgrade(socket: Duplex, refusal: Refusal): void {
+    // Node's HTTP server drops its error listener from an upgraded socket: a client that answers the
+    // refusal with a reset (opencode 1.18.33 does) would otherwise end the backend with ECONNRESET.
+    socket.on('error', () => socket.destroy());
     const body = JSON.stringify({ error: refusal.error });
     const statusText = refusal.status === 401 ? 'Unauthorized' : 'Forbidden';
     socket.end(`HTTP/1.1 ${refusal.status} ${statusText}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
