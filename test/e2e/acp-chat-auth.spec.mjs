@@ -14,7 +14,7 @@ import { TheiaWindow, launchChromium, makeTempRoot, removeTempRoot, waitUntil, w
 import { CleanupStack } from '../support/cleanup-stack.mjs';
 import { KEY_SERVICE, enterApiKey, filesContaining, setApiKeyButtons } from '../support/chat-api-key.mjs';
 
-/** Where the backend keeps chat agents' keys (packages/theia-ai-chat/src/node/acp-api-keys.ts). */
+/** Where the backend keeps chat agents' keys (packages/theia-ai-chat/src/node/auth/api-keys.ts). */
 const KEY = 'AIzaTest-e2e-key-7f3b9c2d41';
 
 

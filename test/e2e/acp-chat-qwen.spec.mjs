@@ -17,7 +17,7 @@ import { TheiaWindow, launchChromium, makeTempRoot, removeTempRoot, writeTree } 
 import { CleanupStack } from '../support/cleanup-stack.mjs';
 import { KEY_SERVICE, enterApiKey, filesContaining, setApiKeyButtons } from '../support/chat-api-key.mjs';
 
-/** Where the backend keeps chat agents' keys (packages/theia-ai-chat/src/node/acp-api-keys.ts). */
+/** Where the backend keeps chat agents' keys (packages/theia-ai-chat/src/node/auth/api-keys.ts). */
 const KEY = 'sk-qwen-e2e-key-5d81c0a7e94b';
 
 

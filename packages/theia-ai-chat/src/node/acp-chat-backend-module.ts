@@ -2,15 +2,15 @@ import { ConnectionContainerModule } from '@theia/core/lib/node/messaging/connec
 import { ContainerModule } from '@theia/core/shared/inversify';
 import { BackendApplicationContribution } from '@theia/core/lib/node/backend-application';
 import { ACP_CHAT_PATH, AcpChatClient, AcpChatService } from '../common/acp-chat-protocol';
-import { AcpAgentHosts } from './acp-agent-hosts';
-import { AcpChatServiceImpl } from './acp-chat-service-impl';
-import { AcpChatTerminals } from './acp-chat-terminals';
+import { AcpAgentHosts } from './agents/agent-hosts';
+import { AcpChatServiceImpl } from './session/chat-service-impl';
+import { AcpChatTerminals } from './tool-calls/chat-terminals';
 import { ConnectionHandler } from '@theia/core/lib/common/messaging/handler';
 import { RpcConnectionHandler } from '@theia/core/lib/common/messaging/proxy-factory';
 import { ACP_API_KEYS_PATH, AcpApiKeyService } from '../common/acp-api-key-protocol';
-import { AcpApiKeyServiceImpl } from './acp-api-key-service-impl';
-import { AcpApiKeys } from './acp-api-keys';
-import { SecretServiceKeyStore } from './secret-service-key-store';
+import { AcpApiKeyServiceImpl } from './auth/api-key-service-impl';
+import { AcpApiKeys } from './auth/api-keys';
+import { SecretServiceKeyStore } from './auth/secret-service-key-store';
 import { ACP_REGISTRY_PATH, AcpRegistryService } from '../common/registry-protocol';
 import { AcpRegistryServiceImpl } from './registry/acp-registry-service-impl';
 

@@ -7,7 +7,10 @@ import { enableJSDOM } from '@theia/core/lib/browser/test/jsdom';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 (require('module') as { _extensions: Record<string, unknown> })._extensions['.css'] = () => undefined;
 
-export const disableJSDOM = enableJSDOM();
+const disableJSDOM = enableJSDOM();
+
+// One DOM for every browser spec, whatever their order; gone once the run ends.
+after(() => disableJSDOM());
 
 // jsdom has no drag events; lumino's drag-and-drop module subclasses one at load time.
 const globals = global as unknown as { DragEvent?: unknown; MouseEvent: typeof Event };

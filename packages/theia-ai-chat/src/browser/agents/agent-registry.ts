@@ -5,10 +5,10 @@ import { PreferenceProviderProvider, PreferenceService } from '@theia/core/lib/c
 import { PreferenceScope } from '@theia/core/lib/common/preferences/preference-scope';
 import { AgentService } from '@theia/ai-core/lib/common/agent-service';
 import { ChatAgentService } from '@theia/ai-chat/lib/common/chat-agent-service';
-import { AcpChatAgentDefinition, userAcpChatAgents } from '../common/acp-chat-agents';
-import { ACP_CHAT_PREFERENCES, userAcpChatSetting } from '../common/acp-chat-preferences';
-import { AcpChatAgent } from './acp-chat-agent';
-import { AcpChatAgentServices } from './acp-chat-agent-services';
+import { AcpChatAgentDefinition, userAcpChatAgents } from '../../common/acp-chat-agents';
+import { ACP_CHAT_PREFERENCES, userAcpChatSetting } from '../../common/acp-chat-preferences';
+import { AcpChatAgent } from './chat-agent';
+import { AcpChatAgentServices } from './agent-services';
 
 /**
  * Registers the chat agents from the user's preferences: the enabled built-ins (with their command

@@ -1,12 +1,12 @@
 import { inject, injectable } from '@theia/core/shared/inversify';
 import { WorkspaceService } from '@theia/workspace/lib/browser/workspace-service';
-import { AcpChatService } from '../common/acp-chat-protocol';
-import { AcpChatSessions } from './acp-chat-sessions';
-import { AcpEarlyPrompts } from './acp-early-prompts';
-import { AcpEditorFileSystem } from './acp-editor-file-system';
-import { AcpPendingQuestions } from './acp-pending-questions';
-import { AcpPromptBuilder } from './acp-prompt-builder';
-import { AcpSessionListeners } from './acp-session-listeners';
+import { AcpChatService } from '../../common/acp-chat-protocol';
+import { AcpChatSessions } from '../session/chat-sessions';
+import { AcpEarlyPrompts } from '../input/early-prompts';
+import { AcpEditorFileSystem } from '../file-system/editor-file-system';
+import { AcpPendingQuestions } from '../permissions/pending-questions';
+import { AcpPromptBuilder } from '../input/prompt-builder';
+import { AcpSessionListeners } from '../session/session-listeners';
 
 /** What every ACP chat agent instance uses; one injectable so agents can be created from preferences. */
 @injectable()

@@ -1,13 +1,13 @@
 import * as assert from 'assert';
 import { ChatAgentLocation } from '@theia/ai-chat/lib/common/chat-agents';
 import { MutableChatModel, MutableChatRequestModel } from '@theia/ai-chat/lib/common/chat-model';
-import { AcpChatAgentDefinition } from '../common/acp-chat-agents';
-import { AcpChatService, AcpSessionInfo, AcpTurnErrorData, AcpTurnResult } from '../common/acp-chat-protocol';
-import { sessionModels } from '../common/acp-models';
-import { AcpChatAgent } from './acp-chat-agent';
-import type { AcpChatAgentServices } from './acp-chat-agent-services';
-import type { SessionState } from './acp-chat-sessions';
-import { AcpPromptBuilder } from './acp-prompt-builder';
+import { AcpChatAgentDefinition } from '../../common/acp-chat-agents';
+import { AcpChatService, AcpSessionInfo, AcpTurnErrorData, AcpTurnResult } from '../../common/acp-chat-protocol';
+import { sessionModels } from '../../common/acp-models';
+import { AcpChatAgent } from './chat-agent';
+import type { AcpChatAgentServices } from './agent-services';
+import type { SessionState } from '../session/chat-sessions';
+import { AcpPromptBuilder } from '../input/prompt-builder';
 
 const definition = {
     id: 'TestAgent', displayName: 'Test Agent', description: 'an agent of the test', command: 'test-agent', args: [], modes: []

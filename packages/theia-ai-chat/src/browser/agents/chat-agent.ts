@@ -2,16 +2,16 @@ import { ChatAgent, ChatAgentLocation, ChatMode } from '@theia/ai-chat/lib/commo
 import {
     ErrorChatResponseContentImpl, MarkdownChatResponseContentImpl, MutableChatRequestModel
 } from '@theia/ai-chat/lib/common/chat-model';
-import { AcpChatAgentDefinition } from '../common/acp-chat-agents';
-import { AcpMode, AcpSessionInfo, AcpTurnErrorData, AcpTurnResult } from '../common/acp-chat-protocol';
-import { modelName, modelToSet } from '../common/acp-models';
-import { AcpAgentSideWrites } from './acp-agent-side-writes';
-import type { AcpChatAgentServices } from './acp-chat-agent-services';
-import type { SessionState } from './acp-chat-sessions';
-import { AcpChatTurn } from './acp-chat-turn';
-import { describeFailure, followUpButtons } from './acp-failure-message';
-import { AcpCommandButtonsContent } from './acp-command-buttons';
-import type { AcpEarlyPrompt } from './acp-early-prompt';
+import { AcpChatAgentDefinition } from '../../common/acp-chat-agents';
+import { AcpMode, AcpSessionInfo, AcpTurnErrorData, AcpTurnResult } from '../../common/acp-chat-protocol';
+import { modelName, modelToSet } from '../../common/acp-models';
+import { AcpAgentSideWrites } from '../file-system/agent-side-writes';
+import type { AcpChatAgentServices } from './agent-services';
+import type { SessionState } from '../session/chat-sessions';
+import { AcpChatTurn } from '../turn/chat-turn';
+import { describeFailure, followUpButtons } from './failure-message';
+import { AcpCommandButtonsContent } from '../turn/command-buttons';
+import type { AcpEarlyPrompt } from '../input/early-prompt';
 
 /**
  * One ACP agent in Theia's chat (@GeminiCLI, @QwenCode, or an `aiCliChat.agents` entry). It needs

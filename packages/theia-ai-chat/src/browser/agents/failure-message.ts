@@ -1,6 +1,6 @@
-import { AcpChatAgentDefinition } from '../common/acp-chat-agents';
-import { AcpTurnErrorData } from '../common/acp-chat-protocol';
-import type { AcpCommandButton } from './acp-command-buttons';
+import { AcpChatAgentDefinition } from '../../common/acp-chat-agents';
+import { AcpTurnErrorData } from '../../common/acp-chat-protocol';
+import type { AcpCommandButton } from '../turn/command-buttons';
 
 /** The companion's install command (theia-companion's install check), run by id. */
 export const INSTALL_CLI_COMMAND = 'aiCliCompanion.installCli';

@@ -2,9 +2,9 @@ import { inject, injectable } from '@theia/core/shared/inversify';
 import { Command, CommandContribution, CommandRegistry } from '@theia/core/lib/common/command';
 import { MessageService } from '@theia/core/lib/common/message-service';
 import { QuickInputService } from '@theia/core/lib/common/quick-pick-service';
-import { AcpApiKeyService } from '../common/acp-api-key-protocol';
-import { AcpChatAgentRegistry } from './acp-chat-agent-registry';
-import { SET_API_KEY_COMMAND } from './acp-failure-message';
+import { AcpApiKeyService } from '../../common/acp-api-key-protocol';
+import { AcpChatAgentRegistry } from '../agents/agent-registry';
+import { SET_API_KEY_COMMAND } from '../agents/failure-message';
 
 export namespace AcpApiKeyCommands {
     const category = 'AI CLI Chat';

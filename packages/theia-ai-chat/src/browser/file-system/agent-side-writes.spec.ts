@@ -1,6 +1,6 @@
 import * as assert from 'assert';
-import { AcpSessionUpdate } from '../common/acp-chat-protocol';
-import { AcpAgentSideWrites, AgentWriteRecorder } from './acp-agent-side-writes';
+import { AcpSessionUpdate } from '../../common/acp-chat-protocol';
+import { AcpAgentSideWrites, AgentWriteRecorder } from './agent-side-writes';
 
 /** A file system of plain strings; reads wait for `release()` when `held`, recorded writes are listed. */
 function recorder(files: Record<string, string>, held = false) {

@@ -1,5 +1,5 @@
-import { AcpSessionUpdate } from '../common/acp-chat-protocol';
-import { AcpEditDiff } from './acp-edit-before';
+import { AcpSessionUpdate } from '../../common/acp-chat-protocol';
+import { AcpEditDiff } from './edit-before';
 
 /** What the tracker needs of the editor file system. */
 export interface AgentWriteRecorder {

@@ -1,5 +1,5 @@
 import * as assert from 'assert';
-import { contentBeforeEdit } from './acp-edit-before';
+import { contentBeforeEdit } from './edit-before';
 
 describe('contentBeforeEdit (a file an agent edited itself, as its change-set entry needs it)', () => {
     it('puts each hunk back in order, as codex-acp sends an apply_patch update (one diff per hunk, with context)', () => {

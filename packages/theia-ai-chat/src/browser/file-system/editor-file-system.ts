@@ -3,11 +3,11 @@ import { inject, injectable } from '@theia/core/shared/inversify';
 import { MonacoTextModelService } from '@theia/monaco/lib/browser/monaco-text-model-service';
 import { ChatService } from '@theia/ai-chat/lib/common/chat-service';
 import { ChangeSetFileElement } from '@theia/ai-chat/lib/browser/change-set-file-element';
-import { AgentWriteRecorder } from './acp-agent-side-writes';
-import { AcpChangeSetFileElementFactory } from './acp-change-set-element';
+import { AgentWriteRecorder } from './agent-side-writes';
+import { AcpChangeSetFileElementFactory } from './change-set-element';
 import { ChatAgentService } from '@theia/ai-chat/lib/common/chat-agent-service';
-import { AcpEditDiff, contentBeforeEdit } from './acp-edit-before';
-import { AcpChatService } from '../common/acp-chat-protocol';
+import { AcpEditDiff, contentBeforeEdit } from './edit-before';
+import { AcpChatService } from '../../common/acp-chat-protocol';
 
 /** The backend, looked up at first use: it is created with the frontend client, which holds the file system. */
 export const AcpChatBackend = Symbol('AcpChatBackend');

@@ -1,5 +1,5 @@
-import { AcpContentBlock, AcpPermissionRequest, AcpSessionUpdate, AcpTurnResult } from '../common/acp-chat-protocol';
-import { AcpSessionListener } from './acp-session-listeners';
+import { AcpContentBlock, AcpPermissionRequest, AcpSessionUpdate, AcpTurnResult } from '../../common/acp-chat-protocol';
+import { AcpSessionListener } from '../session/session-listeners';
 
 /**
  * A prompt sent to the agent the moment the user pressed Send, before Theia's chat has parsed it and

@@ -2,15 +2,15 @@ import * as assert from 'assert';
 import { ChatAgentLocation } from '@theia/ai-chat/lib/common/chat-agents';
 import { MutableChatModel, MutableChatRequestModel } from '@theia/ai-chat/lib/common/chat-model';
 import { ParsedChatRequest, ParsedChatRequestAgentPart } from '@theia/ai-chat/lib/common/parsed-chat-request';
-import { AcpChatAgentDefinition } from '../common/acp-chat-agents';
-import { AcpChatService, AcpSessionInfo, AcpTurnResult } from '../common/acp-chat-protocol';
-import { AcpChatAgent } from './acp-chat-agent';
-import type { AcpChatAgentServices } from './acp-chat-agent-services';
-import type { SessionState } from './acp-chat-sessions';
-import { AcpEarlyPrompts } from './acp-early-prompts';
-import { AcpPromptBuilder } from './acp-prompt-builder';
-import { AcpSessionListeners } from './acp-session-listeners';
-import { AcpToolCallContent } from './acp-tool-call-content';
+import { AcpChatAgentDefinition } from '../../common/acp-chat-agents';
+import { AcpChatService, AcpSessionInfo, AcpTurnResult } from '../../common/acp-chat-protocol';
+import { AcpChatAgent } from '../agents/chat-agent';
+import type { AcpChatAgentServices } from '../agents/agent-services';
+import type { SessionState } from '../session/chat-sessions';
+import { AcpEarlyPrompts } from './early-prompts';
+import { AcpPromptBuilder } from './prompt-builder';
+import { AcpSessionListeners } from '../session/session-listeners';
+import { AcpToolCallContent } from '../tool-calls/tool-call-content';
 
 const definition = {
     id: 'Early', displayName: 'Early Agent', description: 'an agent of the test', command: 'early-agent', args: [], modes: []

@@ -3,13 +3,12 @@ import { ILogger } from '@theia/core/lib/common/logger';
 import { ChatAgentService } from '@theia/ai-chat/lib/common/chat-agent-service';
 import { ChatService } from '@theia/ai-chat/lib/common/chat-service';
 import { ParsedChatRequest, ParsedChatRequestAgentPart } from '@theia/ai-chat/lib/common/parsed-chat-request';
-import { AcpChatService } from '../common/acp-chat-protocol';
-import { modelToSet } from '../common/acp-models';
-import { AcpChatAgent } from './acp-chat-agent';
-import { AcpChatSessions } from './acp-chat-sessions';
-import { AcpEarlyPrompt } from './acp-early-prompt';
-import { AcpSessionListeners } from './acp-session-listeners';
-import { promptText } from './acp-prompt-builder';
+import { AcpChatService } from '../../common/acp-chat-protocol';
+import { modelToSet } from '../../common/acp-models';
+import { AcpChatSessions } from '../session/chat-sessions';
+import { AcpEarlyPrompt } from './early-prompt';
+import { AcpSessionListeners } from '../session/session-listeners';
+import { promptText } from './prompt-builder';
 
 /** Theia's chat parser's agent mention (chat-request-parser.ts), at the start of the text. */
 const LEADING_MENTION = /^@([\w_\-.]+)(?=(\s|$|\b))/i;
@@ -54,9 +53,10 @@ export class AcpEarlyPrompts {
             variables: []
         };
         const agent = this.chatService.getAgent(parsed, session);
-        if (!(agent instanceof AcpChatAgent)) {
+        if (!agent) {
             return undefined;
         }
+        // Only our agents have session states: any other agent ends here.
         const state = this.sessions.existingState(chatSessionId, agent.id);
         const open = state?.session;
         if (!state || !open || this.waiting.has(key(chatSessionId, agent.id))) {

@@ -1,6 +1,6 @@
 import * as assert from 'assert';
-import { sessionModels } from '../common/acp-models';
-import { acpModelSelectorProps } from './acp-model-selector';
+import { sessionModels } from '../../common/acp-models';
+import { acpModelSelectorProps } from './model-selector';
 
 const session = sessionModels({
     models: { currentModelId: 'tiny-small', availableModels: [{ modelId: 'tiny-small', name: 'Tiny Small' }, { modelId: 'tiny-large', name: 'Tiny Large' }] }

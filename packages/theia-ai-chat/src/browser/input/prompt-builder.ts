@@ -2,7 +2,7 @@ import { injectable } from '@theia/core/shared/inversify';
 import { URI } from '@theia/core';
 import { MutableChatRequestModel } from '@theia/ai-chat/lib/common/chat-model';
 import { ParsedChatRequestVariablePart } from '@theia/ai-chat/lib/common/parsed-chat-request';
-import { AcpContentBlock, AcpSessionInfo } from '../common/acp-chat-protocol';
+import { AcpContentBlock, AcpSessionInfo } from '../../common/acp-chat-protocol';
 
 /**
  * The chat request as ACP prompt blocks: the text without the `@agent` address, then each

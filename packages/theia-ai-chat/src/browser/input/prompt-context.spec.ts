@@ -1,7 +1,7 @@
 import * as assert from 'assert';
-import { BUILT_IN_ACP_AGENTS } from '../common/acp-chat-agents';
-import { ADD_REGISTRY_AGENT_COMMAND, INSTALL_CLI_COMMAND, SET_API_KEY_COMMAND, describeFailure, followUpButtons } from './acp-failure-message';
-import { absolutePath } from './acp-prompt-builder';
+import { BUILT_IN_ACP_AGENTS } from '../../common/acp-chat-agents';
+import { ADD_REGISTRY_AGENT_COMMAND, INSTALL_CLI_COMMAND, SET_API_KEY_COMMAND, describeFailure, followUpButtons } from '../agents/failure-message';
+import { absolutePath } from './prompt-builder';
 
 describe('chat context and failures for ACP agents', () => {
     it('resolves #file arguments (workspace-relative, root-named in multi-root) to absolute paths', () => {

@@ -8,8 +8,8 @@ import { EditorManager } from '@theia/editor/lib/browser/editor-manager';
 import { WorkspaceService } from '@theia/workspace/lib/browser/workspace-service';
 import { AIChatContribution } from '@theia/ai-chat-ui/lib/browser/ai-chat-ui-contribution';
 import { selectedLines } from '@ai-cli-companion/core';
-import { BUILT_IN_ACP_AGENTS } from '../common/acp-chat-agents';
-import { AcpChatAgentRegistry } from './acp-chat-agent-registry';
+import { BUILT_IN_ACP_AGENTS } from '../../common/acp-chat-agents';
+import { AcpChatAgentRegistry } from '../agents/agent-registry';
 
 /** The group the companion's "Send to <CLI>" entries use (by value: adapters never import each other). */
 const EDITOR_MENU: MenuPath = [...EDITOR_CONTEXT_MENU, '2_ai_cli'];

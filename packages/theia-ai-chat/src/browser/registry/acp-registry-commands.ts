@@ -12,7 +12,7 @@ import { BUILT_IN_ACP_AGENTS } from '../../common/acp-chat-agents';
 import {
     AcpRegistryService, RegistryAgentEntry, RegistryAgentItem, RegistryInstallChoice, RegistryUpdateView
 } from '../../common/registry-protocol';
-import { ADD_REGISTRY_AGENT_COMMAND } from '../acp-failure-message';
+import { ADD_REGISTRY_AGENT_COMMAND } from '../agents/failure-message';
 import { RegistryIcons } from './registry-icons';
 
 export namespace AcpRegistryCommands {

@@ -2,12 +2,11 @@ import { inject, injectable, postConstruct } from '@theia/core/shared/inversify'
 import { DisposableCollection, Emitter, Event } from '@theia/core';
 import { ChatService, isSessionDeletedEvent } from '@theia/ai-chat/lib/common/chat-service';
 import { PromptService } from '@theia/ai-core/lib/common/prompt-service';
-import { AcpChatService, AcpPermissionRequest, AcpSessionInfo, AcpSessionUpdate } from '../common/acp-chat-protocol';
-import { AcpSessionModels } from '../common/acp-models';
-import { AcpSessionListener, AcpSessionListeners } from './acp-session-listeners';
-import type { AcpChatAgent } from './acp-chat-agent';
-import { AcpSessionState } from './acp-chat-turn';
-import { AcpTerminalOutputs } from './acp-terminal-outputs';
+import { AcpChatService, AcpPermissionRequest, AcpSessionInfo, AcpSessionUpdate } from '../../common/acp-chat-protocol';
+import { AcpSessionModels } from '../../common/acp-models';
+import { AcpSessionListener, AcpSessionListeners } from './session-listeners';
+import { AcpSessionState } from '../turn/chat-turn';
+import { AcpTerminalOutputs } from '../tool-calls/terminal-outputs';
 
 /**
  * What the chat keeps per (chat session, agent) between turns: the agent's slash commands
@@ -47,7 +46,7 @@ export class AcpChatSessions {
         });
     }
 
-    stateFor(chatSessionId: string, agent: AcpChatAgent): SessionState {
+    stateFor(chatSessionId: string, agent: { readonly id: string }): SessionState {
         const key = `${chatSessionId}\u0000${agent.id}`;
         let state = this.states.get(key);
         if (!state) {

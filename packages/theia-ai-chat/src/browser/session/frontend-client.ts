@@ -1,9 +1,9 @@
 import { inject, injectable } from '@theia/core/shared/inversify';
-import { AcpChatClient, AcpPermissionRequest, AcpSessionUpdate, AcpTerminalOutput } from '../common/acp-chat-protocol';
-import { AcpEditorFileSystem } from './acp-editor-file-system';
-import { AcpSessionListeners } from './acp-session-listeners';
-import { terminalOutputOfMeta } from './acp-terminal-meta';
-import { AcpTerminalOutputs } from './acp-terminal-outputs';
+import { AcpChatClient, AcpPermissionRequest, AcpSessionUpdate, AcpTerminalOutput } from '../../common/acp-chat-protocol';
+import { AcpEditorFileSystem } from '../file-system/editor-file-system';
+import { AcpSessionListeners } from './session-listeners';
+import { terminalOutputOfMeta } from '../tool-calls/terminal-meta';
+import { AcpTerminalOutputs } from '../tool-calls/terminal-outputs';
 
 /** The backend's callbacks, routed to the listener of the session they name. */
 @injectable()

@@ -1,5 +1,5 @@
 import { injectable } from '@theia/core/shared/inversify';
-import { AcpPermissionRequest, AcpSessionUpdate } from '../common/acp-chat-protocol';
+import { AcpPermissionRequest, AcpSessionUpdate } from '../../common/acp-chat-protocol';
 
 /** Whoever listens to one (chat session, agent): the session state, and the turn while one runs. */
 export interface AcpSessionListener {

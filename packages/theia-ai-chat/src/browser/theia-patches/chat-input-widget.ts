@@ -1,13 +1,13 @@
 import { inject, injectable, postConstruct } from '@theia/core/shared/inversify';
 import { addEventListener } from '@theia/core/lib/browser/widgets/widget';
 import { AIChatInputWidget } from '@theia/ai-chat-ui/lib/browser/chat-input-widget';
-import { AcpChatAgent } from './acp-chat-agent';
-import { AcpChatSessions } from './acp-chat-sessions';
-import { AcpEarlyPrompt } from './acp-early-prompt';
-import { AcpEarlyPrompts } from './acp-early-prompts';
-import { acpModelSelectorProps } from './acp-model-selector';
-import { isSendButton, isSendGesture } from './acp-send-gesture';
-import { layOutOncePerFrame } from './acp-input-layout';
+import { AcpChatAgent } from '../agents/chat-agent';
+import { AcpChatSessions } from '../session/chat-sessions';
+import { AcpEarlyPrompt } from '../input/early-prompt';
+import { AcpEarlyPrompts } from '../input/early-prompts';
+import { acpModelSelectorProps } from '../input/model-selector';
+import { isSendButton, isSendGesture } from './send-gesture';
+import { layOutOncePerFrame } from './input-layout';
 
 /**
  * Theia's chat input, with two changes:

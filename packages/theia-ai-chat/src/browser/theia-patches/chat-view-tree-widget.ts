@@ -3,7 +3,7 @@ import { MessageLoop } from '@theia/core/shared/@lumino/messaging';
 import { Widget } from '@theia/core/lib/browser/widgets/widget';
 import { ChatModel, ChatRequestModel } from '@theia/ai-chat/lib/common/chat-model';
 import { ChatViewTreeWidget } from '@theia/ai-chat-ui/lib/browser/chat-tree-view/chat-view-tree-widget';
-import { AcpChatAgent } from './acp-chat-agent';
+import { AcpChatAgent } from '../agents/chat-agent';
 
 // react-dom 19 ships no types and @types/react-dom is not installed: Theia's shared module, typed by hand.
 // eslint-disable-next-line @typescript-eslint/no-require-imports

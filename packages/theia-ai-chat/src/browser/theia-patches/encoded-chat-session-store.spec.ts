@@ -1,4 +1,4 @@
-import { disableJSDOM } from '../test/jsdom';
+import '../../test/jsdom';
 
 import * as assert from 'assert';
 import { URI } from '@theia/core';
@@ -6,7 +6,7 @@ import { BinaryBuffer, BinaryBufferReadable } from '@theia/core/lib/common/buffe
 import { ChatAgentLocation } from '@theia/ai-chat/lib/common/chat-agents';
 import { MarkdownChatResponseContentImpl, MutableChatModel } from '@theia/ai-chat/lib/common/chat-model';
 import { ChatSessionStoreImpl } from '@theia/ai-chat/lib/browser/chat-session-store-impl';
-import { AcpMarkdownPart } from './acp-markdown-parts';
+import { AcpMarkdownPart } from '../turn/markdown-parts';
 import { EncodedChatSessionStore } from './encoded-chat-session-store';
 
 /** A store writing into a map; the storage root and the index are the same stand-ins for both stores.
@@ -54,7 +54,6 @@ function sessionWithParts(parts: MarkdownChatResponseContentImpl[]): MutableChat
 }
 
 describe('EncodedChatSessionStore (the chat\'s auto-save, encoded natively)', () => {
-    after(() => disableJSDOM());
     const answer = 'A long answer, ünïcödé and 🚀 included.\n\n'.repeat(2000);
 
     it('writes the same file as Theia\'s own store', async () => {

@@ -1,7 +1,7 @@
 import * as assert from 'assert';
 import { Disposable } from '@theia/core/lib/common/disposable';
-import { RefreshingEditor, layOutOncePerFrame } from './acp-input-layout';
-import { manualFrames } from '../test/manual-frames';
+import { RefreshingEditor, layOutOncePerFrame } from './input-layout';
+import { manualFrames } from '../../test/manual-frames';
 
 function editor(): RefreshingEditor & { layouts: number; dispose(): void } {
     const disposeListeners: Array<() => void> = [];

@@ -1,5 +1,5 @@
 import { Disposable, DisposableCollection } from '@theia/core/lib/common/disposable';
-import { FrameScheduler, animationFrameScheduler } from './acp-frame-batched-text';
+import { FrameScheduler, animationFrameScheduler } from '../turn/frame-batched-text';
 
 /** The part of Theia's SimpleMonacoEditor that this touches. */
 export interface RefreshingEditor {

@@ -3,8 +3,8 @@ import { ChatAgentLocation } from '@theia/ai-chat/lib/common/chat-agents';
 import {
     MarkdownChatResponseContentImpl, MutableChatModel, MutableChatResponseModel, ThinkingChatResponseContentImpl
 } from '@theia/ai-chat/lib/common/chat-model';
-import { AcpMarkdownPart } from './acp-markdown-parts';
-import { joinTextOnDemand } from './acp-response-representation';
+import { AcpMarkdownPart } from '../turn/markdown-parts';
+import { joinTextOnDemand } from './response-representation';
 
 /** Theia's ChatResponseImpl (not exported) as a response model holds it. */
 type ChatResponse = MutableChatResponseModel['response'];

@@ -1,6 +1,6 @@
+import '../../test/jsdom';
 import * as assert from 'assert';
-import { enableJSDOM } from '@theia/core/lib/browser/test/jsdom';
-import { isSendGesture } from './acp-send-gesture';
+import { isSendGesture } from './send-gesture';
 
 /** The parts of Theia's chat input that the gesture looks at, as chat-input-widget.tsx renders them. */
 function chatInput(sendDisabled = false): { editor: HTMLTextAreaElement; send: HTMLElement; sendOption: HTMLElement; other: HTMLElement } {
@@ -33,9 +33,6 @@ const click = () => new MouseEvent('click', { bubbles: true, cancelable: true })
 
 describe('isSendGesture (what Theia\'s chat input answers by sending)', () => {
     // A DOM of its own for the tests' duration: other specs turn the shared one off after loading Theia's modules.
-    let disableJSDOM: () => void;
-    before(() => { disableJSDOM = enableJSDOM(); });
-    after(() => disableJSDOM());
 
     it('a click on the enabled send button, on its icon or its option', () => {
         const { send, sendOption } = chatInput();

@@ -1,6 +1,6 @@
 import * as assert from 'assert';
-import { terminalOutputOfMeta } from './acp-terminal-meta';
-import { AcpTerminalOutputs } from './acp-terminal-outputs';
+import { terminalOutputOfMeta } from './terminal-meta';
+import { AcpTerminalOutputs } from './terminal-outputs';
 
 // The updates codex-acp 0.16.0 sent for `echo probe-out; sleep 0.5; echo second; exit 3` (trimmed).
 const BEGIN = {

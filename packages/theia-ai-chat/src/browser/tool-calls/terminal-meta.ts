@@ -1,4 +1,4 @@
-import { AcpSessionUpdate, AcpTerminalOutput } from '../common/acp-chat-protocol';
+import { AcpSessionUpdate, AcpTerminalOutput } from '../../common/acp-chat-protocol';
 
 interface TerminalMeta {
     readonly terminal_info?: { readonly terminal_id?: unknown };

@@ -1,5 +1,5 @@
 import * as React from '@theia/core/shared/react';
-import { AcpTerminalView } from './acp-terminal-outputs';
+import { AcpTerminalView } from './terminal-outputs';
 
 /**
  * A command an agent runs through an ACP terminal, on its tool card: the command line, the output

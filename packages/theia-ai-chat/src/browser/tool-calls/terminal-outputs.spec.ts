@@ -1,5 +1,5 @@
 import * as assert from 'assert';
-import { AcpTerminalOutputs, TERMINAL_VIEW_LIMIT } from './acp-terminal-outputs';
+import { AcpTerminalOutputs, TERMINAL_VIEW_LIMIT } from './terminal-outputs';
 
 describe('AcpTerminalOutputs (what a tool card shows of an ACP terminal)', () => {
     it('appends pushed output, strips colour escapes, and keeps the exit status', () => {

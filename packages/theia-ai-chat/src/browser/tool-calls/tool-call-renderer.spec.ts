@@ -1,5 +1,4 @@
-import '../test/jsdom';
-import { enableJSDOM } from '@theia/core/lib/browser/test/jsdom';
+import '../../test/jsdom';
 
 import * as assert from 'assert';
 import * as React from '@theia/core/shared/react';
@@ -8,21 +7,17 @@ import { OpenerService } from '@theia/core/lib/browser/opener-service';
 import { URI } from '@theia/core/lib/common/uri';
 import { WorkspaceService } from '@theia/workspace/lib/browser/workspace-service';
 import { ResponseNode } from '@theia/ai-chat-ui/lib/browser/chat-tree-view/chat-view-tree-widget';
-import { AcpPermissionRequest } from '../common/acp-chat-protocol';
-import { askOnToolCall } from './acp-permission-question';
-import { AcpTerminalOutputs } from './acp-terminal-outputs';
-import { AcpToolCallContent } from './acp-tool-call-content';
-import { AcpToolCallRenderer } from './acp-tool-call-renderer';
+import { AcpPermissionRequest } from '../../common/acp-chat-protocol';
+import { askOnToolCall } from '../permissions/permission-question';
+import { AcpTerminalOutputs } from './terminal-outputs';
+import { AcpToolCallContent } from './tool-call-content';
+import { AcpToolCallRenderer } from './tool-call-renderer';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { createRoot } = require('@theia/core/shared/react-dom/client') as { createRoot(host: Element): { render(node: React.ReactNode): void } };
 
 describe('AcpToolCallRenderer (what an agent\'s card lets a click do)', () => {
     (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-    let disableJSDOM: () => void;
-    // A DOM of its own when an earlier spec disabled the shared one; the shared one is left to its owner.
-    before(() => { disableJSDOM = typeof document === 'undefined' ? enableJSDOM() : () => undefined; });
-    after(() => disableJSDOM());
 
     const opened: string[] = [];
     const renderer = new AcpToolCallRenderer();

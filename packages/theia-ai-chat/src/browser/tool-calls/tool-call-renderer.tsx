@@ -8,11 +8,11 @@ import { ChatResponseContent } from '@theia/ai-chat/lib/common/chat-model';
 import { ChatResponsePartRenderer } from '@theia/ai-chat-ui/lib/browser/chat-response-part-renderer';
 import { ResponseNode } from '@theia/ai-chat-ui/lib/browser/chat-tree-view/chat-view-tree-widget';
 import { WorkspaceService } from '@theia/workspace/lib/browser/workspace-service';
-import { AcpLocation, AcpPermissionChoice, AcpPlanContent, AcpToolCallContent, AcpToolContent } from './acp-tool-call-content';
-import { agentFileTarget } from './acp-agent-links';
-import { permissionOptionView } from './acp-permission-question';
-import { AcpTerminalOutputs } from './acp-terminal-outputs';
-import { TerminalOutputView } from './acp-terminal-output-view';
+import { AcpLocation, AcpPermissionChoice, AcpPlanContent, AcpToolCallContent, AcpToolContent } from './tool-call-content';
+import { agentFileTarget } from '../turn/agent-links';
+import { permissionOptionView } from '../permissions/permission-question';
+import { AcpTerminalOutputs } from './terminal-outputs';
+import { TerminalOutputView } from './terminal-output-view';
 
 const KIND_ICONS: Record<string, string> = {
     read: 'codicon-eye', edit: 'codicon-edit', delete: 'codicon-trash', move: 'codicon-arrow-right', search: 'codicon-search',

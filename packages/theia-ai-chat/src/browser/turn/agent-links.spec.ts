@@ -1,6 +1,6 @@
 import * as assert from 'assert';
 import { URI } from '@theia/core/lib/common/uri';
-import { agentFileTarget, agentLinkTarget } from './acp-agent-links';
+import { agentFileTarget, agentLinkTarget } from './agent-links';
 
 describe('agentLinkTarget (what a link in an agent\'s content may open)', () => {
     const roots = [URI.fromFilePath('/work/project')];

@@ -1,14 +1,14 @@
 import { MutableChatRequestModel } from '@theia/ai-chat/lib/common/chat-model';
-import { AcpChatService, AcpPermissionRequest, AcpSessionUpdate } from '../common/acp-chat-protocol';
-import { AcpAgentSideWrites } from './acp-agent-side-writes';
-import { AcpEditDiff } from './acp-edit-before';
-import { AcpSessionListener } from './acp-session-listeners';
-import { AcpQuestionTracker } from './acp-pending-questions';
-import { askOnToolCall, settleQuestion } from './acp-permission-question';
-import { animationFrameScheduler } from './acp-frame-batched-text';
-import { joinTextOnDemand } from './acp-response-representation';
-import { AcpToolCallContent } from './acp-tool-call-content';
-import { AcpUpdateTranslator } from './acp-update-translator';
+import { AcpChatService, AcpPermissionRequest, AcpSessionUpdate } from '../../common/acp-chat-protocol';
+import { AcpAgentSideWrites } from '../file-system/agent-side-writes';
+import { AcpEditDiff } from '../file-system/edit-before';
+import { AcpSessionListener } from '../session/session-listeners';
+import { AcpQuestionTracker } from '../permissions/pending-questions';
+import { askOnToolCall, settleQuestion } from '../permissions/permission-question';
+import { animationFrameScheduler } from './frame-batched-text';
+import { joinTextOnDemand } from '../theia-patches/response-representation';
+import { AcpToolCallContent } from '../tool-calls/tool-call-content';
+import { AcpUpdateTranslator } from './update-translator';
 
 /** Session-wide state fed by updates outside turns too: the agent's commands and current mode. */
 export interface AcpSessionState {

@@ -1,10 +1,10 @@
 import * as assert from 'assert';
 import { ChatResponseContent, MarkdownChatResponseContentImpl } from '@theia/ai-chat/lib/common/chat-model';
-import { AcpSessionUpdate } from '../common/acp-chat-protocol';
-import { FrameBatchedText } from './acp-frame-batched-text';
-import { MARKDOWN_PART_CHARS } from './acp-markdown-parts';
-import { AcpUpdateTranslator } from './acp-update-translator';
-import { manualFrames } from '../test/manual-frames';
+import { AcpSessionUpdate } from '../../common/acp-chat-protocol';
+import { FrameBatchedText } from './frame-batched-text';
+import { MARKDOWN_PART_CHARS } from './markdown-parts';
+import { AcpUpdateTranslator } from './update-translator';
+import { manualFrames } from '../../test/manual-frames';
 
 /** A translator batching per (manual) frame, whose sink merges and counts as Theia's response does. */
 function batchedTranslator() {

@@ -1,5 +1,4 @@
-import '../test/jsdom';
-import { enableJSDOM } from '@theia/core/lib/browser/test/jsdom';
+import '../../test/jsdom';
 
 import * as assert from 'assert';
 import * as React from '@theia/core/shared/react';
@@ -9,14 +8,14 @@ import { URI } from '@theia/core/lib/common/uri';
 import { WorkspaceService } from '@theia/workspace/lib/browser/workspace-service';
 import { ChatResponseContent } from '@theia/ai-chat/lib/common/chat-model';
 import { ResponseNode } from '@theia/ai-chat-ui/lib/browser/chat-tree-view/chat-view-tree-widget';
-import { AcpPermissionRequest, AcpSessionUpdate } from '../common/acp-chat-protocol';
-import { AcpMarkdownRenderer, MarkdownRenderBudget } from './acp-markdown-renderer';
-import { askOnToolCall } from './acp-permission-question';
-import { AcpTerminalOutputs } from './acp-terminal-outputs';
-import { AcpToolCallRenderer } from './acp-tool-call-renderer';
-import { AcpTurnLimitsRenderer } from './acp-turn-limits-renderer';
-import { AcpUpdateTranslator } from './acp-update-translator';
-import { manualFrames } from '../test/manual-frames';
+import { AcpPermissionRequest, AcpSessionUpdate } from '../../common/acp-chat-protocol';
+import { AcpMarkdownRenderer, MarkdownRenderBudget } from './markdown-renderer';
+import { askOnToolCall } from '../permissions/permission-question';
+import { AcpTerminalOutputs } from '../tool-calls/terminal-outputs';
+import { AcpToolCallRenderer } from '../tool-calls/tool-call-renderer';
+import { AcpTurnLimitsRenderer } from './turn-limits-renderer';
+import { AcpUpdateTranslator } from './update-translator';
+import { manualFrames } from '../../test/manual-frames';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { createRoot } = require('@theia/core/shared/react-dom/client') as { createRoot(host: Element): { render(node: React.ReactNode): void; unmount(): void } };
@@ -65,10 +64,6 @@ function hostileUpdate(next: () => number): AcpSessionUpdate {
 
 describe('The chat against random, malformed agent messages (bounded fuzz, issue 21)', () => {
     (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-    let disableJSDOM: () => void;
-    // A DOM of its own when an earlier spec disabled the shared one; the shared one is left to its owner.
-    before(() => { disableJSDOM = typeof document === 'undefined' ? enableJSDOM() : () => undefined; });
-    after(() => disableJSDOM());
 
     const seed = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
     it(`translates and renders them without throwing, within the turn's limits (seed ${seed}, replay with FUZZ_SEED)`, async function (): Promise<void> {

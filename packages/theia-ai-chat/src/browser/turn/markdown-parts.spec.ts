@@ -1,8 +1,8 @@
 import * as assert from 'assert';
 import { ChatResponseContent, MarkdownChatResponseContentImpl } from '@theia/ai-chat/lib/common/chat-model';
-import { AcpSessionUpdate } from '../common/acp-chat-protocol';
-import { endsCleanly, HARD_PART_CHARS, MARKDOWN_PART_CHARS, openFence } from './acp-markdown-parts';
-import { AcpUpdateTranslator } from './acp-update-translator';
+import { AcpSessionUpdate } from '../../common/acp-chat-protocol';
+import { endsCleanly, HARD_PART_CHARS, MARKDOWN_PART_CHARS, openFence } from './markdown-parts';
+import { AcpUpdateTranslator } from './update-translator';
 
 /** The parts a streamed answer ends up as, merged as Theia's response merges them. */
 function stream(chunks: string[]): ChatResponseContent[] {

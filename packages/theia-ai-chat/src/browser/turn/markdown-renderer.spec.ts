@@ -1,4 +1,4 @@
-import { disableJSDOM } from '../test/jsdom';
+import '../../test/jsdom';
 
 import * as assert from 'assert';
 import * as React from '@theia/core/shared/react';
@@ -8,9 +8,9 @@ import { URI } from '@theia/core/lib/common/uri';
 import { WorkspaceService } from '@theia/workspace/lib/browser/workspace-service';
 import { MarkdownChatResponseContentImpl } from '@theia/ai-chat/lib/common/chat-model';
 import { MarkdownPartRenderer } from '@theia/ai-chat-ui/lib/browser/chat-response-renderer/markdown-part-renderer';
-import { AcpMarkdownPart } from './acp-markdown-parts';
-import { AcpMarkdownRenderer, MARKDOWN_CHARS_PER_FRAME, MarkdownRenderBudget } from './acp-markdown-renderer';
-import { manualFrames } from '../test/manual-frames';
+import { AcpMarkdownPart } from './markdown-parts';
+import { AcpMarkdownRenderer, MARKDOWN_CHARS_PER_FRAME, MarkdownRenderBudget } from './markdown-renderer';
+import { manualFrames } from '../../test/manual-frames';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { createRoot } = require('@theia/core/shared/react-dom/client') as { createRoot(host: Element): { render(node: React.ReactNode): void } };
@@ -38,7 +38,6 @@ const markdown = [
 
 describe('AcpMarkdownRenderer (one markdown-it for all parts)', () => {
     (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-    after(() => disableJSDOM());
 
     function renderers(): { ours: AcpMarkdownRenderer; theirs: MarkdownPartRenderer } {
         const ours = new AcpMarkdownRenderer();

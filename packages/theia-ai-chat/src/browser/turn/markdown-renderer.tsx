@@ -11,9 +11,9 @@ import {
     BLOCKED_RESOURCE_ALLOW_CLASS, BLOCKED_RESOURCE_CLASS, BLOCKED_RESOURCE_WRAPPER_CLASS, blockExternalResources, restoreBlockedResource
 } from '@theia/ai-chat-ui/lib/browser/chat-response-renderer/block-external-resources';
 import { WorkspaceService } from '@theia/workspace/lib/browser/workspace-service';
-import { AcpMarkdownPart } from './acp-markdown-parts';
-import { agentLinkTarget } from './acp-agent-links';
-import { animationFrameScheduler, FrameScheduler } from './acp-frame-batched-text';
+import { AcpMarkdownPart } from './markdown-parts';
+import { agentLinkTarget } from './agent-links';
+import { animationFrameScheduler, FrameScheduler } from './frame-batched-text';
 
 /** One parser for every part: building markdown-it with its emoji plugin costs more than rendering a part. */
 let parser: ReturnType<typeof markdownit> | undefined;

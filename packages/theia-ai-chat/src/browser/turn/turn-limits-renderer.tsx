@@ -3,8 +3,8 @@ import { inject, injectable } from '@theia/core/shared/inversify';
 import { OpenerService, open } from '@theia/core/lib/browser/opener-service';
 import { ChatResponseContent } from '@theia/ai-chat/lib/common/chat-model';
 import { ChatResponsePartRenderer } from '@theia/ai-chat-ui/lib/browser/chat-response-part-renderer';
-import { AcpAnswerResources } from './acp-answer-resources';
-import { AcpHiddenToolCallsContent, AcpTruncatedTextContent } from './acp-turn-limits';
+import { AcpAnswerResources } from './answer-resources';
+import { AcpHiddenToolCallsContent, AcpTruncatedTextContent } from './turn-limits';
 
 /** The lines a flooding turn ends in: tool calls past the card limit, text past the shown limit with "Show all". */
 @injectable()

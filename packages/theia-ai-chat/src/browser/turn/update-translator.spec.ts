@@ -1,9 +1,9 @@
 import * as assert from 'assert';
 import { ChatResponseContent, MarkdownChatResponseContentImpl, ThinkingChatResponseContentImpl } from '@theia/ai-chat/lib/common/chat-model';
-import { AcpSessionUpdate } from '../common/acp-chat-protocol';
-import { AcpPlanContent, AcpToolCallContent } from './acp-tool-call-content';
-import { AcpUpdateTranslator } from './acp-update-translator';
-import { AcpHiddenToolCallsContent, AcpTruncatedTextContent, TURN_LIMITS } from './acp-turn-limits';
+import { AcpSessionUpdate } from '../../common/acp-chat-protocol';
+import { AcpPlanContent, AcpToolCallContent } from '../tool-calls/tool-call-content';
+import { AcpUpdateTranslator } from './update-translator';
+import { AcpHiddenToolCallsContent, AcpTruncatedTextContent, TURN_LIMITS } from './turn-limits';
 
 /** Records what the translator adds and changes, merging markdown as Theia's response does. */
 function recorder(): { parts: ChatResponseContent[]; changes: number; translator: AcpUpdateTranslator; hooks: { commands: string[][]; modes: string[] } } {

@@ -1,11 +1,11 @@
 import {
     ChatResponseContent, ThinkingChatResponseContentImpl
 } from '@theia/ai-chat/lib/common/chat-model';
-import { AcpSessionUpdate } from '../common/acp-chat-protocol';
-import { FrameBatchedText, FrameScheduler } from './acp-frame-batched-text';
-import { MarkdownPartStream } from './acp-markdown-parts';
-import { AcpPlanContent, AcpToolCallContent, AcpToolContent } from './acp-tool-call-content';
-import { AcpHiddenToolCallsContent, AcpTruncatedTextContent, TURN_LIMITS, capCardText } from './acp-turn-limits';
+import { AcpSessionUpdate } from '../../common/acp-chat-protocol';
+import { FrameBatchedText, FrameScheduler } from './frame-batched-text';
+import { MarkdownPartStream } from './markdown-parts';
+import { AcpPlanContent, AcpToolCallContent, AcpToolContent } from '../tool-calls/tool-call-content';
+import { AcpHiddenToolCallsContent, AcpTruncatedTextContent, TURN_LIMITS, capCardText } from './turn-limits';
 
 /** What a translated update does to the response. */
 export interface ResponseSink {

@@ -2,10 +2,10 @@ import * as assert from 'assert';
 import { Container } from '@theia/core/shared/inversify';
 import { ILogger } from '@theia/core/lib/common/logger';
 import { PreferenceService } from '@theia/core/lib/common/preferences/preference-service';
-import { AcpChatAgentConfig } from '../common/acp-chat-protocol';
-import { AGENTS_PREFERENCE, GEMINI_COMMAND_PREFERENCE } from '../common/acp-chat-preferences';
-import { AcpAgentHosts } from './acp-agent-hosts';
-import { AcpApiKeys } from './acp-api-keys';
+import { AcpChatAgentConfig } from '../../common/acp-chat-protocol';
+import { AGENTS_PREFERENCE, GEMINI_COMMAND_PREFERENCE } from '../../common/acp-chat-preferences';
+import { AcpAgentHosts } from './agent-hosts';
+import { AcpApiKeys } from '../auth/api-keys';
 
 /** The backend's preferences: `user` in the user scope, `workspace` in a workspace scope it would never have. */
 function hostsWith(user: Record<string, unknown>, workspace: Record<string, unknown> = {}): AcpAgentHosts {

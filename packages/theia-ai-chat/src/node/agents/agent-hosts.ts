@@ -3,11 +3,11 @@ import { ILogger } from '@theia/core/lib/common/logger';
 import { BackendApplicationContribution } from '@theia/core/lib/node/backend-application';
 import { PreferenceService } from '@theia/core/lib/common/preferences/preference-service';
 import type { AgentLogger, WorkspaceAgent } from '@ai-cli-companion/acp-client';
-import { acpEngine } from './acp-engine';
-import { AcpChatAgentConfig } from '../common/acp-chat-protocol';
-import { AcpApiKeys } from './acp-api-keys';
-import { userAcpChatAgents } from '../common/acp-chat-agents';
-import { userAcpChatSetting } from '../common/acp-chat-preferences';
+import { acpEngine } from './engine';
+import { AcpChatAgentConfig } from '../../common/acp-chat-protocol';
+import { AcpApiKeys } from '../auth/api-keys';
+import { userAcpChatAgents } from '../../common/acp-chat-agents';
+import { userAcpChatSetting } from '../../common/acp-chat-preferences';
 
 /**
  * Every ACP agent process the chat runs, one per (agent configuration, workspace), shared by all

@@ -1,7 +1,7 @@
 import { inject, injectable } from '@theia/core/shared/inversify';
-import { AcpApiKeyService } from '../common/acp-api-key-protocol';
-import { AcpAgentHosts } from './acp-agent-hosts';
-import { AcpApiKeys, describe } from './acp-api-keys';
+import { AcpApiKeyService } from '../../common/acp-api-key-protocol';
+import { AcpAgentHosts } from '../agents/agent-hosts';
+import { AcpApiKeys, describe } from './api-keys';
 
 /** Stores or forgets a chat agent's key and restarts that agent's processes, so the change takes effect at its next turn. */
 @injectable()

@@ -1,6 +1,6 @@
 import * as assert from 'assert';
 import { Container } from '@theia/core/shared/inversify';
-import { AcpApiKeys } from './acp-api-keys';
+import { AcpApiKeys } from './api-keys';
 import { CredentialStoreUnavailableError, SecretServiceKeyStore } from './secret-service-key-store';
 
 describe('the chat agents\' API keys without a Secret Service', () => {

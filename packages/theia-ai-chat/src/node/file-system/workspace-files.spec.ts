@@ -3,15 +3,15 @@ import { execFileSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { AcpChatAgentConfig, AcpChatClient, AcpPermissionRequest } from '../common/acp-chat-protocol';
-import { AGENTS_PREFERENCE } from '../common/acp-chat-preferences';
-import { AcpAgentHosts } from './acp-agent-hosts';
-import { AcpApiKeys } from './acp-api-keys';
-import { AcpChatServiceImpl } from './acp-chat-service-impl';
-import { AcpChatTerminals } from './acp-chat-terminals';
-import { confineAgentPath, readAgentFile, writeAgentFile } from './acp-workspace-files';
+import { AcpChatAgentConfig, AcpChatClient, AcpPermissionRequest } from '../../common/acp-chat-protocol';
+import { AGENTS_PREFERENCE } from '../../common/acp-chat-preferences';
+import { AcpAgentHosts } from '../agents/agent-hosts';
+import { AcpApiKeys } from '../auth/api-keys';
+import { AcpChatServiceImpl } from '../session/chat-service-impl';
+import { AcpChatTerminals } from '../tool-calls/chat-terminals';
+import { confineAgentPath, readAgentFile, writeAgentFile } from './workspace-files';
 
-const TINY_AGENT = path.resolve(__dirname, '../../../../test/support/tiny-acp-agent.mjs');
+const TINY_AGENT = path.resolve(__dirname, '../../../../../test/support/tiny-acp-agent.mjs');
 /** Node's thread pool: a blocking open of a FIFO would hold one of these threads until a writer comes. */
 const THREAD_POOL_SIZE = Number(process.env.UV_THREADPOOL_SIZE ?? 4);
 

@@ -4,7 +4,7 @@ import {
     DanglingLinkError, FileReadRefusal, PathChangedError, assertOpenedAt, makeDirectoriesNoFollow, readRegularFile,
     realPathOfNearestAsync, relativeInside, writeFileAtomic
 } from '@ai-cli-companion/node-base';
-import { acpSdk } from './acp-engine';
+import { acpSdk } from '../agents/engine';
 
 /** The most an agent reads or writes through `fs/*` in one call. */
 export const AGENT_FILE_LIMIT = 10 * 1024 * 1024;

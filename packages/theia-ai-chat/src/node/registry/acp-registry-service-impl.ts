@@ -3,8 +3,8 @@ import { PreferenceService } from '@theia/core/lib/common/preferences/preference
 import type { AgentInstaller, RegistryAgent, RegistryAgentEntry, RegistryClient } from '@ai-cli-companion/acp-client';
 import { AGENTS_PREFERENCE, DEFAULT_REGISTRY_URL, userAcpChatSetting, userRegistryUrl } from '../../common/acp-chat-preferences';
 import { AcpRegistryService, InstallKind, RegistryAgentItem, RegistryListingView, RegistryUpdateView } from '../../common/registry-protocol';
-import { AcpAgentHosts } from '../acp-agent-hosts';
-import { acpEngine } from '../acp-engine';
+import { AcpAgentHosts } from '../agents/agent-hosts';
+import { acpEngine } from '../agents/engine';
 
 /** acp-client (with the archive libraries) is read on first use, not parsed at backend start. */
 const registry = acpEngine;

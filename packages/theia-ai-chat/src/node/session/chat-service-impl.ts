@@ -3,15 +3,15 @@ import { inject, injectable } from '@theia/core/shared/inversify';
 import type { SessionHandlers, WorkspaceAgent } from '@ai-cli-companion/acp-client';
 import {
     AcpChatAgentConfig, AcpChatClient, AcpChatService, AcpContentBlock, AcpSessionInfo, AcpSessionUpdate, AcpTurnErrorData, AcpTurnResult
-} from '../common/acp-chat-protocol';
-import { sessionModels } from '../common/acp-models';
-import { AcpAgentHosts } from './acp-agent-hosts';
-import { AcpChatTerminals } from './acp-chat-terminals';
-import { AcpApiKeys } from './acp-api-keys';
-import { acpEngine, acpSdk } from './acp-engine';
-import { AcpSessionMap } from './acp-session-map';
-import { PendingPermissions } from './pending-permissions';
-import { confineAgentPath, readAgentFile, writeAgentFile } from './acp-workspace-files';
+} from '../../common/acp-chat-protocol';
+import { sessionModels } from '../../common/acp-models';
+import { AcpAgentHosts } from '../agents/agent-hosts';
+import { AcpChatTerminals } from '../tool-calls/chat-terminals';
+import { AcpApiKeys } from '../auth/api-keys';
+import { acpEngine, acpSdk } from '../agents/engine';
+import { AcpSessionMap } from './session-map';
+import { PendingPermissions } from '../permissions/pending-permissions';
+import { confineAgentPath, readAgentFile, writeAgentFile } from '../file-system/workspace-files';
 
 /**
  * The chat's ACP sessions for one frontend connection. The agent processes are shared

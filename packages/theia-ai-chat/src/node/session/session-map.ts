@@ -1,5 +1,5 @@
 import type { WorkspaceAgent } from '@ai-cli-companion/acp-client';
-import { AcpSessionInfo } from '../common/acp-chat-protocol';
+import { AcpSessionInfo } from '../../common/acp-chat-protocol';
 
 export interface MappedSession {
     readonly chatSessionId: string;

@@ -3,14 +3,14 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { descendantsOf } from '@ai-cli-companion/acp-client';
-import { AcpChatClient, AcpChatAgentConfig, AcpTerminalOutput } from '../common/acp-chat-protocol';
-import { AcpAgentHosts } from './acp-agent-hosts';
-import { AcpApiKeys } from './acp-api-keys';
-import { AcpChatServiceImpl } from './acp-chat-service-impl';
-import { AcpChatTerminals, terminalCwd } from './acp-chat-terminals';
-import { AcpTerminalRelay, TERMINAL_DISPLAY_LIMIT } from './acp-terminal-relay';
+import { AcpChatClient, AcpChatAgentConfig, AcpTerminalOutput } from '../../common/acp-chat-protocol';
+import { AcpAgentHosts } from '../agents/agent-hosts';
+import { AcpApiKeys } from '../auth/api-keys';
+import { AcpChatServiceImpl } from '../session/chat-service-impl';
+import { AcpChatTerminals, terminalCwd } from './chat-terminals';
+import { AcpTerminalRelay, TERMINAL_DISPLAY_LIMIT } from './terminal-relay';
 
-const TINY_AGENT = path.resolve(__dirname, '../../../../test/support/tiny-acp-agent.mjs');
+const TINY_AGENT = path.resolve(__dirname, '../../../../../test/support/tiny-acp-agent.mjs');
 
 function isAlive(pid: number): boolean {
     try {

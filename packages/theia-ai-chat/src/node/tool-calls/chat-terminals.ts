@@ -3,9 +3,9 @@ import { injectable } from '@theia/core/shared/inversify';
 import { BackendApplicationContribution } from '@theia/core/lib/node/backend-application';
 import type { ClientTerminals, TerminalRequestHandlers } from '@ai-cli-companion/acp-client';
 import { resolveInWorkspace } from '@ai-cli-companion/core/node';
-import { AcpTerminalOutput } from '../common/acp-chat-protocol';
-import { acpEngine, acpSdk } from './acp-engine';
-import { AcpTerminalRelay } from './acp-terminal-relay';
+import { AcpTerminalOutput } from '../../common/acp-chat-protocol';
+import { acpEngine, acpSdk } from '../agents/engine';
+import { AcpTerminalRelay } from './terminal-relay';
 
 /** One chat session's terminals: where they may run, with what, and where their output goes. */
 export interface ChatTerminalScope {
