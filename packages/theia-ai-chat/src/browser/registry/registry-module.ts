@@ -1,0 +1,17 @@
+import { interfaces } from '@theia/core/shared/inversify';
+import { FrontendApplicationContribution } from '@theia/core/lib/browser/frontend-application-contribution';
+import { ServiceConnectionProvider } from '@theia/core/lib/browser/messaging/service-connection-provider';
+import { CommandContribution } from '@theia/core/lib/common/command';
+import { ACP_REGISTRY_PATH, AcpRegistryService } from '../../common/registry-protocol';
+import { AcpRegistryCommandContribution } from './acp-registry-commands';
+import { RegistryIcons } from './registry-icons';
+
+/** Agents added from the ACP registry: add, update, remove. */
+export function bindRegistry(bind: interfaces.Bind): void {
+    bind(AcpRegistryService).toDynamicValue(ctx => ServiceConnectionProvider.createProxy<AcpRegistryService>(ctx.container, ACP_REGISTRY_PATH))
+        .inSingletonScope();
+    bind(RegistryIcons).toSelf().inSingletonScope();
+    bind(AcpRegistryCommandContribution).toSelf().inSingletonScope();
+    bind(CommandContribution).toService(AcpRegistryCommandContribution);
+    bind(FrontendApplicationContribution).toService(AcpRegistryCommandContribution);
+}

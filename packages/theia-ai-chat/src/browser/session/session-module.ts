@@ -1,0 +1,17 @@
+import { interfaces } from '@theia/core/shared/inversify';
+import { ServiceConnectionProvider } from '@theia/core/lib/browser/messaging/service-connection-provider';
+import { ACP_CHAT_PATH, AcpChatService } from '../../common/acp-chat-protocol';
+import { ImmediateRpcProxyFactory } from '../theia-patches/immediate-rpc-proxy-factory';
+import { AcpChatSessions } from './chat-sessions';
+import { AcpChatFrontendClient } from './frontend-client';
+import { AcpSessionListeners } from './session-listeners';
+
+/** One ACP session per chat session, through the backend's chat service; its updates routed to their listeners. */
+export function bindSession(bind: interfaces.Bind): void {
+    bind(AcpSessionListeners).toSelf().inSingletonScope();
+    bind(AcpChatFrontendClient).toSelf().inSingletonScope();
+    // Written at once, not a microtask later: the prompt sent at the click leaves before Theia's send handler is done.
+    bind(AcpChatService).toDynamicValue(ctx => ServiceConnectionProvider.createProxy<AcpChatService>(
+        ctx.container, ACP_CHAT_PATH, new ImmediateRpcProxyFactory<AcpChatService>(ctx.container.get(AcpChatFrontendClient)))).inSingletonScope();
+    bind(AcpChatSessions).toSelf().inSingletonScope();
+}

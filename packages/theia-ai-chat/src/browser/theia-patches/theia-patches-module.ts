@@ -1,0 +1,21 @@
+import { interfaces } from '@theia/core/shared/inversify';
+import { ChatSessionStoreImpl } from '@theia/ai-chat/lib/browser/chat-session-store-impl';
+import { AIChatInputWidget } from '@theia/ai-chat-ui/lib/browser/chat-input-widget';
+import { ChatViewTreeWidget } from '@theia/ai-chat-ui/lib/browser/chat-tree-view/chat-view-tree-widget';
+import { createTreeContainer } from '@theia/core/lib/browser/tree/tree-container';
+import { AcpChatInputWidget } from './chat-input-widget';
+import { AcpChatViewTreeWidget } from './chat-view-tree-widget';
+import { EncodedChatSessionStore } from './encoded-chat-session-store';
+
+/** Every place the chat replaces a Theia internal: see UPSTREAM.md for the change that would make each unnecessary. */
+export function bindTheiaPatches(rebind: interfaces.Rebind): void {
+    // The chat's auto-save of a long answer blocked the page for hundreds of ms per save.
+    rebind(ChatSessionStoreImpl).to(EncodedChatSessionStore).inSingletonScope();
+    // The chat input's model selector offers an ACP agent's own models (Theia's list for every other agent).
+    rebind(AIChatInputWidget).to(AcpChatInputWidget);
+    // The chat tree shows an ACP agent's first answer content in the task that delivered it.
+    rebind(ChatViewTreeWidget).toDynamicValue(ctx => createTreeContainer(ctx.container, {
+        props: { multiSelect: false, search: false }, // Theia's CHAT_VIEW_TREE_PROPS
+        widget: AcpChatViewTreeWidget
+    }).get(AcpChatViewTreeWidget));
+}

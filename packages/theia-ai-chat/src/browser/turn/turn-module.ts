@@ -1,0 +1,21 @@
+import { interfaces } from '@theia/core/shared/inversify';
+import { ChatResponsePartRenderer } from '@theia/ai-chat-ui/lib/browser/chat-response-part-renderer';
+import { ResourceResolver } from '@theia/core/lib/common/resource';
+import { AcpAnswerResources } from './answer-resources';
+import { AcpCommandButtonsRenderer } from './command-buttons';
+import { AcpMarkdownRenderer } from './markdown-renderer';
+import { AcpTurnLimitsRenderer } from './turn-limits-renderer';
+
+/** How an answer shows: its text, its limits, its follow-up buttons. */
+export function bindTurn(bind: interfaces.Bind): void {
+    // Our agents' text, with one markdown-it for all parts (Theia's renderer builds one per render).
+    bind(AcpMarkdownRenderer).toSelf().inSingletonScope();
+    bind(ChatResponsePartRenderer).toService(AcpMarkdownRenderer);
+    // What a flooding turn shows past its limits, and its whole answer as a read-only editor.
+    bind(AcpTurnLimitsRenderer).toSelf().inSingletonScope();
+    bind(ChatResponsePartRenderer).toService(AcpTurnLimitsRenderer);
+    bind(AcpAnswerResources).toSelf().inSingletonScope();
+    bind(ResourceResolver).toService(AcpAnswerResources);
+    bind(AcpCommandButtonsRenderer).toSelf().inSingletonScope();
+    bind(ChatResponsePartRenderer).toService(AcpCommandButtonsRenderer);
+}
