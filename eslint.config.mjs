@@ -43,6 +43,21 @@ function layerPatterns(dir) {
     ];
 }
 
+// Theia internals a package replaces: only its src/browser/theia-patches/ may import them, where a spec pins what each
+// patch relies on (theia-internals.spec.ts) and UPSTREAM.md says which Theia change would retire it.
+const internalsMessage = 'A Theia internal: patch it in src/browser/theia-patches/ (pinned by theia-internals.spec.ts, see UPSTREAM.md).';
+const theiaInternals = {
+    patterns: [{ group: ['@theia/core/lib/common/message-rpc/*'], message: internalsMessage }],
+    paths: [
+        ['@theia/core/lib/common/messaging/proxy-factory', 'RpcProxyFactory'],
+        ['@theia/ai-chat/lib/browser/chat-session-store-impl', 'ChatSessionStoreImpl'],
+        ['@theia/ai-chat-ui/lib/browser/chat-input-widget', 'AIChatInputWidget'],
+        ['@theia/ai-chat-ui/lib/browser/chat-tree-view/chat-view-tree-widget', 'ChatViewTreeWidget'],
+        ['@theia/monaco/lib/browser/simple-monaco-editor', 'SimpleMonacoEditor']
+    ].map(([name, importName]) => ({ name, importNames: [importName], message: internalsMessage }))
+};
+const patchedPackages = Object.keys(packageNames).filter(dir => fs.existsSync(`packages/${dir}/src/browser/theia-patches`));
+
 const nodeMessage = 'common/ and browser/ run outside Node: move this to node/.';
 const nodeModules = builtinModules.filter(name => !name.startsWith('_')).map(name => ({ name, message: nodeMessage, allowTypeImports: true }));
 
@@ -65,6 +80,15 @@ export default tseslint.config(
     ...Object.keys(packageNames).map(dir => ({
         files: [`packages/${dir}/src/**/*.ts`, `packages/${dir}/src/**/*.tsx`],
         rules: { 'no-restricted-imports': ['error', { patterns: [deepImports, ...layerPatterns(dir)] }] }
+    })),
+    ...patchedPackages.map(dir => ({
+        files: [`packages/${dir}/src/**/*.ts`, `packages/${dir}/src/**/*.tsx`],
+        ignores: [`packages/${dir}/src/browser/theia-patches/**`],
+        rules: {
+            'no-restricted-imports': ['error', {
+                paths: theiaInternals.paths, patterns: [deepImports, ...layerPatterns(dir), ...theiaInternals.patterns]
+            }]
+        }
     })),
     {
         files: ['packages/*/src/common/**/*.ts', 'packages/*/src/browser/**/*.ts', 'packages/*/src/browser/**/*.tsx'],

@@ -4,7 +4,7 @@ import { MonacoTextModelService } from '@theia/monaco/lib/browser/monaco-text-mo
 import { ChatService } from '@theia/ai-chat/lib/common/chat-service';
 import { ChangeSetFileElement } from '@theia/ai-chat/lib/browser/change-set-file-element';
 import { AgentWriteRecorder } from './agent-side-writes';
-import { AcpChangeSetFileElementFactory } from './change-set-element';
+import { AcpChangeSetFileElementFactory } from '../theia-patches/change-set-element';
 import { ChatAgentService } from '@theia/ai-chat/lib/common/chat-agent-service';
 import { AcpEditDiff, contentBeforeEdit } from './edit-before';
 import { AcpChatService } from '../../common/acp-chat-protocol';

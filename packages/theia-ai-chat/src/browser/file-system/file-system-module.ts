@@ -1,6 +1,6 @@
 import { interfaces } from '@theia/core/shared/inversify';
 import { AcpChatService } from '../../common/acp-chat-protocol';
-import { bindAcpChangeSetFileElementFactory } from './change-set-element';
+import { bindAcpChangeSetFileElementFactory } from '../theia-patches/change-set-element';
 import { AcpChatBackend, AcpEditorFileSystem } from './editor-file-system';
 
 /** The editor as the agent's file system (dirty text, open editors reloaded) and the change set of what it wrote. */

@@ -3,7 +3,7 @@ import { RpcProtocol } from '@theia/core/lib/common/message-rpc/rpc-protocol';
 import { RpcProxyFactory } from '@theia/core/lib/common/messaging/proxy-factory';
 
 /** Proxy members that are not remote calls (see RpcProxyFactory.get). */
-const LOCAL_MEMBERS = new Set<PropertyKey>(['setClient', 'getClient', 'onDidOpenConnection', 'onDidCloseConnection', 'then', 'toJSON']);
+export const LOCAL_MEMBERS = new Set<PropertyKey>(['setClient', 'getClient', 'onDidOpenConnection', 'onDidCloseConnection', 'then', 'toJSON']);
 
 /**
  * Theia's RPC proxy writes each call one microtask late (it waits on its connection promise even once

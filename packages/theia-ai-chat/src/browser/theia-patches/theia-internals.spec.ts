@@ -1,0 +1,81 @@
+import * as assert from 'assert';
+import { fingerprint, memberSource, moduleText } from '../../test/theia-source';
+import { LOCAL_MEMBERS } from './immediate-rpc-proxy-factory';
+
+/**
+ * Pins every Theia 1.74.1 internal the patches in this folder rely on: the source of each member they
+ * override, copy or wrap, and the fields, names and CSS classes they read. A Theia upgrade that changes one
+ * fails here, naming the patch to review (see UPSTREAM.md), instead of changing the chat's behaviour silently.
+ */
+interface Pin {
+    readonly patch: string;
+    readonly module: string;
+    readonly className: string;
+    /** member → fingerprint of its source in Theia 1.74.1 */
+    readonly members: Record<string, string>;
+    /** what the patch reads of the class besides those members */
+    readonly uses?: string[];
+}
+
+const PINS: Pin[] = [{
+    patch: 'ImmediateRpcProxyFactory (copies get\'s local members and listen)',
+    module: '@theia/core/lib/common/messaging/proxy-factory', className: 'RpcProxyFactory',
+    members: { get: '8dd9d7f353ace521', listen: 'e5ffa62ada84f5eb' },
+    uses: ['this.rpcDeferred', 'this.rpcProtocolFactory', 'onRequest(', 'onNotification(', 'isNotification(', 'deserializeError(']
+}, {
+    patch: 'EncodedChatSessionStore (a copy of storeSessions)',
+    module: '@theia/ai-chat/lib/browser/chat-session-store-impl', className: 'ChatSessionStoreImpl',
+    members: { storeSessions: '37fe60b59fbb0430' },
+    uses: ['this.ensureStorageReady', 'this.fileService', 'this.storePromise', 'this.trimSessions', 'this.updateIndex']
+}, {
+    patch: 'joinTextOnDemand (wraps the response\'s private text join)',
+    module: '@theia/ai-chat/lib/common/chat-model', className: 'ChatResponseImpl',
+    members: { _updateResponseRepresentation: 'eb7fed784dcc7c4b', asString: 'c7ac428b98e9bdf5', asDisplayString: '15afeb041ee6e319', addContent: '23c1829b273861d2' }
+}, {
+    patch: 'AcpChatViewTreeWidget (renders the first content at once)',
+    module: '@theia/ai-chat-ui/lib/browser/chat-tree-view/chat-view-tree-widget', className: 'ChatViewTreeWidget',
+    members: { trackChatModel: 'ee90fa1e89f3cc04', getScrollToRow: 'e6a6134f7549f3b5' },
+    uses: ['this.toDisposeOnChatModelChange', 'this.scrollToRow', 'this.chatAgentService']
+}, {
+    patch: 'AcpChatInputWidget (model selector, prompt at the gesture, keybinding-label cache)',
+    module: '@theia/ai-chat-ui/lib/browser/chat-input-widget', className: 'AIChatInputWidget',
+    members: {
+        init: '9c4b34bf393f5a54', onQuery: '97823de6bf012172', setupEditorEventListeners: '0f2c9a7e0e3c3eff',
+        getKeybindingHint: 'd5707a4fac89faaa', getModelSelectorProps: '72e17f70bec0c521'
+    },
+    uses: ['this._chatModel', 'this.isEnabled', 'this.receivingAgent', 'this.chatAgentService', 'this.editorRef', 'this.keybindingRegistry',
+        'getAllVariablesForRequest(', 'getSessionModelOverride(', 'this.handleSessionModelChange']
+}, {
+    patch: 'layOutOncePerFrame (wraps the inline editor\'s refresh)',
+    module: '@theia/monaco/lib/browser/simple-monaco-editor', className: 'SimpleMonacoEditor',
+    members: { refresh: '4372a73750b07c40' }
+}, {
+    patch: 'AcpChangeSetFileElement (reverts to an empty original too)',
+    module: '@theia/ai-chat/lib/browser/change-set-file-element', className: 'ChangeSetFileElement',
+    members: { revert: '13f930ce1a8b17b4', ensureInitialized: '2fab29b5db1d4662', confirm: 'f1f29a817766eb90', getOriginalContent: 'bcfc067003e637b3' },
+    uses: ['this.state', 'this.type', 'this.changeSetFileService']
+}];
+
+describe('Theia internals the chat patches rely on (Theia 1.74.1)', () => {
+    for (const pin of PINS) {
+        it(pin.patch, () => {
+            const found = Object.fromEntries(Object.keys(pin.members).map(member => [member, fingerprint(memberSource(pin.module, pin.className, member))]));
+            assert.deepStrictEqual(found, pin.members, `${pin.className} in ${pin.module} changed: review the patch and UPSTREAM.md`);
+            const text = moduleText(pin.module);
+            assert.deepStrictEqual((pin.uses ?? []).filter(use => !text.includes(use)), [], `${pin.className} no longer has what the patch reads`);
+        });
+    }
+
+    it('the proxy\'s local members are exactly the ones RpcProxyFactory.get answers itself', () => {
+        const source = memberSource('@theia/core/lib/common/messaging/proxy-factory', 'RpcProxyFactory', 'get') ?? '';
+        const local = [...source.matchAll(/p === '([^']+)'/g)].map(match => match[1]).sort();
+        assert.deepStrictEqual(local, [...LOCAL_MEMBERS].map(String).sort());
+    });
+
+    it('the send gesture\'s selectors are the chat input\'s classes', () => {
+        const text = moduleText('@theia/ai-chat-ui/lib/browser/chat-input-widget');
+        for (const used of ['theia-ChatInput-Editor', 'codicon-send', 'className: `option${option.disabled ? \' disabled\' : \'\'}']) {
+            assert.ok(text.includes(used), `chat-input-widget no longer renders ${used}`);
+        }
+    });
+});
