@@ -68,6 +68,11 @@ export interface AcpRegistryService {
     update(name: string): Promise<RegistryAgentEntry>;
     /** After the settings point at `version`: stops the agent's old processes and deletes its other unpacked versions. */
     switched(name: string, id: string, version: string): Promise<void>;
+    /**
+     * Resolves once the backend reads the user's agent `name` at `version` (undefined: once it has no agent
+     * `name`), so the chat's next prompt finds it; false after 10 s without.
+     */
+    settled(name: string, version: string | undefined): Promise<boolean>;
     /** Stops the processes of the user's agent `name` (before its entry is removed) and deletes its unpacked folder. */
     remove(name: string): Promise<void>;
 }

@@ -10,7 +10,7 @@ import { StatusBar, StatusBarAlignment } from '@theia/core/lib/browser/status-ba
 import { AGENTS_PREFERENCE, userAcpChatSetting } from '../../common/acp-chat-preferences';
 import { BUILT_IN_ACP_AGENTS } from '../../common/acp-chat-agents';
 import {
-    AcpRegistryService, RegistryAgentEntry, RegistryAgentItem, RegistryInstallChoice, RegistryUpdateView
+    AcpRegistryService, RegistryAgentEntry, RegistryAgentItem, RegistryInstallChoice, RegistryListingView, RegistryUpdateView
 } from '../../common/registry-protocol';
 import { ADD_REGISTRY_AGENT_COMMAND } from '../agents/failure-message';
 import { RegistryIcons } from './registry-icons';
@@ -81,7 +81,14 @@ export class AcpRegistryCommandContribution implements CommandContribution, Fron
         picker.matchOnDescription = true;
         picker.matchOnDetail = true;
         picker.show();
-        const listing = await this.registry.list();
+        let listing: RegistryListingView;
+        try {
+            listing = await this.registry.list();
+        } catch (error) {
+            picker.dispose();
+            this.messages.error(`The ACP registry could not be read: ${messageOf(error)}`);
+            return;
+        }
         this.icons.show(listing.agents);
         picker.busy = false;
         picker.placeholder = listing.cached
@@ -184,6 +191,7 @@ export class AcpRegistryCommandContribution implements CommandContribution, Fron
         }
         const others = this.userAgents().filter(each => each?.registry?.id !== agent.id);
         await this.writeUserAgents([...others, entry]);
+        await this.registry.settled(entry.name, entry.registry.version);
         this.messages.info(`@${entry.name} is ready: mention it in the chat.` +
             (entry.registry.kind === 'npx' ? ' npx downloads it on its first use, so the first answer takes longer.' : ''));
         void this.refreshUpdates();
@@ -243,6 +251,7 @@ export class AcpRegistryCommandContribution implements CommandContribution, Fron
             return;
         }
         await this.writeUserAgents(this.userAgents().map(each => each?.name === name ? entry : each));
+        await this.registry.settled(name, entry.registry.version);
         await this.registry.switched(name, entry.registry.id, entry.registry.version);
         this.messages.info(`@${name} is updated to ${entry.registry.version}.`);
         await this.refreshUpdates();
@@ -279,6 +288,7 @@ export class AcpRegistryCommandContribution implements CommandContribution, Fron
             return;
         }
         await this.writeUserAgents(this.userAgents().filter(entry => entry?.name !== name));
+        await this.registry.settled(name, undefined);
         this.messages.info(`@${name} is removed.`);
         void this.refreshUpdates();
     }

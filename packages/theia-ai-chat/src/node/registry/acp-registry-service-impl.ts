@@ -9,6 +9,9 @@ import { acpEngine } from '../agents/engine';
 /** acp-client (with the archive libraries) is read on first use, not parsed at backend start. */
 const registry = acpEngine;
 
+/** How long `settled` waits for the backend to read the settings the window wrote. */
+const SETTLE_TIMEOUT_MS = 10_000;
+
 /** Icons fetched at once; each URL is fetched (at most 64 KB, checked) once per backend. */
 const MAX_ICON_FETCHES = 8;
 
@@ -97,6 +100,30 @@ export class AcpRegistryServiceImpl implements AcpRegistryService {
         if (installed.registry.kind === 'binary') {
             await this.installer.pruneVersions(id, version);
         }
+    }
+
+    async settled(name: string, version: string | undefined): Promise<boolean> {
+        const done = () => {
+            const agents = this.userAgents();
+            const entry = (Array.isArray(agents) ? agents : []).find(each => each?.name === name);
+            return version === undefined ? !entry : entry?.registry?.version === version;
+        };
+        if (done()) {
+            return true;
+        }
+        return new Promise<boolean>(resolve => {
+            const finish = (result: boolean) => {
+                listener.dispose();
+                clearTimeout(timer);
+                resolve(result);
+            };
+            const listener = this.preferences.onPreferenceChanged(event => {
+                if (event.preferenceName === AGENTS_PREFERENCE && done()) {
+                    finish(true);
+                }
+            });
+            const timer = setTimeout(() => finish(done()), SETTLE_TIMEOUT_MS);
+        });
     }
 
     async remove(name: string): Promise<void> {
