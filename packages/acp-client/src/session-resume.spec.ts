@@ -101,6 +101,19 @@ describe('WorkspaceAgent sessions that outlive the agent process (resume, load, 
             'a chat that shows the first turn adds only the second');
     });
 
+    it('two attaches of one session at once send one session/resume: the second finds the session live and takes it over', async () => {
+        const sessionId = await earlierSession();
+        const agent = engine();
+        const first = recorder();
+        const second = recorder();
+        const results = await Promise.all([agent.attachSession(first, { sessionId }), agent.attachSession(second, { sessionId })]);
+        assert.deepEqual(results.map(result => result.how), ['resumed', 'live']);
+        assert.deepEqual(sent(), ['initialize', 'session/resume']);
+        await agent.prompt(sessionId, said('recall'));
+        assert.equal(second.texts(), 'History: my name is Ada | I like tea');
+        assert.equal(first.texts(), '');
+    });
+
     it('prefer: "load" loads even where resume is offered (a listed session opened into an empty chat needs the transcript)', async () => {
         const sessionId = await earlierSession();
         const attached = await engine().attachSession(recorder(), { sessionId, cwd: workspace, prefer: 'load' });

@@ -99,6 +99,7 @@ export class WorkspaceAgent {
     /** Every open session's handlers, folder and MCP servers, kept past a crash or stop until closed or deleted. */
     private readonly remembered = new Map<string, RememberedSession>();
     private readonly states = new SessionStates();
+    private readonly attachments = new Map<string, Promise<AttachedSession>>();
 
     constructor(private readonly options: WorkspaceAgentOptions) { }
 
@@ -166,6 +167,20 @@ export class WorkspaceAgent {
      * loss, never a hang.
      */
     async attachSession(handlers: SessionHandlers, request: AttachRequest): Promise<AttachedSession> {
+        // A second attach of the same session waits for the first (then finds it live).
+        const earlier = this.attachments.get(request.sessionId) ?? Promise.resolve();
+        const attempt = earlier.catch(() => undefined).then(() => this.attachOnce(handlers, request));
+        this.attachments.set(request.sessionId, attempt);
+        try {
+            return await attempt;
+        } finally {
+            if (this.attachments.get(request.sessionId) === attempt) {
+                this.attachments.delete(request.sessionId);
+            }
+        }
+    }
+
+    private async attachOnce(handlers: SessionHandlers, request: AttachRequest): Promise<AttachedSession> {
         const { sessionId } = request;
         const known = this.remembered.get(sessionId);
         const session: RememberedSession = {
