@@ -39,7 +39,17 @@ export interface AcpSessionInfo {
     readonly defaultModelId?: string;
     readonly promptCapabilities: { image?: boolean; audio?: boolean; embeddedContext?: boolean };
     readonly authMethods: Array<{ id: string; name: string; description?: string | null }>;
+    /**
+     * Set when this call continued a session the chat had before (an app restart, a reload, a crash):
+     * `resumed`/`loaded` (the agent remembers the conversation) or `new` with the plain `reason` it does not.
+     */
+    readonly attached?: { readonly how: 'live' | 'resumed' | 'loaded' | 'new'; readonly reason?: string };
+    /** After `loaded`: the replayed updates the chat's transcript (`shown` in `prepare`) does not show yet. */
+    readonly replay?: AcpSessionUpdate[];
 }
+
+/** A message the chat shows, for `prepare` to drop from a `session/load` replay what is already on screen. */
+export interface AcpShownMessage { readonly role: 'user' | 'agent'; readonly text: string }
 
 export type AcpTurnResult =
     | { readonly stopReason: string }
@@ -62,7 +72,12 @@ export interface AcpPermissionRequest {
 export const AcpChatService = Symbol('AcpChatService');
 export interface AcpChatService extends RpcServer<AcpChatClient> {
     /** Opens the chat session's ACP session if it has none (starting the agent if needed). */
-    prepare(chatSessionId: string, agent: AcpChatAgentConfig, roots: string[]): Promise<AcpSessionInfo | { error: AcpTurnErrorData }>;
+    /**
+     * A session the chat had before (this backend's, or one remembered across a restart) is continued first:
+     * `session/resume`, else `session/load` (`shown`: the chat's transcript, what of the replay is not in it
+     * comes back as `replay`), else a new session whose `attached.reason` says the agent starts fresh.
+     */
+    prepare(chatSessionId: string, agent: AcpChatAgentConfig, roots: string[], shown?: AcpShownMessage[]): Promise<AcpSessionInfo | { error: AcpTurnErrorData }>;
     setMode(chatSessionId: string, agentId: string, modeId: string): Promise<void>;
     /** `session/set_model`; the agent's failure comes back as data, never as a rejection. */
     setModel(chatSessionId: string, agentId: string, modelId: string): Promise<{ error: AcpTurnErrorData } | undefined>;

@@ -12,6 +12,7 @@ import { AcpChatTurn } from '../turn/chat-turn';
 import { describeFailure, followUpButtons } from './failure-message';
 import { AcpCommandButtonsContent } from '../turn/command-buttons';
 import type { AcpEarlyPrompt } from '../input/early-prompt';
+import { shownTranscript } from '../session/shown-transcript';
 
 /**
  * One ACP agent in Theia's chat (@GeminiCLI, @QwenCode, or an `aiCliChat.agents` entry). It needs
@@ -75,9 +76,13 @@ export class AcpChatAgent implements ChatAgent {
         const chatSessionId = request.session.id;
         const roots = this.services.workspaceRoots();
         const known = reuse ? state.session : undefined;
-        const prepared = known ?? await backend.prepare(chatSessionId, this.definition, roots);
+        const prepared = known ?? await backend.prepare(chatSessionId, this.definition, roots, shownTranscript(request.session, request));
         if ('error' in prepared) {
             return prepared;
+        }
+        if (!known && prepared.attached?.how === 'new' && prepared.attached.reason) {
+            // The chat had a session with this agent (before a restart or crash) that could not be continued: said, never silent.
+            request.response.response.addContent(new MarkdownChatResponseContentImpl(`*${prepared.attached.reason}*\n\n`));
         }
         state.session = prepared;
         this.services.sessions.noteModels(this.id, prepared);
@@ -100,6 +105,10 @@ export class AcpChatAgent implements ChatAgent {
         await this.switchModel(request, state, prepared);
         const turn = new AcpChatTurn(request, backend, state, this.services.questions.trackerFor(chatSessionId, this.definition.displayName),
             new AcpAgentSideWrites(this.services.files, chatSessionId, this.id, roots));
+        if (!known && prepared.replay) {
+            // What the agent's session/load replayed that the chat did not show (e.g. an answer lost in a crash).
+            prepared.replay.forEach(update => turn.onUpdate(update));
+        }
         if (adopted) {
             adopted.attach(turn);
         } else {

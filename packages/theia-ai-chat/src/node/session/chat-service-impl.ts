@@ -1,9 +1,10 @@
 import type * as acp from '@agentclientprotocol/sdk';
-import { inject, injectable } from '@theia/core/shared/inversify';
+import { inject, injectable, optional } from '@theia/core/shared/inversify';
 import type { SessionHandlers, WorkspaceAgent } from '@ai-cli-companion/acp-client';
 import {
-    AcpChatAgentConfig, AcpChatClient, AcpChatService, AcpContentBlock, AcpSessionInfo, AcpSessionUpdate, AcpTurnErrorData, AcpTurnResult
+    AcpChatAgentConfig, AcpChatClient, AcpChatService, AcpContentBlock, AcpSessionInfo, AcpSessionUpdate, AcpShownMessage, AcpTurnErrorData, AcpTurnResult
 } from '../../common/acp-chat-protocol';
+import { AcpChatSessionIds } from './chat-session-ids';
 import { sessionModels } from '../../common/acp-models';
 import { AcpAgentHosts } from '../agents/agent-hosts';
 import { AcpChatTerminals } from '../tool-calls/chat-terminals';
@@ -22,6 +23,8 @@ export class AcpChatServiceImpl implements AcpChatService {
     @inject(AcpAgentHosts) protected readonly hosts: AcpAgentHosts;
     @inject(AcpChatTerminals) protected readonly terminals: AcpChatTerminals;
     @inject(AcpApiKeys) protected readonly apiKeys: AcpApiKeys;
+    /** Where each chat's sessions are remembered across restarts (absent: nothing is remembered). */
+    @inject(AcpChatSessionIds) @optional() protected readonly sessionIds: AcpChatSessionIds | undefined;
 
     protected client: AcpChatClient | undefined;
     protected readonly sessions = new AcpSessionMap();
@@ -40,7 +43,7 @@ export class AcpChatServiceImpl implements AcpChatService {
         this.client = undefined;
     }
 
-    async prepare(chatSessionId: string, agent: AcpChatAgentConfig, roots: string[]): Promise<AcpSessionInfo | { error: AcpTurnErrorData }> {
+    async prepare(chatSessionId: string, agent: AcpChatAgentConfig, roots: string[], shown?: AcpShownMessage[]): Promise<AcpSessionInfo | { error: AcpTurnErrorData }> {
         const existing = this.sessions.live(chatSessionId, agent.id);
         if (existing) {
             return { ...existing.info, opened: false };
@@ -50,7 +53,14 @@ export class AcpChatServiceImpl implements AcpChatService {
         }
         const host = this.hosts.agentFor(agent, roots[0]);
         try {
-            const opened = await host.openSession(this.handlers(chatSessionId, agent, roots));
+            // The session this chat had (before a crash in this backend, or before a restart) is continued first.
+            const earlier = this.sessions.get(chatSessionId, agent.id) ?? await this.sessionIds?.get(chatSessionId, agent.id);
+            const handlers = this.handlers(chatSessionId, agent, roots);
+            const opened = earlier
+                ? await host.attachSession(handlers, { sessionId: earlier.sessionId, cwd: 'cwd' in earlier ? earlier.cwd : earlier.roots[0] })
+                : { ...await host.openSession(handlers), how: undefined, reason: undefined, replay: undefined };
+            const replay = opened.how === 'loaded' && opened.replay
+                ? acpEngine().replayNotShown(shown ?? [], opened.replay) as unknown as AcpSessionUpdate[] : undefined;
             const init = opened.agent.initializeResult;
             const info: AcpSessionInfo = {
                 sessionId: opened.sessionId, opened: true,
@@ -58,9 +68,13 @@ export class AcpChatServiceImpl implements AcpChatService {
                 currentModeId: opened.state.modes?.currentModeId,
                 ...sessionModels(opened.state),
                 promptCapabilities: init?.agentCapabilities?.promptCapabilities ?? {},
-                authMethods: (init?.authMethods ?? []).map(method => ({ id: method.id, name: method.name, description: method.description }))
+                authMethods: (init?.authMethods ?? []).map(method => ({ id: method.id, name: method.name, description: method.description })),
+                ...opened.how ? { attached: { how: opened.how, ...opened.reason ? { reason: opened.reason } : {} } } : {},
+                ...replay?.length ? { replay } : {}
             };
             this.sessions.set({ chatSessionId, agentId: agent.id, host, sessionId: opened.sessionId, roots, info });
+            await this.sessionIds?.set(chatSessionId, agent.id, { sessionId: opened.sessionId, cwd: roots[0] })
+                .catch(error => console.warn('Could not remember the chat\'s ACP session for a restart', error));
             return info;
         } catch (error) {
             return { error: await this.failure(host, error) };
@@ -123,7 +137,11 @@ export class AcpChatServiceImpl implements AcpChatService {
 
     async closeChatSession(chatSessionId: string): Promise<void> {
         this.permissions.cancelAll(chatSessionId);
-        await Promise.all(this.sessions.takeChat(chatSessionId).map(session => {
+        // The chat is gone for good: its sessions are not continued after a restart either.
+        // (One restored after a restart and never prompted since is open in no agent process: nothing to close.)
+        await this.sessionIds?.delete(chatSessionId).catch(() => []);
+        const open = this.sessions.takeChat(chatSessionId);
+        await Promise.all(open.map(session => {
             this.terminals.release(terminalOwner(chatSessionId, session.agentId));
             return session.host.closeSession(session.sessionId);
         }));
