@@ -7,6 +7,7 @@
 // wait_for_exit, output, release) when the client declared `terminal`, and says the exit code;
 // "spawn <count> <limit> <command> <args…>" calls terminal/create <count> times (outputByteLimit <limit>, "-" for none)
 // without releasing any, and says how many it got and the first refusal;
+// "announce <mode>" says "[MODE_UPDATE] <mode>" and an empty chunk before its answer, as gemini and qwen do;
 // "model" names the session's model; "capabilities" says the client's `clientCapabilities` as JSON. With --models it
 // reports three models in session/new; `session/set_model` refuses "tiny-broken" (and any id it did not list) and, as
 // qwen does, saves the model as the user's default unless its `_meta` says `qwen.session.modelPersistDefault: false`
@@ -57,6 +58,12 @@ async function prompt({ sessionId, prompt: blocks }) {
             await new Promise(resolve => setTimeout(resolve, 50));
         }
         return cancelledFirst ? { stopReason: 'cancelled' } : prompt({ sessionId, prompt: [{ type: 'text', text: rest.join(' ') }] });
+    }
+    if (verb === 'announce') { // gemini's habit: a mode switch also told as message text, and qwen's empty usage chunk
+        say(sessionId, `[MODE_UPDATE] ${file}`);
+        say(sessionId, '');
+        say(sessionId, `Mode is ${file}.`);
+        return { stopReason: 'end_turn' };
     }
     if (verb === 'die') {
         process.exit(3);

@@ -56,6 +56,15 @@ describe('WorkspaceAgent (the shared ACP engine) with a real ACP agent process',
             'the commands sent right behind session/new reach the session');
     });
 
+    it('drops the agents\' noise (gemini\'s [MODE_UPDATE] text, qwen\'s empty chunk) before any consumer sees it', async () => {
+        const session = recorder();
+        const { sessionId } = await agent.openSession(session);
+        await agent.prompt(sessionId, [{ type: 'text', text: 'announce yolo' }]);
+        assert.equal(session.texts(), 'Mode is yolo.');
+        const chunks = session.updates.filter(update => update.sessionUpdate === 'agent_message_chunk');
+        assert.equal(chunks.length, 1, JSON.stringify(chunks));
+    });
+
     it('routes a permission request to its session and sends back exactly the chosen option', async () => {
         const target = path.join(workspace, 'out.txt');
         const asked: acp.RequestPermissionRequest[] = [];

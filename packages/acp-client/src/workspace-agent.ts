@@ -1,4 +1,5 @@
 import type * as acp from '@agentclientprotocol/sdk';
+import { isAgentNoise } from './agent-noise';
 import type { AgentLogger } from './agent-logger';
 import { AgentExitedError, AgentHandlers, AgentProcess } from './agent-process';
 import { AcpAgentLaunch } from './agent-profiles';
@@ -430,6 +431,9 @@ export class WorkspaceAgent {
         const session = (sessionId: string) => this.sessions.get(sessionId);
         const handlers: AgentHandlers = {
             onUpdate: (sessionId, update) => {
+                if (isAgentNoise(update)) {
+                    return;
+                }
                 this.states.observe(sessionId, update);
                 const attaching = this.attaching.get(sessionId);
                 if (attaching) {

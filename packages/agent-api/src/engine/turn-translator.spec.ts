@@ -5,10 +5,9 @@ const text = (t: string) => ({ sessionUpdate: 'agent_message_chunk', content: { 
 const types = (events: Array<{ type: string }>) => events.map(event => event.type);
 
 describe('TurnTranslator', () => {
-    it('drops gemini\'s [MODE_UPDATE] pseudo-text and qwen\'s empty usage chunk; ends with an empty last chunk', () => {
+    it('drops qwen\'s empty usage chunk (the engine drops gemini\'s [MODE_UPDATE] text); ends with an empty last chunk', () => {
         const turn = new TurnTranslator();
         assert.deepEqual(types(turn.update(text('Hello '))), ['content']);
-        assert.deepEqual(turn.update(text('[MODE_UPDATE] autoEdit')), []);
         assert.deepEqual(turn.update(text('')), []);
         turn.update(text('world.'));
         const end = turn.end({ stopReason: 'end_turn' });

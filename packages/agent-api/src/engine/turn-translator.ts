@@ -9,8 +9,6 @@ interface CallState {
     error?: string | null;
 }
 
-/** gemini announces a mode switch as message text, e.g. "[MODE_UPDATE] autoEdit". */
-const MODE_UPDATE_TEXT = /^\s*\[MODE_UPDATE\]/;
 /** gemini sends a thought as "**Subject**\nDescription" ("****\n…" without a subject). */
 const THOUGHT_SUBJECT = /^\*\*(.*?)\*\*\n?/s;
 
@@ -106,7 +104,7 @@ export class TurnTranslator {
 
     private messageChunk(content: { type?: string; text?: string } | undefined): StreamEvent[] {
         const text = content?.type === 'text' ? content.text ?? '' : '';
-        if (text === '' || MODE_UPDATE_TEXT.test(text)) {
+        if (text === '') {
             return [];
         }
         this.text += text;

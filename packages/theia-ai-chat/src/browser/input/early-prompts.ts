@@ -9,6 +9,7 @@ import { AcpChatSessions } from '../session/chat-sessions';
 import { AcpEarlyPrompt } from './early-prompt';
 import { AcpSessionListeners } from '../session/session-listeners';
 import { promptText } from './prompt-builder';
+import { chatSessionKey } from '../../common/chat-session-key';
 
 /** Theia's chat parser's agent mention (chat-request-parser.ts), at the start of the text. */
 const LEADING_MENTION = /^@([\w_\-.]+)(?=(\s|$|\b))/i;
@@ -59,7 +60,7 @@ export class AcpEarlyPrompts {
         // Only our agents have session states: any other agent ends here.
         const state = this.sessions.existingState(chatSessionId, agent.id);
         const open = state?.session;
-        if (!state || !open || this.waiting.has(key(chatSessionId, agent.id))) {
+        if (!state || !open || this.waiting.has(chatSessionKey(chatSessionId, agent.id))) {
             return undefined;
         }
         const switchesMode = !!modeId && open.modes.some(mode => mode.id === modeId) && modeId !== state.modeId(open.currentModeId);
@@ -69,21 +70,21 @@ export class AcpEarlyPrompts {
         const early = new AcpEarlyPrompt(chatSessionId, agent.id, [{ type: 'text', text: promptText(text, agent.id) }]);
         this.listeners.listen(chatSessionId, agent.id, early);
         early.result = this.backend.prompt(chatSessionId, agent.id, [...early.blocks]);
-        this.waiting.set(key(chatSessionId, agent.id), early);
+        this.waiting.set(chatSessionKey(chatSessionId, agent.id), early);
         return early;
     }
 
     /** The early prompt waiting for this agent's request, taken so that `release` leaves it alone. */
     take(chatSessionId: string, agentId: string): AcpEarlyPrompt | undefined {
-        const early = this.waiting.get(key(chatSessionId, agentId));
-        this.waiting.delete(key(chatSessionId, agentId));
+        const early = this.waiting.get(chatSessionKey(chatSessionId, agentId));
+        this.waiting.delete(chatSessionKey(chatSessionId, agentId));
         return early;
     }
 
     /** After the chat handled the send: a prompt no request took is cancelled. */
     release(early: AcpEarlyPrompt): void {
-        if (this.waiting.get(key(early.chatSessionId, early.agentId)) === early) {
-            this.waiting.delete(key(early.chatSessionId, early.agentId));
+        if (this.waiting.get(chatSessionKey(early.chatSessionId, early.agentId)) === early) {
+            this.waiting.delete(chatSessionKey(early.chatSessionId, early.agentId));
             void this.abandon(early);
         }
     }
@@ -104,8 +105,4 @@ export class AcpEarlyPrompts {
             this.listeners.replace(early.chatSessionId, early.agentId, early, state);
         }
     }
-}
-
-function key(chatSessionId: string, agentId: string): string {
-    return `${chatSessionId}\u0000${agentId}`;
 }

@@ -7,6 +7,7 @@ import { AcpSessionModels } from '../../common/acp-models';
 import { AcpSessionListener, AcpSessionListeners } from './session-listeners';
 import { AcpSessionState } from '../turn/chat-turn';
 import { AcpTerminalOutputs } from '../tool-calls/terminal-outputs';
+import { chatSessionKey } from '../../common/chat-session-key';
 
 /**
  * What the chat keeps per (chat session, agent) between turns: the agent's slash commands
@@ -47,7 +48,7 @@ export class AcpChatSessions {
     }
 
     stateFor(chatSessionId: string, agent: { readonly id: string }): SessionState {
-        const key = `${chatSessionId}\u0000${agent.id}`;
+        const key = chatSessionKey(chatSessionId, agent.id);
         let state = this.states.get(key);
         if (!state) {
             state = new SessionState(chatSessionId, agent.id, this.backend, commands => this.registerCommands(agent.id, commands));
@@ -59,7 +60,7 @@ export class AcpChatSessions {
 
     /** The state of a (chat session, agent) that was prompted before, if any. */
     existingState(chatSessionId: string, agentId: string): SessionState | undefined {
-        return this.states.get(`${chatSessionId}\u0000${agentId}`);
+        return this.states.get(chatSessionKey(chatSessionId, agentId));
     }
 
     /** Remembers what a session of the agent reported, for the chat's model selector. */
@@ -74,7 +75,7 @@ export class AcpChatSessions {
 
     /** The models the agent offers in this chat session: its ACP session's, else the agent's last known. */
     modelsFor(chatSessionId: string, agentId: string): AcpSessionModels | undefined {
-        return this.states.get(`${chatSessionId}\u0000${agentId}`)?.session ?? this.agentModels.get(agentId);
+        return this.states.get(chatSessionKey(chatSessionId, agentId))?.session ?? this.agentModels.get(agentId);
     }
 
     protected registerCommands(agentId: string, commands: Array<{ name: string; description?: string | null }>): void {

@@ -1,5 +1,6 @@
 import { injectable } from '@theia/core/shared/inversify';
 import { AcpPermissionRequest, AcpSessionUpdate } from '../../common/acp-chat-protocol';
+import { chatSessionKey } from '../../common/chat-session-key';
 
 /** Whoever listens to one (chat session, agent): the session state, and the turn while one runs. */
 export interface AcpSessionListener {
@@ -14,29 +15,25 @@ export class AcpSessionListeners {
     protected readonly listeners = new Map<string, AcpSessionListener>();
 
     listen(chatSessionId: string, agentId: string, listener: AcpSessionListener): void {
-        this.listeners.set(key(chatSessionId, agentId), listener);
+        this.listeners.set(chatSessionKey(chatSessionId, agentId), listener);
     }
 
     /** Hands the session over to `listener` unless someone other than `from` took it meanwhile. */
     replace(chatSessionId: string, agentId: string, from: AcpSessionListener, listener: AcpSessionListener): void {
-        if (this.listeners.get(key(chatSessionId, agentId)) === from) {
+        if (this.listeners.get(chatSessionKey(chatSessionId, agentId)) === from) {
             this.listen(chatSessionId, agentId, listener);
         }
     }
 
     forget(chatSessionId: string, agentId: string): void {
-        this.listeners.delete(key(chatSessionId, agentId));
+        this.listeners.delete(chatSessionKey(chatSessionId, agentId));
     }
 
     of(chatSessionId: string, agentId: string): AcpSessionListener | undefined {
-        return this.listeners.get(key(chatSessionId, agentId));
+        return this.listeners.get(chatSessionKey(chatSessionId, agentId));
     }
 
     all(): Iterable<AcpSessionListener> {
         return this.listeners.values();
     }
-}
-
-function key(chatSessionId: string, agentId: string): string {
-    return `${chatSessionId}\u0000${agentId}`;
 }

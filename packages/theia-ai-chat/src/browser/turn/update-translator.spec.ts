@@ -26,10 +26,9 @@ function recorder(): { parts: ChatResponseContent[]; changes: number; translator
 const text = (t: string): AcpSessionUpdate => ({ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: t } });
 
 describe('AcpUpdateTranslator (ACP session/update → Theia chat parts)', () => {
-    it('streams message chunks into one markdown part and drops gemini\'s [MODE_UPDATE] text and qwen\'s empty usage chunk', () => {
+    it('streams message chunks into one markdown part and drops qwen\'s empty usage chunk (the engine drops gemini\'s [MODE_UPDATE] text)', () => {
         const { parts, translator } = recorder();
         translator.update(text('Hello '));
-        translator.update(text('[MODE_UPDATE] autoEdit'));
         translator.update({ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: '' }, _meta: { usage: {} } });
         translator.update(text('world.'));
         assert.equal(parts.length, 1);

@@ -21,8 +21,6 @@ export interface TranslatorHooks {
     onEditCompleted?(call: AcpToolCallContent): void;
 }
 
-/** gemini announces a mode switch as message text, e.g. "[MODE_UPDATE] autoEdit" (acp.md §3). */
-const MODE_UPDATE_TEXT = /^\s*\[MODE_UPDATE\]/;
 
 let turns = 0;
 
@@ -157,7 +155,7 @@ export class AcpUpdateTranslator {
     }
 
     private message(text: string): void {
-        if (text === '' || MODE_UPDATE_TEXT.test(text)) {
+        if (text === '') {
             return;
         }
         const kept = Math.max(0, Math.min(text.length, TURN_LIMITS.keptTextChars - this.text.length));

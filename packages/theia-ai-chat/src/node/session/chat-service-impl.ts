@@ -13,6 +13,7 @@ import { acpEngine, acpSdk } from '../agents/engine';
 import { AcpSessionMap } from './session-map';
 import { PendingPermissions } from '../permissions/pending-permissions';
 import { confineAgentPath, readAgentFile, writeAgentFile } from '../file-system/workspace-files';
+import { chatSessionKey } from '../../common/chat-session-key';
 
 /**
  * The chat's ACP sessions for one frontend connection. The agent processes are shared
@@ -37,7 +38,7 @@ export class AcpChatServiceImpl implements AcpChatService {
     dispose(): void {
         for (const session of this.sessions.takeAll()) {
             this.permissions.cancelAll(session.chatSessionId);
-            this.terminals.release(terminalOwner(session.chatSessionId, session.agentId));
+            this.terminals.release(chatSessionKey(session.chatSessionId, session.agentId));
             void session.host.closeSession(session.sessionId);
         }
         this.client = undefined;
@@ -117,7 +118,7 @@ export class AcpChatServiceImpl implements AcpChatService {
             if (error instanceof acpEngine().AgentExitedError) {
                 // Also when the engine stopped the agent itself (a cancel it ignored): nobody is left to release its terminals.
                 this.sessions.delete(chatSessionId, agentId);
-                this.terminals.release(terminalOwner(chatSessionId, agentId));
+                this.terminals.release(chatSessionKey(chatSessionId, agentId));
             }
             return { error: await this.failure(session.host, error) };
         } finally {
@@ -142,7 +143,7 @@ export class AcpChatServiceImpl implements AcpChatService {
         await this.sessionIds?.delete(chatSessionId).catch(() => []);
         const open = this.sessions.takeChat(chatSessionId);
         await Promise.all(open.map(session => {
-            this.terminals.release(terminalOwner(chatSessionId, session.agentId));
+            this.terminals.release(chatSessionKey(chatSessionId, session.agentId));
             return session.host.closeSession(session.sessionId);
         }));
     }
@@ -181,7 +182,7 @@ export class AcpChatServiceImpl implements AcpChatService {
 
     protected handlers(chatSessionId: string, agent: AcpChatAgentConfig, roots: readonly string[]): SessionHandlers {
         const agentId = agent.id;
-        const owner = terminalOwner(chatSessionId, agentId);
+        const owner = chatSessionKey(chatSessionId, agentId);
         return {
             // The agent cannot release its terminals any more.
             onAgentExit: () => this.terminals.release(owner),
@@ -226,10 +227,6 @@ export class AcpChatServiceImpl implements AcpChatService {
             }
         };
     }
-}
-
-function terminalOwner(chatSessionId: string, agentId: string): string {
-    return `${chatSessionId}\u0000${agentId}`;
 }
 
 /** ACP's `line` is 1-based; `limit` counts lines. */

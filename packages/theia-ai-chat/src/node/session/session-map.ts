@@ -1,5 +1,6 @@
 import type { WorkspaceAgent } from '@ai-cli-companion/acp-client';
 import { AcpSessionInfo } from '../../common/acp-chat-protocol';
+import { chatSessionKey } from '../../common/chat-session-key';
 
 export interface MappedSession {
     readonly chatSessionId: string;
@@ -15,7 +16,7 @@ export class AcpSessionMap {
     private readonly sessions = new Map<string, MappedSession>();
 
     get(chatSessionId: string, agentId: string): MappedSession | undefined {
-        return this.sessions.get(key(chatSessionId, agentId));
+        return this.sessions.get(chatSessionKey(chatSessionId, agentId));
     }
 
     /** The session, if its agent still runs it (a crash or restart ends every session of the process). */
@@ -25,11 +26,11 @@ export class AcpSessionMap {
     }
 
     set(session: MappedSession): void {
-        this.sessions.set(key(session.chatSessionId, session.agentId), session);
+        this.sessions.set(chatSessionKey(session.chatSessionId, session.agentId), session);
     }
 
     delete(chatSessionId: string, agentId: string): void {
-        this.sessions.delete(key(chatSessionId, agentId));
+        this.sessions.delete(chatSessionKey(chatSessionId, agentId));
     }
 
     /** Removes and returns every ACP session of one chat session. */
@@ -44,8 +45,4 @@ export class AcpSessionMap {
         this.sessions.clear();
         return all;
     }
-}
-
-function key(chatSessionId: string, agentId: string): string {
-    return `${chatSessionId}\u0000${agentId}`;
 }
