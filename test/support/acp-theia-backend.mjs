@@ -28,7 +28,10 @@ export function startAcpTheiaBackend({ root, workspace, gemini, openai, qwenSett
             [`${cli.dir}/settings.json`]: JSON.stringify(cli.settings),
             [`${cli.dir}/trustedFolders.json`]: JSON.stringify({ [workspace]: 'TRUST_FOLDER' })
         });
-        fs.symlinkSync(findCliBinary(cli.name, cli.packageName), path.join(binDir, cli.name));
+        // A second backend on the same root (a restart) finds the links in place.
+        if (!fs.existsSync(path.join(binDir, cli.name))) {
+            fs.symlinkSync(findCliBinary(cli.name, cli.packageName), path.join(binDir, cli.name));
+        }
     }
     return TheiaBackend.start({
         root, workspace, settings, unset: ['CI', 'XDG_CONFIG_HOME', ...unset],
