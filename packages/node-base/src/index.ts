@@ -14,3 +14,4 @@ export * from './process-table';
 export * from './workspace-confinement';
 export * from './deferred-module';
 export * from './secret-env';
+export * from './private-secrets-file';

@@ -14,7 +14,8 @@ export namespace AcpApiKeyCommands {
 
 /**
  * Set API Key… asks for a chat agent's key (a password box) and hands it to the backend, which keeps it
- * in the system's credential store and restarts the agent with it; Forget API Key… removes it. The key
+ * in the system's credential store (or, where none answers and the user agreed when asked, in a 0600 file
+ * in the config folder) and restarts the agent with it; Forget API Key… removes it. The key
  * passes through here once and is never shown, logged or put into the chat.
  */
 @injectable()
@@ -36,39 +37,42 @@ export class AcpApiKeyCommandContribution implements CommandContribution {
             return;
         }
         const problem = await this.keys.credentialStoreProblem();
+        let where = 'the system\'s credential store';
         if (problem) {
-            this.messages.error(`Theia cannot keep an API key for ${agent.displayName}: ${problem}. ` +
-                `It needs a Secret Service (such as gnome-keyring) and never stores a key in plain text; set ${agent.apiKeyEnv} in the environment Theia starts with instead.`);
-            return;
+            // No keychain (the browser app on a server): the key can go to a file only the user can read, if they agree.
+            const file = await this.keys.apiKeyFile();
+            const keep = `Keep it in ${file}`;
+            const answer = await this.messages.warn(`Theia cannot keep ${agent.displayName}'s API key in a credential store: ${problem}. ` +
+                `It can keep the key in a file only you can read (mode 0600): ${file}. Or set ${agent.apiKeyEnv} in the environment Theia starts with.`, keep, 'Cancel');
+            if (answer !== keep) {
+                return;
+            }
+            where = file;
         }
         const key = await this.quickInput.input({
             title: `${agent.displayName}: API key`, password: true, ignoreFocusLost: true,
-            prompt: `Passed to ${agent.displayName} as ${agent.apiKeyEnv}; kept in the system's credential store, never in the settings.`,
+            prompt: `Passed to ${agent.displayName} as ${agent.apiKeyEnv}; kept in ${where}, never in the settings.`,
             validateInput: async value => value.trim() ? undefined : 'Enter the key.'
         });
         if (!key?.trim()) {
             return;
         }
-        const result = await this.keys.setApiKey(agent.id, key);
+        const result = await this.keys.setApiKey(agent.id, key, !!problem);
         if ('error' in result) {
             this.messages.error(`${agent.displayName}: ${result.error}`);
             return;
         }
-        this.messages.info(`${agent.displayName}'s API key is kept in the system's credential store; @${agent.id} uses it from its next prompt.`);
+        const kept = result.where && result.where !== 'credential store' ? result.where : 'the system\'s credential store';
+        this.messages.info(`${agent.displayName}'s API key is kept in ${kept}; @${agent.id} uses it from its next prompt.`);
     }
 
     async forgetApiKey(): Promise<void> {
-        const problem = await this.keys.credentialStoreProblem();
-        if (problem) {
-            this.messages.error(`No API key is kept: ${problem}.`);
-            return;
-        }
         const stored = await this.keys.agentsWithApiKey();
         // A key of an agent that is no longer configured can still be forgotten (by its id).
         const named = stored.map(id => ({ id, displayName: this.registry.displayName(id) }));
         const agent = await this.pickAgent(named, undefined, 'Forget which chat agent\'s API key?', 'No chat agent has an API key stored.');
         if (agent && await this.keys.forgetApiKey(agent.id)) {
-            this.messages.info(`${agent.displayName}'s API key is removed from the credential store.`);
+            this.messages.info(`${agent.displayName}'s API key is removed.`);
         }
     }
 

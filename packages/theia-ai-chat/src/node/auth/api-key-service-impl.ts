@@ -13,18 +13,23 @@ export class AcpApiKeyServiceImpl implements AcpApiKeyService {
         return this.keys.problem();
     }
 
-    async setApiKey(agentId: string, key: string): Promise<{ stored: true } | { error: string }> {
+    apiKeyFile(): Promise<string> {
+        return this.keys.keyFile();
+    }
+
+    async setApiKey(agentId: string, key: string, allowFile?: boolean): Promise<{ stored: true; where?: string } | { error: string }> {
         const trimmed = typeof key === 'string' ? key.trim() : '';
         if (!trimmed) {
             return { error: 'The API key is empty.' };
         }
+        let where: string;
         try {
-            await this.keys.set(agentId, trimmed);
+            where = await this.keys.set(agentId, trimmed, allowFile === true);
         } catch (error) {
             return { error: `The key was not stored: ${describe(error)}.` };
         }
         this.hosts.restart(agentId);
-        return { stored: true };
+        return { stored: true, where };
     }
 
     async forgetApiKey(agentId: string): Promise<boolean> {
