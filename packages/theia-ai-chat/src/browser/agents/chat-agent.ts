@@ -158,7 +158,9 @@ export class AcpChatAgent implements ChatAgent {
         if (buttons.length > 0) {
             request.response.response.addContent(new AcpCommandButtonsContent(buttons));
         }
-        request.response.error(failure);
+        // Completed with the error part, not response.error(): Theia's ChatViewWidget toasts every response that
+        // completes with isError, and that toast repeated the error and sat over the input until closed.
+        request.response.complete();
     }
 }
 
