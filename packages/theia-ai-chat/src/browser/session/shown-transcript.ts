@@ -12,9 +12,10 @@ export function shownTranscript(model: Pick<ChatModel, 'getRequests'>, current: 
         if (request.id === current.id) {
             break;
         }
-        shown.push({ role: 'user', text: request.request.text });
-        const answer = request.response.response.asString();
-        if (answer.trim()) {
+        // A restored chat's parts may lack text (asString() of some restored content is undefined).
+        shown.push({ role: 'user', text: request.request.text ?? '' });
+        const answer: string | undefined = request.response?.response?.asString?.();
+        if (answer?.trim()) {
             shown.push({ role: 'agent', text: answer });
         }
     }
