@@ -14,7 +14,7 @@ export interface AcpAgentLaunch {
 
 /** What differs between the CLIs we drive, as data (no `if (agent === 'qwen')` elsewhere). */
 export interface AgentProfile extends AcpAgentLaunch {
-    readonly id: 'gemini' | 'qwen';
+    readonly id: 'gemini' | 'qwen' | 'copilot';
     /** Environment variable that carries an API key of the spec's `gemini-api-key` auth type. */
     readonly apiKeyEnv: string;
     /** Where the CLI caches its own "Log in with Google" credentials, relative to HOME. */
@@ -35,6 +35,15 @@ export const AGENT_PROFILES: Readonly<Record<AgentProfile['id'], AgentProfile>> 
         installCommand: 'npm install -g @qwen-code/qwen-code',
         apiKeyEnv: 'OPENAI_API_KEY',
         loginHint: 'Qwen Code has no Google login; configure `gemini-api-key` (its value becomes OPENAI_API_KEY) or run `qwen` and use /auth'
+    },
+    // copilot 1.0.102 as probed: one auth method, `copilot-login` (terminal-auth `copilot login`, GitHub's device flow);
+    // with COPILOT_PROVIDER_BASE_URL and COPILOT_MODEL set it needs no GitHub login (bring your own key).
+    copilot: {
+        id: 'copilot', displayName: 'Copilot CLI', command: 'copilot', args: ['--acp'],
+        installCommand: 'npm install -g @github/copilot',
+        apiKeyEnv: 'COPILOT_PROVIDER_API_KEY',
+        loginHint: 'run `copilot login` in a terminal (GitHub sign-in), or bring your own key: set COPILOT_PROVIDER_BASE_URL, ' +
+            'COPILOT_MODEL and COPILOT_PROVIDER_API_KEY (`copilot help providers`)'
     }
 };
 

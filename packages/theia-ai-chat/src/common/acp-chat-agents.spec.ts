@@ -1,5 +1,7 @@
 import * as assert from 'assert';
-import { BUILT_IN_ACP_AGENTS, configuredAcpAgents } from './acp-chat-agents';
+import { AGENT_PROFILES } from '@ai-cli-companion/acp-client';
+import { BUILT_IN_ACP_AGENTS, configuredAcpAgents, userAcpChatAgents } from './acp-chat-agents';
+import { COPILOT_COMMAND_PREFERENCE, COPILOT_ENABLED_PREFERENCE } from './acp-chat-preferences';
 
 describe('aiCliChat.agents', () => {
     const taken = BUILT_IN_ACP_AGENTS.map(agent => agent.id);
@@ -37,5 +39,39 @@ describe('aiCliChat.agents', () => {
 
     it('ignores a preference that is not an array', () => {
         assert.deepEqual(configuredAcpAgents({ name: 'x' }, taken), { agents: [], problems: [] });
+    });
+});
+
+describe('built-in chat agents', () => {
+    it('offers @CopilotCLI (copilot --acp) beside @GeminiCLI and @QwenCode, with its install offer and the modes copilot 1.0.102 reports', () => {
+        const copilot = BUILT_IN_ACP_AGENTS.find(agent => agent.id === 'CopilotCLI');
+        assert.ok(copilot, 'no @CopilotCLI');
+        assert.deepEqual([copilot.displayName, copilot.command, copilot.args], ['Copilot CLI', 'copilot', ['--acp']]);
+        assert.equal(copilot.installCommand, 'npm install -g @github/copilot');
+        assert.equal(copilot.installProfileId, 'copilot');
+        assert.equal(copilot.apiKeyEnv, 'COPILOT_PROVIDER_API_KEY');
+        assert.match(copilot.description, /copilot login/);
+        assert.match(copilot.description, /COPILOT_PROVIDER_BASE_URL/);
+        assert.deepEqual(copilot.modes.map(mode => mode.name), ['Agent', 'Plan', 'Autopilot']);
+        assert.equal(copilot.modes[0].id, 'https://agentclientprotocol.com/protocol/session-modes#agent');
+        assert.deepEqual(BUILT_IN_ACP_AGENTS.map(agent => agent.id), ['GeminiCLI', 'QwenCode', 'CopilotCLI']);
+    });
+
+    it('starts and installs each built-in as the engine\'s profile says (one agent table)', () => {
+        for (const [agentId, profileId] of [['GeminiCLI', 'gemini'], ['QwenCode', 'qwen'], ['CopilotCLI', 'copilot']] as const) {
+            const agent = BUILT_IN_ACP_AGENTS.find(candidate => candidate.id === agentId)!;
+            const profile = AGENT_PROFILES[profileId];
+            assert.deepEqual(
+                [agent.displayName, agent.command, agent.args, agent.installCommand, agent.apiKeyEnv, agent.installProfileId],
+                [profile.displayName, profile.command, profile.args, profile.installCommand, profile.apiKeyEnv, profile.id], agentId);
+        }
+    });
+
+    it('switches @CopilotCLI off and names its executable from the user\'s settings', () => {
+        const settings: Record<string, unknown> = { [COPILOT_COMMAND_PREFERENCE]: ' /opt/copilot/bin/copilot ' };
+        const named = userAcpChatAgents(name => settings[name]).agents.find(agent => agent.id === 'CopilotCLI');
+        assert.equal(named?.command, '/opt/copilot/bin/copilot');
+        settings[COPILOT_ENABLED_PREFERENCE] = false;
+        assert.deepEqual(userAcpChatAgents(name => settings[name]).agents.map(agent => agent.id), ['GeminiCLI', 'QwenCode']);
     });
 });

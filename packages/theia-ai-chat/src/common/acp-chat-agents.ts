@@ -1,7 +1,7 @@
 import { AcpChatAgentConfig, AcpMode } from './acp-chat-protocol';
 import {
-    AGENTS_PREFERENCE, ConfiguredAcpAgent, GEMINI_COMMAND_PREFERENCE, GEMINI_ENABLED_PREFERENCE, QWEN_COMMAND_PREFERENCE, QWEN_ENABLED_PREFERENCE,
-    UserSettingReader
+    AGENTS_PREFERENCE, ConfiguredAcpAgent, COPILOT_COMMAND_PREFERENCE, COPILOT_ENABLED_PREFERENCE, GEMINI_COMMAND_PREFERENCE,
+    GEMINI_ENABLED_PREFERENCE, QWEN_COMMAND_PREFERENCE, QWEN_ENABLED_PREFERENCE, UserSettingReader
 } from './acp-chat-preferences';
 
 /** A chat agent backed by an ACP agent: what differs between them, as data. */
@@ -16,12 +16,16 @@ export interface AcpChatAgentDefinition extends AcpChatAgentConfig {
     readonly installProfileId?: string;
 }
 
-/** gemini 0.61 and qwen 0.24 as measured (acp.md §2): their modes, their install commands. */
+/**
+ * gemini 0.61, qwen 0.24 and copilot 1.0.102 as measured (acp.md §2). How to start and install each is the engine's
+ * profile (AGENT_PROFILES in acp-client; the spec holds the two equal): the browser cannot import the engine's entry.
+ */
 export const BUILT_IN_ACP_AGENTS: readonly AcpChatAgentDefinition[] = [
     {
         id: 'GeminiCLI', displayName: 'Gemini CLI', command: 'gemini', args: ['--acp'],
+        installCommand: 'npm install -g @google/gemini-cli', installProfileId: 'gemini', apiKeyEnv: 'GEMINI_API_KEY',
         description: 'Google\'s Gemini CLI over the Agent Client Protocol (gemini --acp): reads, edits and runs in your workspace, asking first.',
-        installCommand: 'npm install -g @google/gemini-cli', installProfileId: 'gemini', missingFileReadsEmpty: true, apiKeyEnv: 'GEMINI_API_KEY',
+        missingFileReadsEmpty: true,
         enabledPreference: GEMINI_ENABLED_PREFERENCE, commandPreference: GEMINI_COMMAND_PREFERENCE,
         modes: [
             { id: 'default', name: 'Default', description: 'Prompts for approval' },
@@ -32,8 +36,8 @@ export const BUILT_IN_ACP_AGENTS: readonly AcpChatAgentDefinition[] = [
     },
     {
         id: 'QwenCode', displayName: 'Qwen Code', command: 'qwen', args: ['--acp'],
-        description: 'Qwen Code over the Agent Client Protocol (qwen --acp): reads, edits and runs in your workspace, asking first.',
         installCommand: 'npm install -g @qwen-code/qwen-code', installProfileId: 'qwen', apiKeyEnv: 'OPENAI_API_KEY',
+        description: 'Qwen Code over the Agent Client Protocol (qwen --acp): reads, edits and runs in your workspace, asking first.',
         enabledPreference: QWEN_ENABLED_PREFERENCE, commandPreference: QWEN_COMMAND_PREFERENCE,
         modes: [
             { id: 'plan', name: 'Plan' },
@@ -41,6 +45,23 @@ export const BUILT_IN_ACP_AGENTS: readonly AcpChatAgentDefinition[] = [
             { id: 'auto-edit', name: 'Auto Edit' },
             { id: 'auto', name: 'Auto' },
             { id: 'yolo', name: 'YOLO' }
+        ]
+    },
+    // copilot 1.0.102 signs in with `copilot login` (its terminal-auth method) or needs none with BYOK variables;
+    // session/new reports these modes (also as the "mode" config option, beside "allow_all") and, in BYOK mode, no models.
+    {
+        id: 'CopilotCLI', displayName: 'Copilot CLI', command: 'copilot', args: ['--acp'],
+        installCommand: 'npm install -g @github/copilot', installProfileId: 'copilot', apiKeyEnv: 'COPILOT_PROVIDER_API_KEY',
+        description: 'GitHub Copilot CLI over the Agent Client Protocol (copilot --acp): reads, edits and runs in your workspace, asking first. ' +
+            'Needs a GitHub login (`copilot login`) or your own model provider (COPILOT_PROVIDER_BASE_URL, COPILOT_MODEL).',
+        enabledPreference: COPILOT_ENABLED_PREFERENCE, commandPreference: COPILOT_COMMAND_PREFERENCE,
+        modes: [
+            { id: 'https://agentclientprotocol.com/protocol/session-modes#agent', name: 'Agent', description: 'Default agent mode for conversational interactions' },
+            { id: 'https://agentclientprotocol.com/protocol/session-modes#plan', name: 'Plan', description: 'Plan mode for creating and executing multi-step plans' },
+            {
+                id: 'https://agentclientprotocol.com/protocol/session-modes#autopilot', name: 'Autopilot',
+                description: 'Autonomous mode that enables allow-all and runs until task completion without user interaction (experimental)'
+            }
         ]
     }
 ];

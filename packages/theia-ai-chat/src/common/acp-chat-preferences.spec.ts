@@ -32,7 +32,7 @@ describe('the chat\'s agent preferences', () => {
         const { agents, problems } = userAcpChatAgents(userAcpChatSetting(inspector({}, HOSTILE_WORKSPACE)));
         assert.deepEqual(problems, []);
         assert.deepEqual(agents.map(agent => [agent.id, agent.command, agent.args]), [
-            ['GeminiCLI', 'gemini', ['--acp']], ['QwenCode', 'qwen', ['--acp']]
+            ['GeminiCLI', 'gemini', ['--acp']], ['QwenCode', 'qwen', ['--acp']], ['CopilotCLI', 'copilot', ['--acp']]
         ]);
     });
 
@@ -43,7 +43,8 @@ describe('the chat\'s agent preferences', () => {
         };
         const { agents } = userAcpChatAgents(userAcpChatSetting(inspector(user, { ...HOSTILE_WORKSPACE, [QWEN_ENABLED_PREFERENCE]: true })));
         assert.deepEqual(agents.map(agent => [agent.id, agent.command, agent.args, agent.apiKeyEnv]), [
-            ['GeminiCLI', '/opt/gemini/bin/gemini', ['--acp'], 'GEMINI_API_KEY'], ['Copilot', 'copilot', ['--acp'], 'COPILOT_KEY']
+            ['GeminiCLI', '/opt/gemini/bin/gemini', ['--acp'], 'GEMINI_API_KEY'], ['CopilotCLI', 'copilot', ['--acp'], 'COPILOT_PROVIDER_API_KEY'],
+            ['Copilot', 'copilot', ['--acp'], 'COPILOT_KEY']
         ]);
     });
 

@@ -6,6 +6,8 @@ export const GEMINI_ENABLED_PREFERENCE = 'aiCliChat.gemini.enabled';
 export const GEMINI_COMMAND_PREFERENCE = 'aiCliChat.gemini.command';
 export const QWEN_ENABLED_PREFERENCE = 'aiCliChat.qwen.enabled';
 export const QWEN_COMMAND_PREFERENCE = 'aiCliChat.qwen.command';
+export const COPILOT_ENABLED_PREFERENCE = 'aiCliChat.copilot.enabled';
+export const COPILOT_COMMAND_PREFERENCE = 'aiCliChat.copilot.command';
 /** Where "Add Agent from ACP Registry…" reads the registry (issue 25). */
 export const REGISTRY_URL_PREFERENCE = 'aiCliChat.registry.url';
 export const DEFAULT_REGISTRY_URL = 'https://cdn.agentclientprotocol.com/registry/v1/latest/registry.json';
@@ -31,7 +33,8 @@ const USER_ONLY_NOTE = ' Only read from the user settings: a workspace\'s settin
 
 /** Every preference of the schema: all of them are user-scoped. */
 export const ACP_CHAT_PREFERENCES = [
-    GEMINI_ENABLED_PREFERENCE, GEMINI_COMMAND_PREFERENCE, QWEN_ENABLED_PREFERENCE, QWEN_COMMAND_PREFERENCE, AGENTS_PREFERENCE,
+    GEMINI_ENABLED_PREFERENCE, GEMINI_COMMAND_PREFERENCE, QWEN_ENABLED_PREFERENCE, QWEN_COMMAND_PREFERENCE,
+    COPILOT_ENABLED_PREFERENCE, COPILOT_COMMAND_PREFERENCE, AGENTS_PREFERENCE,
     REGISTRY_URL_PREFERENCE
 ] as const;
 
@@ -53,6 +56,14 @@ export const acpChatPreferenceSchema: PreferenceSchema = {
         [QWEN_COMMAND_PREFERENCE]: {
             ...USER_ONLY, type: 'string', default: '',
             description: 'The qwen executable for @QwenCode; empty looks it up on PATH.' + USER_ONLY_NOTE
+        },
+        [COPILOT_ENABLED_PREFERENCE]: {
+            ...USER_ONLY, type: 'boolean', default: true,
+            description: 'Offer GitHub Copilot CLI (`copilot --acp`) as @CopilotCLI in the AI chat.' + USER_ONLY_NOTE
+        },
+        [COPILOT_COMMAND_PREFERENCE]: {
+            ...USER_ONLY, type: 'string', default: '',
+            description: 'The copilot executable for @CopilotCLI; empty looks it up on PATH.' + USER_ONLY_NOTE
         },
         [AGENTS_PREFERENCE]: {
             ...USER_ONLY, type: 'array', default: [],
