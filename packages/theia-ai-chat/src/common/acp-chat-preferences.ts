@@ -1,5 +1,6 @@
 import { PreferenceContribution, PreferenceSchema } from '@theia/core/lib/common/preferences/preference-schema';
 import { PreferenceScope } from '@theia/core/lib/common/preferences/preference-scope';
+import { MCP_EXCLUDED_AGENTS_PREFERENCE } from './acp-chat-mcp-servers';
 
 export const AGENTS_PREFERENCE = 'aiCliChat.agents';
 export const GEMINI_ENABLED_PREFERENCE = 'aiCliChat.gemini.enabled';
@@ -35,7 +36,7 @@ const USER_ONLY_NOTE = ' Only read from the user settings: a workspace\'s settin
 export const ACP_CHAT_PREFERENCES = [
     GEMINI_ENABLED_PREFERENCE, GEMINI_COMMAND_PREFERENCE, QWEN_ENABLED_PREFERENCE, QWEN_COMMAND_PREFERENCE,
     COPILOT_ENABLED_PREFERENCE, COPILOT_COMMAND_PREFERENCE, AGENTS_PREFERENCE,
-    REGISTRY_URL_PREFERENCE
+    REGISTRY_URL_PREFERENCE, MCP_EXCLUDED_AGENTS_PREFERENCE
 ] as const;
 
 export const acpChatPreferenceSchema: PreferenceSchema = {
@@ -94,6 +95,12 @@ export const acpChatPreferenceSchema: PreferenceSchema = {
             ...USER_ONLY, type: 'string', default: DEFAULT_REGISTRY_URL,
             description: 'The ACP agent registry "Add Agent from ACP Registry…" lists: an https URL, a file: URL or an absolute ' +
                 'path (a copy of registry.json for an air-gapped network).' + USER_ONLY_NOTE
+        },
+        [MCP_EXCLUDED_AGENTS_PREFERENCE]: {
+            ...USER_ONLY, type: 'array', items: { type: 'string' }, default: [],
+            description: 'Agents (by @ name, e.g. "GeminiCLI") that do not get the MCP servers of your ' +
+                '`ai-features.mcp.mcpServers` in their sessions. The others get every stdio server, and the remote ones ' +
+                'where the agent supports http or sse. Both lists are only read from your user settings.' + USER_ONLY_NOTE
         }
     }
 };

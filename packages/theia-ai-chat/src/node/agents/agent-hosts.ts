@@ -2,12 +2,14 @@ import { inject, injectable, named } from '@theia/core/shared/inversify';
 import { ILogger } from '@theia/core/lib/common/logger';
 import { BackendApplicationContribution } from '@theia/core/lib/node/backend-application';
 import { PreferenceService } from '@theia/core/lib/common/preferences/preference-service';
+import type { McpServer } from '@agentclientprotocol/sdk';
 import type { AgentLogger, WorkspaceAgent } from '@ai-cli-companion/acp-client';
 import { acpEngine } from './engine';
 import { AcpChatAgentConfig } from '../../common/acp-chat-protocol';
 import { AcpApiKeys } from '../auth/api-keys';
 import { userAcpChatAgents } from '../../common/acp-chat-agents';
 import { userAcpChatSetting } from '../../common/acp-chat-preferences';
+import { mcpServersForAgent } from '../../common/acp-chat-mcp-servers';
 
 /**
  * Every ACP agent process the chat runs, one per (agent configuration, workspace), shared by all
@@ -47,6 +49,15 @@ export class AcpAgentHosts implements BackendApplicationContribution {
             this.agentIds.set(agent, config.id);
         }
         return agent;
+    }
+
+    /**
+     * The MCP servers of the user's `ai-features.mcp.mcpServers` for a session of `agent` (started here
+     * if it is not running: its `initialize` says whether it takes http or sse servers). User scope only.
+     */
+    async mcpServersFor(agentId: string, agent: WorkspaceAgent): Promise<McpServer[]> {
+        const capabilities = (await agent.ready()).initializeResult?.agentCapabilities?.mcpCapabilities ?? undefined;
+        return mcpServersForAgent(userAcpChatSetting(name => this.preferences.inspect(name)), agentId, capabilities);
     }
 
     /** The agent as the user's settings define it; an agent they do not define cannot start. */

@@ -57,9 +57,10 @@ export class AcpChatServiceImpl implements AcpChatService {
             // The session this chat had (before a crash in this backend, or before a restart) is continued first.
             const earlier = this.sessions.get(chatSessionId, agent.id) ?? await this.sessionIds?.get(chatSessionId, agent.id);
             const handlers = this.handlers(chatSessionId, agent, roots);
+            const mcpServers = await this.hosts.mcpServersFor(agent.id, host);
             const opened = earlier
-                ? await host.attachSession(handlers, { sessionId: earlier.sessionId, cwd: 'cwd' in earlier ? earlier.cwd : earlier.roots[0] })
-                : { ...await host.openSession(handlers), how: undefined, reason: undefined, replay: undefined };
+                ? await host.attachSession(handlers, { sessionId: earlier.sessionId, cwd: 'cwd' in earlier ? earlier.cwd : earlier.roots[0], mcpServers })
+                : { ...await host.openSession(handlers, undefined, mcpServers), how: undefined, reason: undefined, replay: undefined };
             const replay = opened.how === 'loaded' && opened.replay
                 ? acpEngine().replayNotShown(shown ?? [], opened.replay) as unknown as AcpSessionUpdate[] : undefined;
             const init = opened.agent.initializeResult;

@@ -49,7 +49,7 @@ class FakeHost {
 /** A chat service of one window, as a (re)started backend makes it: the store reads `file`. */
 function service(host: FakeHost, file: string): AcpChatServiceImpl {
     const container = new Container();
-    container.bind(AcpAgentHosts).toConstantValue({ agentFor: () => host } as unknown as AcpAgentHosts);
+    container.bind(AcpAgentHosts).toConstantValue({ agentFor: () => host, mcpServersFor: async () => [] } as unknown as AcpAgentHosts);
     container.bind(AcpChatTerminals).toConstantValue({ handlersFor: () => ({}), release: () => undefined } as unknown as AcpChatTerminals);
     container.bind(AcpApiKeys).toConstantValue({} as AcpApiKeys);
     container.bind(AcpChatSessionIds).toConstantValue(new AcpChatSessionIds(file));

@@ -112,7 +112,7 @@ describe('AcpChatServiceImpl terminals with a real ACP agent (the tiny agent of 
         workspace = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'acp-chat-terminals-')));
         fs.writeFileSync(path.join(workspace, 'long.sh'), 'echo started\nsleep 600 &\nwait\n');
         // The agent has no apiKeyEnv, so the key store is never asked; it stands for one of the user's settings.
-        hosts = Object.assign(new AcpAgentHosts(), { logger, apiKeys: new AcpApiKeys(), userAgent: () => agent });
+        hosts = Object.assign(new AcpAgentHosts(), { logger, apiKeys: new AcpApiKeys(), userAgent: () => agent, preferences: { inspect: () => undefined } });
         terminals = new AcpChatTerminals();
         service = Object.assign(new AcpChatServiceImpl(), { hosts, terminals });
         outputs.length = 0;
