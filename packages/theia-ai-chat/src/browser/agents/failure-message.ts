@@ -11,8 +11,8 @@ export const ADD_REGISTRY_AGENT_COMMAND = 'aiCliChat.addAgentFromRegistry';
 
 /**
  * What the user can do about a failure with one click: the terminal command's install offer for a missing
- * agent; setting the API key of an agent that needs a login, when its key variable is known and a
- * credential store can keep the key.
+ * agent; setting the API key of an agent that needs a login, when its key variable is known (where no
+ * credential store answers, Set API key… asks before keeping the key in a 0600 file).
  */
 export function followUpButtons(agent: AcpChatAgentDefinition, error: AcpTurnErrorData): AcpCommandButton[] {
     if (error.code === 'AGENT_NOT_FOUND') {
@@ -21,7 +21,7 @@ export function followUpButtons(agent: AcpChatAgentDefinition, error: AcpTurnErr
             ? [{ label: 'Install with npm', commandId: INSTALL_CLI_COMMAND, args: [agent.installProfileId] }, fromRegistry]
             : [fromRegistry];
     }
-    if (error.code === 'AUTH_REQUIRED' && agent.apiKeyEnv && !error.credentialStoreProblem) {
+    if (error.code === 'AUTH_REQUIRED' && agent.apiKeyEnv) {
         return [{ label: 'Set API key…', commandId: SET_API_KEY_COMMAND, args: [agent.id] }];
     }
     return [];
@@ -54,8 +54,8 @@ function howToSetKey(agent: AcpChatAgentDefinition, credentialStoreProblem: stri
         return 'set the API key in the environment Theia starts it with.';
     }
     if (credentialStoreProblem) {
-        return `set ${agent.apiKeyEnv} in the environment Theia starts with. Theia cannot keep an API key for you here: ` +
-            `${credentialStoreProblem}. It needs a Secret Service (such as gnome-keyring) and never stores a key in plain text.`;
+        return `set ${agent.apiKeyEnv} in the environment Theia starts with, or set its API key with the button below. ` +
+            `No credential store answers here (${credentialStoreProblem}), so Theia asks first before keeping the key in a file only you can read (mode 0600) in your config folder.`;
     }
     return `set its API key (${agent.apiKeyEnv}) with the button below: Theia keeps it in the system's credential store ` +
         `and starts ${agent.displayName} with it.`;

@@ -34,16 +34,16 @@ describe('chat context and failures for ACP agents', () => {
         assert.deepEqual(followUpButtons(custom, notFound), [{ label: 'Add Agent from ACP Registry…', commandId: ADD_REGISTRY_AGENT_COMMAND }]);
     });
 
-    it('offers Set API key… for an agent that needs a login and names its key variable, unless no credential store can keep it', () => {
+    it('offers Set API key… for an agent that needs a login and names its key variable, also where no credential store answers (it asks before a 0600 file)', () => {
         const gemini = BUILT_IN_ACP_AGENTS.find(agent => agent.id === 'GeminiCLI')!;
         const auth = { code: 'AUTH_REQUIRED', message: 'Gemini API key is missing or not configured.', details: '' };
         assert.deepEqual(followUpButtons(gemini, auth), [{ label: 'Set API key…', commandId: SET_API_KEY_COMMAND, args: ['GeminiCLI'] }]);
         assert.match(describeFailure(gemini, auth, []), /set its API key \(GEMINI_API_KEY\) with the button below: Theia keeps it in the system's credential store/);
         assert.equal(BUILT_IN_ACP_AGENTS.find(agent => agent.id === 'QwenCode')!.apiKeyEnv, 'OPENAI_API_KEY');
         const noStore = { ...auth, credentialStoreProblem: 'the system\'s credential store cannot be reached (no D-Bus)' };
-        assert.deepEqual(followUpButtons(gemini, noStore), []);
+        assert.deepEqual(followUpButtons(gemini, noStore), [{ label: 'Set API key…', commandId: SET_API_KEY_COMMAND, args: ['GeminiCLI'] }]);
         assert.match(describeFailure(gemini, noStore, []),
-            /set GEMINI_API_KEY in the environment Theia starts with\. Theia cannot keep an API key for you here: the system's credential store cannot be reached \(no D-Bus\)\. It needs a Secret Service/);
+            /set GEMINI_API_KEY in the environment Theia starts with, or set its API key with the button below\. No credential store answers here \(the system's credential store cannot be reached \(no D-Bus\)\), so Theia asks first before keeping the key in a file only you can read \(mode 0600\)/);
         const noKeyVariable = { ...gemini, apiKeyEnv: undefined };
         assert.deepEqual(followUpButtons(noKeyVariable, auth), []);
         assert.match(describeFailure(noKeyVariable, auth, []), /set the API key in the environment Theia starts it with/);
