@@ -8,7 +8,8 @@
 // "spawn <count> <limit> <command> <args…>" calls terminal/create <count> times (outputByteLimit <limit>, "-" for none)
 // without releasing any, and says how many it got and the first refusal;
 // "announce <mode>" says "[MODE_UPDATE] <mode>" and an empty chunk before its answer, as gemini and qwen do;
-// "model" names the session's model; "capabilities" says the client's `clientCapabilities` as JSON. With --models it
+// "model" names the session's model; "capabilities" says the client's `clientCapabilities` as JSON; "mcp" says the
+// `mcpServers` its session/new got, as JSON (with --mcp-http it declares `mcpCapabilities: { http: true }`). With --models it
 // reports three models in session/new; `session/set_model` refuses "tiny-broken" (and any id it did not list) and, as
 // qwen does, saves the model as the user's default unless its `_meta` says `qwen.session.modelPersistDefault: false`
 // ("model" then says so).
@@ -26,6 +27,7 @@ const MODELS = [
     { modelId: 'tiny-broken', name: 'Tiny Broken' }
 ];
 const REPORTS_MODELS = process.argv.includes('--models');
+const MCP_HTTP = process.argv.includes('--mcp-http');
 const PROMPT_LOG = process.argv.includes('--prompt-log') ? process.argv[process.argv.indexOf('--prompt-log') + 1] : undefined;
 let nextId = 0;
 let clientFs = false;
@@ -75,6 +77,10 @@ async function prompt({ sessionId, prompt: blocks }) {
     }
     if (verb === 'capabilities') {
         say(sessionId, JSON.stringify(clientCapabilities));
+        return { stopReason: 'end_turn' };
+    }
+    if (verb === 'mcp') {
+        say(sessionId, JSON.stringify(session.mcpServers ?? null));
         return { stopReason: 'end_turn' };
     }
     if (verb === 'model') {
@@ -189,11 +195,11 @@ const handlers = {
         clientFs = !!params.clientCapabilities?.fs?.writeTextFile;
         clientTerminal = params.clientCapabilities?.terminal === true;
         return { protocolVersion: 1, agentInfo: { name: 'tiny-acp-agent', version: '1.0.0' }, authMethods: [],
-            agentCapabilities: { loadSession: false, promptCapabilities: { embeddedContext: true } } };
+            agentCapabilities: { loadSession: false, promptCapabilities: { embeddedContext: true }, ...MCP_HTTP ? { mcpCapabilities: { http: true } } : {} } };
     },
-    'session/new': () => {
+    'session/new': params => {
         const sessionId = `tiny-${sessions.size + 1}`;
-        sessions.set(sessionId, { modelId: MODELS[0].modelId });
+        sessions.set(sessionId, { modelId: MODELS[0].modelId, mcpServers: params?.mcpServers });
         setImmediate(() => update(sessionId, { sessionUpdate: 'available_commands_update', availableCommands: [{ name: 'tiny', description: 'A tiny command' }] }));
         return {
             sessionId, modes: { currentModeId: 'ask', availableModes: [{ id: 'ask', name: 'Ask' }, { id: 'trust', name: 'Trust' }] },
