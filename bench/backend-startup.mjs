@@ -39,6 +39,12 @@ const VARIANT_PATCHES = {
         label: 'bundle only (our module never loaded)',
         patch: text => replaceOnce(text, 'await load(require_companion_backend_module());', '/* bench: not loaded */')
     },
+    // Issue 23 part 12: what @theia/ai-mcp (in the apps for the chat's MCP servers) adds to the start. Its code stays in the
+    // bundle; its backend module is neither evaluated nor loaded into the container.
+    'no ai-mcp': {
+        label: 'without @theia/ai-mcp\'s backend module',
+        patch: text => replaceOnce(text, 'await load(require_mcp_backend_module());', '/* bench: not loaded */')
+    },
     'no initialize': {
         label: 'loaded, initialize() no-op',
         patch: text => replaceOnce(text, 'process.once("exit", () => this.removeAllDiscoveryFilesSync());', 'return; /* bench: no endpoint */')
@@ -365,6 +371,16 @@ export async function main() {
         const signed = value => `${value >= 0 ? '+' : ''}${fmt(value, 1)}`;
         console.log(`All three of our extensions against plain Theia: "listening" ${signed(ratios.plain.addedListenMs)} ms (paired median), ` +
             `${fmt(ratios.plain.listen, 3)}× (medians); main-thread CPU ${signed(ratios.plain.addedCpuMs)} ms, ${fmt(ratios.plain.listenCpu, 3)}×`);
+    }
+
+    if (apps['no ai-mcp']) {
+        const mcpAdded = fn => median(samples.with.map((run, i) => fn(run) - fn(samples['no ai-mcp'][i])).filter(value => !Number.isNaN(value)));
+        ratios.aiMcp = {
+            addedListenMs: mcpAdded(run => run.listenMs), addedCpuMs: mcpAdded(run => run.listenCpuMs ?? NaN),
+            listen: ratio('with', 'no ai-mcp', run => run.listenMs), listenCpu: ratio('with', 'no ai-mcp', run => run.listenCpuMs ?? NaN)
+        };
+        console.log(`@theia/ai-mcp's backend module (with / without it, same run): "listening" ${fmt(ratios.aiMcp.addedListenMs, 1)} ms ` +
+            `(paired median), ${fmt(ratios.aiMcp.listen, 3)}× (medians); main-thread CPU ${fmt(ratios.aiMcp.addedCpuMs, 1)} ms, ${fmt(ratios.aiMcp.listenCpu, 3)}×`);
     }
 
     // Where the added time goes: every variant against "without", milestone by milestone.
