@@ -48,7 +48,8 @@ export class AcpApiKeys {
             await this.store.setPassword(API_KEY_SERVICE, agentId, key);
             return 'credential store';
         } catch (error) {
-            if (!allowFile || !(error instanceof CredentialStoreUnavailableError)) {
+            // Either the store never answered, or a keyring that worked went away (keytar's own error).
+            if (!allowFile) {
                 throw error;
             }
         }
