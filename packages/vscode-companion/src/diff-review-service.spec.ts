@@ -103,7 +103,7 @@ describe('DiffReviewService (the .vsix diff view)', () => {
         await review.show(pending({ id: 'd2' }));
         standIn.closeTab(diffTabs()[0]);
         await new Promise(resolve => setImmediate(resolve));
-        assert.deepStrictEqual(decisions, [{ id: 'd1', outcome: { accepted: false } }, { id: 'd2', outcome: { accepted: false } }]);
+        assert.deepStrictEqual(decisions, [{ id: 'd1', outcome: { accepted: false } }, { id: 'd2', outcome: { accepted: false, via: 'tab' } }]);
         assert.strictEqual(review.openReviews, 0);
     });
 
