@@ -58,6 +58,20 @@ describe('the chat agents\' API keys without a Secret Service', () => {
         assert.deepEqual(await keys.environmentFor('GeminiCLI', 'GEMINI_API_KEY'), {});
     });
 
+    it('goes to the agreed file also when a keyring that had worked went away (keytar\'s own error)', async () => {
+        const gone = Object.assign(Object.create(store) as SecretServiceKeyStore, {
+            setPassword: async () => { throw new Error('Cannot create an item in a locked collection'); }
+        });
+        const container = new Container();
+        container.bind(ApiKeyFilePath).toConstantValue(async () => keyFile);
+        container.bind(SecretServiceKeyStore).toConstantValue(gone);
+        container.bind(AcpApiKeys).toSelf();
+        const afterKeyringLeft = container.get(AcpApiKeys);
+        await assert.rejects(afterKeyringLeft.set('QwenCode', 'other-key'), /locked collection/);
+        assert.equal(await afterKeyringLeft.set('QwenCode', 'other-key', true), keyFile);
+        assert.equal(await afterKeyringLeft.forget('QwenCode'), true);
+    });
+
     it('starts the agent with no key variable, and scrubs only keys it handed out', async () => {
         assert.deepEqual(await keys.environmentFor('GeminiCLI', 'GEMINI_API_KEY'), {});
         assert.deepEqual(await keys.environmentFor('Custom', undefined), {});
