@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { openTheiaForCli } from '../support/cli-in-theia.mjs';
 import { findCliBinary } from '../support/cli-pty.mjs';
-import { CODEX_IDE_ON, CODEX_READY, lastUserText } from '../support/codex-cli.mjs';
+import { CODEX_IDE_ON, CODEX_READY, lastUserText, stopCodexDaemons } from '../support/codex-cli.mjs';
 import { FakeOpenAiResponsesApi } from '../support/fake-openai-responses-api.mjs';
 import { waitUntil } from '../support/wait.mjs';
 
@@ -35,7 +35,12 @@ describe('Codex CLI in a Theia terminal: /ide and the editor selection', functio
         window = setup.window;
     });
 
-    after(() => setup?.close());
+    after(async () => {
+        await setup?.close();
+        if (setup) {
+            await stopCodexDaemons(path.join(setup.root, 'home'));
+        }
+    });
 
     async function diagnostics() {
         return `--- terminal ---\n${await window.terminalText().catch(e => String(e))}\n--- model requests: ${api.responseRequests.length}\n${await window.diagnostics()}`;

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { CodexIpcService, codexSocketPath } from '@ai-cli-companion/core/node';
 import { CleanupStack } from '../support/cleanup-stack.mjs';
 import { CliHome } from '../support/cli-home.mjs';
-import { CODEX_IDE_ON, CODEX_NO_IDE, CODEX_READY, lastUserText, startCodex, submitWhenReady, toggleIde } from '../support/codex-cli.mjs';
+import { CODEX_IDE_ON, CODEX_NO_IDE, CODEX_READY, lastUserText, startCodex, submitWhenReady, toggleIde, stopCodexDaemons } from '../support/codex-cli.mjs';
 import { FakeOpenAiResponsesApi } from '../support/fake-openai-responses-api.mjs';
 
 describe('Codex CLI (the real codex 0.169.0 in a pty) against the Codex IDE socket', function () {
@@ -29,6 +29,7 @@ describe('Codex CLI (the real codex 0.169.0 in a pty) against the Codex IDE sock
     async function windowAndSocket() {
         const home = CliHome.create('codex-it-');
         cleanups.push(() => home.cleanup());
+        cleanups.push(() => stopCodexDaemons(home.home));
         const file = path.join(home.workspace, 'src', 'lib.ts');
         fs.mkdirSync(path.dirname(file));
         fs.writeFileSync(file, 'export const answer = 42;\n');

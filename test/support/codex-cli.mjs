@@ -52,3 +52,28 @@ export function lastUserText(request) {
     const users = (request.body?.input ?? []).filter(item => item.role === 'user');
     return (users.at(-1)?.content ?? []).map(part => part.text ?? '').join('\n');
 }
+
+/**
+ * Codex 0.169.0 starts a background `codex app-server` daemon under its home (`.codex/packages/app-server-daemon`)
+ * that outlives the CLI. A test ends it with the home it made, so no process of the run is left behind.
+ */
+export async function stopCodexDaemons(homeDir) {
+    const marker = path.join(homeDir, '.codex', 'packages', 'app-server-daemon');
+    const daemons = () => fs.readdirSync('/proc').filter(entry => /^\d+$/.test(entry)).filter(pid => {
+        try {
+            return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(marker);
+        } catch {
+            return false; // gone meanwhile
+        }
+    }).map(Number);
+    for (const pid of daemons()) {
+        try {
+            process.kill(pid, 'SIGKILL');
+        } catch {
+            // gone meanwhile
+        }
+    }
+    for (let check = 0; check < 100 && daemons().length > 0; check++) {
+        await new Promise(resolve => setTimeout(resolve, 50));
+    }
+}
