@@ -53,9 +53,10 @@ function processesMatching(pattern) {
     }).map(Number);
 }
 
-// NOT YET GREEN (skipped): at the deadline every step timed out waiting for the quick pick rows although the backend
-// fetched registry.json (a debug run saw the request); the row selector or the picker's items still need checking.
-describe.skip('Agents from the ACP registry in Theia\'s AI chat (issue 25)', function () {
+// The first test is green (the quick pick lists the registry, the missing agent's answer offers it). The rest are
+// it.skip: in the last run the install went through, but the "@TinyAgent is ready" toast lay over the chat input and
+// the click into it timed out; the waits for that toast below are not yet run green.
+describe('Agents from the ACP registry in Theia\'s AI chat (issue 25)', function () {
     let browser, root, backend, window, chat, workspace, server, gemini, runLog, agentsDir, userSettingsFile;
     /** Every path the registry server was asked for, in order. */
     const requested = [];
@@ -205,7 +206,8 @@ describe.skip('Agents from the ACP registry in Theia\'s AI chat (issue 25)', fun
         await page().keyboard.press('Escape');
     });
 
-    it('a binary agent installs only after the dialog showing what will run, then answers in the chat', async () => {
+    // it.skip: not yet run green since the toast fix (the "is ready" / "is updated" toast covered the chat input).
+    it.skip('a binary agent installs only after the dialog showing what will run, then answers in the chat', async () => {
         await window.runCommand('AI CLI Chat: Add Agent from ACP Registry…');
         await pickFromRegistry('Tiny Agent');
         const dialog = page().locator('.dialogOverlay').last();
@@ -217,6 +219,8 @@ describe.skip('Agents from the ACP registry in Theia\'s AI chat (issue 25)', fun
         assert.match(shown, new RegExp(`Downloads ${url('/download/tiny-1.0.0.tar.gz').replace(/\./g, '\\.')}`), shown);
         assert.match(shown, new RegExp(sha256(routes.get('/download/tiny-1.0.0.tar.gz'))), shown);
         await waitUntil(() => userAgents().some(entry => entry.name === 'TinyAgent'), { what: 'the entry in the user settings', timeout: 30_000 });
+        await waitUntil(async () => /@TinyAgent is ready/.test(await notifications()), { what: 'the ready message', timeout: 30_000 });
+        await chat.clearNotifications();
         const entry = userAgents().find(each => each.name === 'TinyAgent');
         assert.equal(entry.command, path.join(agentsDir, 'tiny-agent', '1.0.0', 'agent', 'run.sh'));
         assert.deepEqual({ id: entry.registry.id, version: entry.registry.version, kind: entry.registry.kind }, { id: 'tiny-agent', version: '1.0.0', kind: 'binary' });
@@ -226,7 +230,8 @@ describe.skip('Agents from the ACP registry in Theia\'s AI chat (issue 25)', fun
         assert.match(fs.readFileSync(runLog, 'utf8'), /tiny 1\.0\.0 ran/);
     });
 
-    it('an archive that does not match its sha256 is refused with both values, and its program never runs', async () => {
+    // it.skip: not yet run green since the toast fix (the "is ready" / "is updated" toast covered the chat input).
+    it.skip('an archive that does not match its sha256 is refused with both values, and its program never runs', async () => {
         await window.runCommand('AI CLI Chat: Add Agent from ACP Registry…');
         await pickFromRegistry('Mismatched Agent');
         assert.match(await answerDialog('Install'), /sha256 is abab/);
@@ -239,7 +244,8 @@ describe.skip('Agents from the ACP registry in Theia\'s AI chat (issue 25)', fun
         assert.equal(userAgents().some(each => each.registry?.id === 'mismatched-agent'), false);
     });
 
-    it('an archive with a ../ entry unpacks nothing', async () => {
+    // it.skip: not yet run green since the toast fix (the "is ready" / "is updated" toast covered the chat input).
+    it.skip('an archive with a ../ entry unpacks nothing', async () => {
         await chat.clearNotifications();
         await window.runCommand('AI CLI Chat: Add Agent from ACP Registry…');
         await pickFromRegistry('Escaping Agent');
@@ -252,7 +258,8 @@ describe.skip('Agents from the ACP registry in Theia\'s AI chat (issue 25)', fun
         assert.equal(userAgents().some(each => each.registry?.id === 'escaping-agent'), false);
     });
 
-    it('a newer version shows in the status bar; Update installs it beside and switches to it', async () => {
+    // it.skip: not yet run green since the toast fix (the "is ready" / "is updated" toast covered the chat input).
+    it.skip('a newer version shows in the status bar; Update installs it beside and switches to it', async () => {
         tinyVersion = '1.1.0';
         await window.runCommand('AI CLI Chat: Update Agents from ACP Registry…');
         await waitUntil(async () => (await quickRows().allTextContents()).some(text => /@TinyAgent[^]*1\.0\.0 → 1\.1\.0/.test(text)),
@@ -264,13 +271,16 @@ describe.skip('Agents from the ACP registry in Theia\'s AI chat (issue 25)', fun
         assert.equal(userAgents().filter(each => each.registry?.id === 'tiny-agent').length, 1, 'no duplicate');
         await waitUntil(() => !fs.existsSync(path.join(agentsDir, 'tiny-agent', '1.0.0')), { what: 'the old version pruned', timeout: 15_000 });
         await waitUntil(async () => await statusText() === '', { what: 'the status item gone', timeout: 15_000 });
+        await waitUntil(async () => /@TinyAgent is updated to 1\.1\.0/.test(await notifications()), { what: 'the updated message', timeout: 30_000 });
+        await chat.clearNotifications();
         await chat.send('@TinyAgent hello after the update');
         await chat.waitForText('Echo: hello after the update');
         await chat.waitUntilIdle();
         assert.match(fs.readFileSync(runLog, 'utf8'), /tiny 1\.1\.0 ran/);
     });
 
-    it('an id already installed offers reinstall, never a duplicate', async () => {
+    // it.skip: not yet run green since the toast fix (the "is ready" / "is updated" toast covered the chat input).
+    it.skip('an id already installed offers reinstall, never a duplicate', async () => {
         await window.runCommand('AI CLI Chat: Add Agent from ACP Registry…');
         const rows = await pickFromRegistry('Tiny Agent');
         assert.match(rows.find(text => text.includes('Tiny Agent')), /installed as @TinyAgent \(1\.1\.0\)/);
@@ -279,7 +289,8 @@ describe.skip('Agents from the ACP registry in Theia\'s AI chat (issue 25)', fun
         assert.equal(userAgents().filter(each => each.registry?.id === 'tiny-agent').length, 1);
     });
 
-    it('Remove Agent… stops the agent, deletes its entry and its folder', async () => {
+    // it.skip: not yet run green since the toast fix (the "is ready" / "is updated" toast covered the chat input).
+    it.skip('Remove Agent… stops the agent, deletes its entry and its folder', async () => {
         const folder = path.join(agentsDir, 'tiny-agent');
         const running = processesMatching(new RegExp(`${folder}/1\\.1\\.0/agent/tiny-acp-agent\\.mjs`));
         assert.ok(running.length > 0, 'the agent runs before the removal');
@@ -292,7 +303,8 @@ describe.skip('Agents from the ACP registry in Theia\'s AI chat (issue 25)', fun
         assert.deepEqual(processesMatching(new RegExp(`${folder}/`)), [], 'its process is gone');
     });
 
-    it('an npx agent (the real @google/gemini-cli@0.61.0, fetched by npm) installs and answers against the loopback Gemini fake', async function () {
+    // it.skip: not yet run green since the toast fix (the "is ready" / "is updated" toast covered the chat input).
+    it.skip('an npx agent (the real @google/gemini-cli@0.61.0, fetched by npm) installs and answers against the loopback Gemini fake', async function () {
         this.timeout(600_000);
         await window.runCommand('AI CLI Chat: Add Agent from ACP Registry…');
         await pickFromRegistry('Gemini Npx');
@@ -301,6 +313,8 @@ describe.skip('Agents from the ACP registry in Theia\'s AI chat (issue 25)', fun
         await waitUntil(() => userAgents().some(entry => entry.name === 'GeminiNpx'), { what: 'the npx entry in the user settings', timeout: 30_000 });
         const entry = userAgents().find(each => each.name === 'GeminiNpx');
         assert.deepEqual([entry.command, entry.args], ['npx', ['-y', '@google/gemini-cli@0.61.0', '--acp']]);
+        await waitUntil(async () => /@GeminiNpx is ready/.test(await notifications()), { what: 'the ready message', timeout: 30_000 });
+        await chat.clearNotifications();
         gemini.enqueue({ text: 'Hello through npx.' });
         await chat.send('@GeminiNpx Say hello');
         await chat.waitForText('Hello through npx.', 300_000);
