@@ -44,12 +44,13 @@ describe('ACP agents in Theia\'s AI chat (real gemini --acp and qwen --acp)', fu
         cleanup.push(() => openai.close());
         root = makeTempRoot('acp-chat-');
         cleanup.push(() => removeTempRoot(root));
-        workspace = writeTree(path.join(root, 'workspace'), { 'README.md': '# sample\n', 'notes.txt': 'saved text\n' });
+        workspace = writeTree(path.join(root, 'workspace'), { 'README.md': '# sample\n', 'notes.txt': 'saved text\n', 'draft.txt': 'draft on disk\n' });
         // The CLIs are found on PATH, as a user's would be.
         backend = await startAcpTheiaBackend({
             root, workspace, gemini, openai,
             settings: {
-                'aiCliChat.agents': [{ name: 'TinyAgent', command: process.execPath, args: [TINY_AGENT], description: 'An ACP agent written in the test' }]
+                'aiCliChat.agents': [{ name: 'TinyAgent', command: process.execPath, args: [TINY_AGENT], description: 'An ACP agent written in the test' }],
+                'files.autoSave': 'off'
             }
         });
         cleanup.push(() => backend.stop());
@@ -165,6 +166,35 @@ describe('ACP agents in Theia\'s AI chat (real gemini --acp and qwen --acp)', fu
         assert.equal(fs.readFileSync(path.join(workspace, 'notes.txt'), 'utf8'), 'saved text\n', 'not saved');
         await chat.send(`@TinyAgent read ${path.join(workspace, 'notes.txt')}`);
         await chat.waitForText('unsaved words');
+    });
+
+    // Not yet run green (issue 23 part 9): the heavy lock was not free before the deadline.
+    it.skip('gemini and a dirty buffer: its replace tool edits the unsaved text (read through fs/read_text_file); its read_file gets the disk', async () => {
+        const target = path.join(workspace, 'draft.txt');
+        await window.openFile('draft.txt');
+        await window.page.keyboard.press('Control+End');
+        await window.page.keyboard.type('typed only');
+        assert.equal(fs.readFileSync(target, 'utf8'), 'draft on disk\n', 'not saved');
+        const asked = gemini.chatRequests.length;
+        gemini.enqueue(
+            { functionCall: { name: 'read_file', args: { file_path: target } } },
+            { functionCall: { name: 'replace', args: { file_path: target, instruction: 'Reword the last line.', old_string: 'typed only', new_string: 'edited by gemini' } } },
+            { text: 'Replaced it.' });
+        await chat.send('@GeminiCLI Reword the last line of draft.txt');
+        await chat.permissionOptions();
+        await chat.choose('Allow');
+        await chat.waitForText('Replaced it.');
+        await chat.waitUntilIdle();
+        // The edit found 'typed only', which only the editor held: gemini's edit tool read the buffer through the chat.
+        assert.equal(fs.readFileSync(target, 'utf8'), 'draft on disk\nedited by gemini');
+        // What the model saw: read_file's answer is the disk copy; the replace succeeded.
+        const responses = gemini.chatRequests.slice(asked).flatMap(request => request.body.contents.at(-1).parts ?? [])
+            .filter(part => part.functionResponse).map(part => JSON.stringify(part.functionResponse));
+        const read = responses.find(text => text.includes('"read_file"'));
+        const replaced = responses.find(text => text.includes('"replace"'));
+        assert.ok(read?.includes('draft on disk') && !read.includes('typed only'), `read_file's answer: ${read}`);
+        assert.ok(replaced && !/error|could not find|0 occurrences/i.test(replaced), `replace's answer: ${replaced}`);
+        console.log(`      what gemini's model saw: read_file → ${read}; replace → ${replaced}`);
     });
 
     it('a write to the open file: the backend writes the disk, the editor shows it unmodified, and Revert brings back the text the agent read', async () => {
