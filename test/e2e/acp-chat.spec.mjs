@@ -168,8 +168,7 @@ describe('ACP agents in Theia\'s AI chat (real gemini --acp and qwen --acp)', fu
         await chat.waitForText('unsaved words');
     });
 
-    // Not yet run green (issue 23 part 9): the heavy lock was not free before the deadline.
-    it.skip('gemini and a dirty buffer: its replace tool edits the unsaved text (read through fs/read_text_file); its read_file gets the disk', async () => {
+    it('gemini and a dirty buffer: its replace tool edits the unsaved text (read through fs/read_text_file); its read_file gets the disk', async () => {
         const target = path.join(workspace, 'draft.txt');
         await window.openFile('draft.txt');
         await window.page.keyboard.press('Control+End');
