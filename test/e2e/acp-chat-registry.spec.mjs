@@ -53,9 +53,8 @@ function processesMatching(pattern) {
     }).map(Number);
 }
 
-// The first test is green (the quick pick lists the registry, the missing agent's answer offers it). The rest are
-// it.skip: in the last run the install went through, but the "@TinyAgent is ready" toast lay over the chat input and
-// the click into it timed out; the waits for that toast below are not yet run green.
+// Green: the registry quick pick and the missing agent's answer, the sha256 refusal, the ../ archive. The rest are
+// it.skip (each says why): the binary agent installs, but its tiny agent cannot load fast-check outside the repo.
 describe('Agents from the ACP registry in Theia\'s AI chat (issue 25)', function () {
     let browser, root, backend, window, chat, workspace, server, gemini, runLog, agentsDir, userSettingsFile;
     /** Every path the registry server was asked for, in order. */
@@ -206,7 +205,7 @@ describe('Agents from the ACP registry in Theia\'s AI chat (issue 25)', function
         await page().keyboard.press('Escape');
     });
 
-    // it.skip: not yet run green since the toast fix (the "is ready" / "is updated" toast covered the chat input).
+    // it.skip: the agent starts but exits: tiny-acp-agent.mjs imports hostile-acp-updates.mjs, which imports fast-check, not found outside the repo.
     it.skip('a binary agent installs only after the dialog showing what will run, then answers in the chat', async () => {
         await window.runCommand('AI CLI Chat: Add Agent from ACP Registry…');
         await pickFromRegistry('Tiny Agent');
@@ -230,8 +229,7 @@ describe('Agents from the ACP registry in Theia\'s AI chat (issue 25)', function
         assert.match(fs.readFileSync(runLog, 'utf8'), /tiny 1\.0\.0 ran/);
     });
 
-    // it.skip: not yet run green since the toast fix (the "is ready" / "is updated" toast covered the chat input).
-    it.skip('an archive that does not match its sha256 is refused with both values, and its program never runs', async () => {
+    it('an archive that does not match its sha256 is refused with both values, and its program never runs', async () => {
         await window.runCommand('AI CLI Chat: Add Agent from ACP Registry…');
         await pickFromRegistry('Mismatched Agent');
         assert.match(await answerDialog('Install'), /sha256 is abab/);
@@ -239,13 +237,12 @@ describe('Agents from the ACP registry in Theia\'s AI chat (issue 25)', function
         await waitUntil(async () => (await notifications()).includes(actual), { what: 'the refusal naming the archive\'s hash', timeout: 30_000 });
         assert.match(await notifications(), new RegExp(`${actual}[^]*${'ab'.repeat(32)}`));
         assert.ok(requested.includes('/download/mismatched.tar.gz'), 'it was downloaded to be checked');
-        assert.doesNotMatch(fs.readFileSync(runLog, 'utf8'), /mismatched ran/);
+        assert.doesNotMatch(fs.existsSync(runLog) ? fs.readFileSync(runLog, 'utf8') : '', /mismatched ran/);
         assert.equal(fs.existsSync(path.join(agentsDir, 'mismatched-agent')), false, 'nothing was unpacked');
         assert.equal(userAgents().some(each => each.registry?.id === 'mismatched-agent'), false);
     });
 
-    // it.skip: not yet run green since the toast fix (the "is ready" / "is updated" toast covered the chat input).
-    it.skip('an archive with a ../ entry unpacks nothing', async () => {
+    it('an archive with a ../ entry unpacks nothing', async () => {
         await chat.clearNotifications();
         await window.runCommand('AI CLI Chat: Add Agent from ACP Registry…');
         await pickFromRegistry('Escaping Agent');
