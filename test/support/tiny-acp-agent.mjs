@@ -20,7 +20,8 @@
 // With --prompt-log <file> it appends each prompt's text to that file, a line each, as it arrives.
 import fs from 'node:fs';
 import readline from 'node:readline';
-import { fuzzSteps, toolCallFlood, wordWithoutSpaces } from './hostile-acp-updates.mjs';
+// Loaded by the verbs that need it: it imports fast-check, which an agent unpacked from an archive cannot resolve.
+const hostile = () => import('./hostile-acp-updates.mjs');
 
 const MODELS = [
     { modelId: 'tiny-small', name: 'Tiny Small' }, { modelId: 'tiny-large', name: 'Tiny Large', description: 'The large one' },
@@ -119,17 +120,17 @@ async function prompt({ sessionId, prompt: blocks }) {
         return run(sessionId, file, rest, cancelled);
     }
     if (verb === 'flood-text') {
-        say(sessionId, wordWithoutSpaces(Number(file)));
+        say(sessionId, (await hostile()).wordWithoutSpaces(Number(file)));
         return { stopReason: 'end_turn' };
     }
     if (verb === 'flood-tools') {
-        for (const value of toolCallFlood(Number(file))) {
+        for (const value of (await hostile()).toolCallFlood(Number(file))) {
             update(sessionId, value);
         }
         return { stopReason: 'end_turn' };
     }
     if (verb === 'fuzz') {
-        for (const step of fuzzSteps(Number(file), Number(rest[0]))) {
+        for (const step of (await hostile()).fuzzSteps(Number(file), Number(rest[0]))) {
             if (step.permission) {
                 request('session/request_permission', { sessionId, ...step.permission }).catch(() => undefined);
             } else {
