@@ -6,7 +6,7 @@ import type { AcpCommandButton } from '../turn/command-buttons';
 export const INSTALL_CLI_COMMAND = 'aiCliCompanion.installCli';
 /** Asks for the agent's API key and keeps it in the credential store (acp-api-key-commands.ts). */
 export const SET_API_KEY_COMMAND = 'aiCliChat.setApiKey';
-/** Add Agent from ACP Registry… (registry/acp-registry-commands.ts). */
+/** Add Agent from ACP Registry… (registry/registry-commands.ts). */
 export const ADD_REGISTRY_AGENT_COMMAND = 'aiCliChat.addAgentFromRegistry';
 
 /**

@@ -3,7 +3,7 @@ import { FrontendApplicationContribution } from '@theia/core/lib/browser/fronten
 import { ServiceConnectionProvider } from '@theia/core/lib/browser/messaging/service-connection-provider';
 import { CommandContribution } from '@theia/core/lib/common/command';
 import { ACP_REGISTRY_PATH, AcpRegistryService } from '../../common/registry-protocol';
-import { AcpRegistryCommandContribution } from './acp-registry-commands';
+import { AcpRegistryCommandContribution } from './registry-commands';
 import { RegistryIcons } from './registry-icons';
 
 /** Agents added from the ACP registry: add, update, remove. */

@@ -1,7 +1,7 @@
 import * as assert from 'assert';
 import { PreferenceScope } from '@theia/core/lib/common/preferences/preference-scope';
 import { acpChatPreferenceSchema, AGENTS_PREFERENCE, DEFAULT_REGISTRY_URL, REGISTRY_URL_PREFERENCE } from '../../common/acp-chat-preferences';
-import { AcpRegistryServiceImpl } from './acp-registry-service-impl';
+import { AcpRegistryServiceImpl } from './registry-service-impl';
 
 /** PreferenceService.inspect as Theia reports it when a cloned repository's .theia/settings.json sets `workspace`. */
 function serviceWith(user: Record<string, unknown>, workspace: Record<string, unknown>): AcpRegistryServiceImpl {
