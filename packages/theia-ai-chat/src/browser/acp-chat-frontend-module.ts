@@ -10,7 +10,7 @@ import { bindSession } from './session/session-module';
 import { bindTheiaPatches } from './theia-patches/theia-patches-module';
 import { bindToolCalls } from './tool-calls/tool-calls-module';
 import { bindTurn } from './turn/turn-module';
-import './style/acp-chat.css'; // lib/ has no CSS: the bundler reads it from src/
+import '../../src/browser/style/acp-chat.css'; // lib/ has no CSS: the bundler reads it from src/
 
 /** ACP agents in Theia's AI chat, feature by feature. */
 export default new ContainerModule((bind, _unbind, _isBound, rebind) => {
