@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { openTheiaForCli } from '../support/cli-in-theia.mjs';
 import { findCliBinary } from '../support/cli-pty.mjs';
-import { CODEX_IDE_ON, CODEX_READY, lastUserText, stopCodexDaemons } from '../support/codex-cli.mjs';
+import { CODEX_IDE_ON, CODEX_READY, lastUserText, promptRequest, stopCodexDaemons } from '../support/codex-cli.mjs';
 import { FakeOpenAiResponsesApi } from '../support/fake-openai-responses-api.mjs';
 import { waitUntil } from '../support/wait.mjs';
 
@@ -73,7 +73,7 @@ describe('Codex CLI in a Theia terminal: /ide and the editor selection', functio
             { timeout: 60_000, what: `"${CODEX_IDE_ON}"`, diagnostics });
 
         await typeWhenReady('what is selected?');
-        const request = await waitUntil(() => api.responseRequests.find(r => lastUserText(r).includes('what is selected?')),
+        const request = await waitUntil(() => promptRequest(api.responseRequests, 'what is selected?'),
             { timeout: 60_000, what: 'the model request of the prompt', diagnostics });
         const text = lastUserText(request);
         assert.match(text, /## Active file: src\/lib\.ts/);

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { CodexIpcService, codexSocketPath } from '@ai-cli-companion/core/node';
 import { CleanupStack } from '../support/cleanup-stack.mjs';
 import { CliHome } from '../support/cli-home.mjs';
-import { CODEX_IDE_ON, CODEX_NO_IDE, CODEX_READY, lastUserText, startCodex, submitWhenReady, toggleIde, stopCodexDaemons } from '../support/codex-cli.mjs';
+import { CODEX_IDE_ON, CODEX_NO_IDE, CODEX_READY, lastUserText, promptRequest, startCodex, submitWhenReady, toggleIde, stopCodexDaemons } from '../support/codex-cli.mjs';
 import { FakeOpenAiResponsesApi } from '../support/fake-openai-responses-api.mjs';
 
 describe('Codex CLI (the real codex 0.169.0 in a pty) against the Codex IDE socket', function () {
@@ -57,7 +57,7 @@ describe('Codex CLI (the real codex 0.169.0 in a pty) against the Codex IDE sock
         const before = api.responseRequests.length;
         await submitWhenReady(cli, 'what is selected?');
         await cli.waitForText('Answer from the fake.');
-        const request = api.responseRequests.slice(before).find(r => lastUserText(r).includes('what is selected?'));
+        const request = promptRequest(api.responseRequests.slice(before), 'what is selected?');
         assert.ok(request, 'a model request with the prompt');
         const text = lastUserText(request);
         assert.match(text, /# Context from my IDE setup:/);
@@ -78,7 +78,7 @@ describe('Codex CLI (the real codex 0.169.0 in a pty) against the Codex IDE sock
         const before = api.responseRequests.length;
         await submitWhenReady(cli, 'anything selected?');
         await cli.waitForText('Answer from the fake.');
-        const request = api.responseRequests.slice(before).find(r => lastUserText(r).includes('anything selected?'));
+        const request = promptRequest(api.responseRequests.slice(before), 'anything selected?');
         assert.ok(request);
         assert.doesNotMatch(lastUserText(request), /Context from my IDE setup|const answer = 42/);
     });

@@ -47,6 +47,17 @@ export async function toggleIde(cli, expected = CODEX_IDE_ON) {
     return cli.waitFor(screen => seen(screen) > before, 30_000, `"${expected}" after /ide`);
 }
 
+/**
+ * The model request that carries `prompt` as the user's turn. Codex 0.169.0 also asks the model for a task title with
+ * the prompt quoted ("Generate a concise, single-line task title …"), sometimes first: that one is not the turn.
+ */
+export function promptRequest(requests, prompt) {
+    return requests.find(request => {
+        const text = lastUserText(request);
+        return text.includes(prompt) && !/task title/.test(text);
+    });
+}
+
 /** The text of the user's last message in a Responses request (Codex puts the IDE context there). */
 export function lastUserText(request) {
     const users = (request.body?.input ?? []).filter(item => item.role === 'user');
