@@ -1,14 +1,14 @@
 import { execFile } from 'child_process';
-import * as fs from 'fs';
 import * as http from 'http';
 import * as path from 'path';
-import { isInsideRoot, readJsoncObject, readRegularFileSync, valueAt } from '@ai-cli-companion/node-base';
+import { isInsideRoot, readJsoncObject, valueAt } from '@ai-cli-companion/node-base';
 import { CLIENT_PROFILES, ClientProfile } from '@ai-cli-companion/core';
 import { discoveryDirectory, currentHostEnvironment, HostEnvironment, isInContainer, isProcessAlive, CliSettingsFile } from '@ai-cli-companion/core/node';
 import { ConnectionDiagnosis, DiagnosisCheck, DiagnosisRequest, DiagnosisSection } from '../common/connection-diagnostics-protocol';
 import { CliCommandLookup } from './cli-command-lookup';
 import { CliProcessFinder } from './cli-process-finder';
 import { copilotLockCheck } from './copilot-lock-diagnostics';
+import { readPrivateFile } from './private-file-check';
 
 const VERSION_TIMEOUT_MS = 20_000;
 
@@ -99,24 +99,11 @@ export class ConnectionDiagnostics {
     }
 
     protected discoveryFileCheck(profile: ClientProfile, file: string, port: number, workspacePath: string, uid: number | undefined): DiagnosisCheck {
-        let stat: fs.Stats;
-        let content: Record<string, unknown>;
-        try {
-            // Not followed, never blocking: the folder may be shared (/tmp), the file a link to a FIFO.
-            const read = readRegularFileSync(file, 64 * 1024);
-            stat = read.stat;
-            content = JSON.parse(read.bytes.toString('utf8'));
-        } catch (error) {
-            return { status: 'error', title: `${profile.displayName}: ${file} cannot be read`, details: [(error as Error).message], fix: 'Reload the window to write it again.' };
+        const reading = readPrivateFile(profile.displayName, file, uid, 'token');
+        if (!('content' in reading)) {
+            return reading;
         }
-        const mode = (stat.mode & 0o777).toString(8).padStart(3, '0');
-        const problems: string[] = [];
-        if (uid !== undefined && stat.uid !== uid) {
-            problems.push(`owned by uid ${stat.uid}, not by this user (${uid})`);
-        }
-        if ((stat.mode & 0o077) !== 0) {
-            problems.push(`mode ${mode} lets other users read the token`);
-        }
+        const { content, problems } = reading;
         if (content.port !== port) {
             problems.push(`port ${String(content.port)} is not this server's ${port}`);
         }
@@ -130,7 +117,7 @@ export class ConnectionDiagnostics {
         return {
             status: problems.length ? 'error' : 'ok',
             title: `${profile.displayName}: ${file}`,
-            details: [`owner uid ${stat.uid}, mode ${mode}`, `port ${String(content.port)}, workspacePath "${String(content.workspacePath)}", ppid ${String(content.ppid)}, authToken ${token}`, ...problems],
+            details: [reading.ownerAndMode, `port ${String(content.port)}, workspacePath "${String(content.workspacePath)}", ppid ${String(content.ppid)}, authToken ${token}`, ...problems],
             fix: problems.length ? 'Reload the window so the server writes its file again; remove files other programs left in that folder if they are yours.' : undefined
         };
     }
