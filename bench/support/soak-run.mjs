@@ -39,7 +39,7 @@ export async function runSoak({ phases = FULL_PHASES, kbPerTurn = 20, onPhase = 
         cleanup.unshift(() => backendProbe.close());
         const pageProbe = await PageProbe.attach(window.page);
         const read = async () => ({ backend: await backendProbe.read(), page: await pageProbe.read() });
-        const actions = chatActions(window, chat, log);
+        const actions = chatActions(chat, log);
         const diffs = diffActions(window, client, path.join(workspace, 'src/value.ts'));
 
         // Warm-up: everything a phase starts lazily (the agent, the chat view's parts, the diff editor) exists before the first reading.
@@ -86,14 +86,8 @@ async function settled(read, before) {
     }
 }
 
-function chatActions(window, chat, log) {
+function chatActions(chat, log) {
     let turn = 0;
-    const deleteActiveChat = () => window.page.evaluate(async () => {
-        const container = window.theia.container;
-        const key = name => [...container._bindingDictionary._map.keys()].find(k => (typeof k === 'function' ? k.name : k.toString()) === name);
-        const chatService = container.get(key('Symbol(ChatService)'));
-        await container.get(key('CommandRegistry')).executeCommand('ai-chat-ui.delete-session', chatService.getActiveSession().id, false);
-    });
     const oneTurn = async text => {
         await chat.send(text);
         await chat.waitUntilIdle(60_000);
@@ -105,7 +99,7 @@ function chatActions(window, chat, log) {
                 await oneTurn(`@SoakAgent stream ${turn} ${kb}`);
                 await chat.waitForText(new RegExp(`turn ${turn} done`), 60_000);
                 if (turn % TURNS_PER_CHAT === 0 || i === count - 1) {
-                    await deleteActiveChat();
+                    await chat.deleteActiveSession();
                     await chat.input.waitFor({ state: 'visible', timeout: 30_000 });
                 }
             }
@@ -116,7 +110,7 @@ function chatActions(window, chat, log) {
                 await oneTurn('@SoakAgent die');
                 await oneTurn('@SoakAgent after the crash'); // starts the agent again
                 await chat.waitForText(/echo: .*after the crash/, 60_000);
-                await deleteActiveChat();
+                await chat.deleteActiveSession();
                 await chat.input.waitFor({ state: 'visible', timeout: 30_000 });
             }
         }

@@ -248,13 +248,7 @@ describe('Theia\'s AI chat around an ACP agent\'s turn (change set revert, sugge
             { what: 'the long command to start', timeout: 30_000 });
         const running = processesMatching(/long-4711\.sh|sleep 4711/);
         assert.equal(running.length, 2, 'the shell and its sleep run');
-        // Theia's Delete Chat, on the session shown (as the chat view's toolbar does it, without the confirmation).
-        await window.page.evaluate(async () => {
-            const container = window.theia.container;
-            const key = name => [...container._bindingDictionary._map.keys()].find(k => (typeof k === 'function' ? k.name : k.toString()) === name);
-            const chatService = container.get(key('Symbol(ChatService)'));
-            await container.get(key('CommandRegistry')).executeCommand('ai-chat-ui.delete-session', chatService.getActiveSession().id, false);
-        });
+        await chat.deleteActiveSession();
         await waitUntil(() => processesMatching(/long-4711\.sh|sleep 4711/).length === 0, { what: 'the shell and its sleep to be gone', timeout: 10_000 });
     });
 

@@ -203,6 +203,16 @@ export class TheiaChat {
         await entry.locator('.codicon-discard').click();
     }
 
+    /** Theia's Delete Chat on the session shown, as the chat view's toolbar does it, without the confirmation. */
+    async deleteActiveSession() {
+        await this.page.evaluate(async () => {
+            const container = window.theia.container;
+            const key = name => [...container._bindingDictionary._map.keys()].find(k => (typeof k === 'function' ? k.name : k.toString()) === name);
+            const chatService = container.get(key('Symbol(ChatService)'));
+            await container.get(key('CommandRegistry')).executeCommand('ai-chat-ui.delete-session', chatService.getActiveSession().id, false);
+        });
+    }
+
     /** A new chat session (the view's "New Chat" command). */
     async newSession() {
         await this.window.runCommand('Chat: Home');
