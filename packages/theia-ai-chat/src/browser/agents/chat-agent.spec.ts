@@ -22,7 +22,7 @@ function agentOnBackend(promptResults: AcpTurnResult[], opened: Partial<AcpSessi
     let sessions = 0;
     const backend = {
         prepare: async () => { calls.push('prepare'); return { ...info(`acp-${++sessions}`), ...opened }; },
-        setMode: async () => { calls.push('setMode'); },
+        setMode: async (_chat: string, _agent: string, modeId: string) => { calls.push(`setMode ${modeId}`); },
         setModel: async (_chat: string, _agent: string, modelId: string) => { calls.push(`setModel ${modelId}`); return setModel(modelId); },
         prompt: async (_chat: string, _agent: string, blocks: Array<{ text?: string }>) => {
             calls.push(`prompt ${blocks[0].text}`);
@@ -58,8 +58,8 @@ function agentOnBackend(promptResults: AcpTurnResult[], opened: Partial<AcpSessi
     return { agent: new AcpChatAgent(definition, services), calls };
 }
 
-function request(model: MutableChatModel, text: string): MutableChatRequestModel {
-    return model.addRequest({ request: { text }, parts: [], toolRequests: new Map(), variables: [] }, definition.id);
+function request(model: MutableChatModel, text: string, modeId?: string): MutableChatRequestModel {
+    return model.addRequest({ request: { text, modeId }, parts: [], toolRequests: new Map(), variables: [] }, definition.id);
 }
 
 describe('AcpChatAgent: the prompt path', () => {
@@ -97,6 +97,27 @@ describe('AcpChatAgent: the prompt path', () => {
         assert.ok(first.response.response.content.some(part => part.kind === 'error'), 'the failure is an error part of the answer');
         await agent.invoke(request(model, 'two'));
         assert.deepEqual(calls, ['prepare', 'prompt one', 'prepare', 'prompt two']);
+    });
+});
+
+describe('AcpChatAgent: the agent\'s modes', () => {
+    const modes = [{ id: 'default', name: 'Default' }, { id: 'autoEdit', name: 'Auto Edit' }];
+
+    it('a prompt with no mode (the selector had not caught up) goes back to the default mode, not the last one chosen', async () => {
+        const { agent, calls } = agentOnBackend([], { modes, currentModeId: 'default' });
+        const model = new MutableChatModel(ChatAgentLocation.Panel);
+        await agent.invoke(request(model, 'edit freely', 'autoEdit'));
+        await agent.invoke(request(model, 'now ask me'));
+        assert.deepEqual(calls, ['prepare', 'setMode autoEdit', 'prompt edit freely', 'setMode default', 'prompt now ask me']);
+        assert.deepEqual(agent.modes.filter(mode => mode.isDefault).map(mode => mode.id), ['default'], 'the selector starts at Default');
+    });
+
+    it('the same mode twice is set once', async () => {
+        const { agent, calls } = agentOnBackend([], { modes, currentModeId: 'default' });
+        const model = new MutableChatModel(ChatAgentLocation.Panel);
+        await agent.invoke(request(model, 'one', 'default'));
+        await agent.invoke(request(model, 'two'));
+        assert.deepEqual(calls, ['prepare', 'prompt one', 'prompt two']);
     });
 });
 

@@ -5,6 +5,7 @@ import {
 import { AcpChatAgentDefinition } from '../../common/acp-chat-agents';
 import { AcpMode, AcpSessionInfo, AcpTurnErrorData, AcpTurnResult } from '../../common/acp-chat-protocol';
 import { modelName, modelToSet } from '../../common/acp-models';
+import { defaultModeOf, modeToSet } from '../../common/acp-modes';
 import { AcpAgentSideWrites } from '../file-system/agent-side-writes';
 import type { AcpChatAgentServices } from './agent-services';
 import type { SessionState } from '../session/chat-sessions';
@@ -37,7 +38,7 @@ export class AcpChatAgent implements ChatAgent {
         this.id = definition.id;
         this.name = definition.id;
         this.description = definition.description;
-        this.modes = toChatModes(definition.modes, definition.modes.find(mode => mode.id === 'default')?.id);
+        this.modes = toChatModes(definition.modes, defaultModeOf(definition.modes));
     }
 
     async invoke(request: MutableChatRequestModel): Promise<void> {
@@ -87,10 +88,10 @@ export class AcpChatAgent implements ChatAgent {
         state.session = prepared;
         this.services.sessions.noteModels(this.id, prepared);
         if (prepared.modes.length > 0) {
-            this.modes = toChatModes(prepared.modes, state.modeId(prepared.currentModeId));
+            this.modes = toChatModes(prepared.modes, defaultModeOf(prepared.modes) ?? prepared.currentModeId);
         }
-        const modeId = request.request.modeId;
-        const switchesMode = !!modeId && prepared.modes.some(mode => mode.id === modeId) && modeId !== state.modeId(prepared.currentModeId);
+        const modeId = modeToSet(prepared.modes, state.modeId(prepared.currentModeId), request.request.modeId);
+        const switchesMode = !!modeId;
         const blocks = await this.services.prompt.blocks(request, this.id, prepared.promptCapabilities, roots);
         // The prompt sent at the click is this turn only if nothing has to go before it and it is the same prompt.
         const adopted = early && known && !switchesMode && !modelToSet(prepared, request.session.settings?.commonSettings?.modelId) && early.matches(blocks)
@@ -98,7 +99,7 @@ export class AcpChatAgent implements ChatAgent {
         if (early && !adopted) {
             await this.services.earlyPrompts.abandon(early);
         }
-        if (switchesMode) {
+        if (modeId) {
             await backend.setMode(chatSessionId, this.id, modeId);
             state.onMode(modeId);
         }
@@ -164,6 +165,7 @@ export class AcpChatAgent implements ChatAgent {
     }
 }
 
-function toChatModes(modes: readonly AcpMode[], current: string | undefined): ChatMode[] {
-    return modes.map(mode => ({ id: mode.id, name: mode.name, isDefault: mode.id === current }));
+function toChatModes(modes: readonly AcpMode[], defaultId: string | undefined): ChatMode[] {
+    return modes.map(mode => ({ id: mode.id, name: mode.name, isDefault: mode.id === defaultId }));
 }
+

@@ -5,6 +5,7 @@ import { ChatService } from '@theia/ai-chat/lib/common/chat-service';
 import { ParsedChatRequest, ParsedChatRequestAgentPart } from '@theia/ai-chat/lib/common/parsed-chat-request';
 import { AcpChatService } from '../../common/acp-chat-protocol';
 import { modelToSet } from '../../common/acp-models';
+import { modeToSet } from '../../common/acp-modes';
 import { AcpChatSessions } from '../session/chat-sessions';
 import { AcpEarlyPrompt } from './early-prompt';
 import { AcpSessionListeners } from '../session/session-listeners';
@@ -63,8 +64,7 @@ export class AcpEarlyPrompts {
         if (!state || !open || this.waiting.has(chatSessionKey(chatSessionId, agent.id))) {
             return undefined;
         }
-        const switchesMode = !!modeId && open.modes.some(mode => mode.id === modeId) && modeId !== state.modeId(open.currentModeId);
-        if (switchesMode || modelToSet(open, session.model.settings?.commonSettings?.modelId)) {
+        if (modeToSet(open.modes, state.modeId(open.currentModeId), modeId) || modelToSet(open, session.model.settings?.commonSettings?.modelId)) {
             return undefined;
         }
         const early = new AcpEarlyPrompt(chatSessionId, agent.id, [{ type: 'text', text: promptText(text, agent.id) }]);
