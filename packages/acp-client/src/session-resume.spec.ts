@@ -213,6 +213,22 @@ describe('WorkspaceAgent sessions that outlive the agent process (resume, load, 
         assert.equal(await cannot.deleteSession('s-any'), false);
     });
 
+    it('an agent started only to list or delete sessions is stopped once nothing uses it; one with an open session is kept', async () => {
+        await earlierSession();
+        const agent = engine();
+        assert.equal((await agent.listAllSessions()).sessions.length, 1);
+        const pid = agent.pid;
+        assert.ok(pid, 'the listing started the agent');
+        assert.equal(await agent.stopIfUnused(), true);
+        assert.equal(agent.pid, undefined);
+        assert.throws(() => process.kill(pid!, 0), 'its process is gone');
+        const { sessionId } = await agent.openSession(recorder());
+        assert.equal(await agent.stopIfUnused(), false, 'a session is open');
+        assert.ok(agent.hasSession(sessionId));
+        await agent.closeSession(sessionId);
+        assert.equal(await agent.stopIfUnused(), true);
+    });
+
     it('tracks configOptions from session/new, config_option_update and the set_config_option answer (which replaces the whole set)', async () => {
         const agent = engine();
         const session = recorder();

@@ -362,6 +362,18 @@ export class WorkspaceAgent {
         return await this.agent?.closeSession(sessionId).catch(() => false) ?? false;
     }
 
+    /**
+     * Stops the agent if nothing uses it: no session open, being opened or attached, no turn, no start under
+     * way (e.g. after it was started only to list or delete sessions). True when it stopped one.
+     */
+    async stopIfUnused(): Promise<boolean> {
+        if (!this.agent || this.starting || this.sessions.size > 0 || this.opening > 0 || this.attachments.size > 0 || this.turns.size > 0) {
+            return false;
+        }
+        await this.stop();
+        return true;
+    }
+
     /** e.g. credentials changed: the next use gets a fresh agent with the new environment. */
     markStale(): void {
         this.stale = true;
