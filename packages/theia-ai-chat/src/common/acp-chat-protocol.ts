@@ -128,6 +128,11 @@ export interface AcpTerminalOutput {
 /** The frontend: where updates, questions and file access go. */
 export interface AcpChatClient {
     onSessionUpdate(chatSessionId: string, agentId: string, update: AcpSessionUpdate): void;
+    /**
+     * A session's updates in the order the agent sent them. The backend sends updates this way, batched
+     * (node/session/update-batches.ts); whatever else it sends the window comes after the updates before it.
+     */
+    onSessionUpdates(chatSessionId: string, agentId: string, updates: AcpSessionUpdate[]): void;
     onPermissionRequest(chatSessionId: string, agentId: string, request: AcpPermissionRequest): void;
     /** The permission was settled elsewhere (cancel, agent withdrew it, agent died). */
     onPermissionSettled(permissionId: string): void;

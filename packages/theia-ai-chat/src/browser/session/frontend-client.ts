@@ -20,6 +20,12 @@ export class AcpChatFrontendClient implements AcpChatClient {
         this.listeners.of(chatSessionId, agentId)?.onUpdate(update);
     }
 
+    onSessionUpdates(chatSessionId: string, agentId: string, updates: AcpSessionUpdate[]): void {
+        for (const update of updates) {
+            this.onSessionUpdate(chatSessionId, agentId, update);
+        }
+    }
+
     onPermissionRequest(chatSessionId: string, agentId: string, request: AcpPermissionRequest): void {
         this.listeners.of(chatSessionId, agentId)?.onPermissionRequest(request);
     }

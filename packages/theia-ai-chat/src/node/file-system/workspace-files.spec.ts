@@ -127,10 +127,12 @@ describe('AcpChatServiceImpl fs/* with a real ACP agent (the tiny agent of the t
         unsaved.clear();
         onUnsavedTextAsked = () => undefined;
         const client: Partial<AcpChatClient> = {
-            onSessionUpdate: (_chat, _agent, update) => {
-                const content = update.content as { text?: string } | undefined;
-                if (update.sessionUpdate === 'agent_message_chunk' && content?.text) {
-                    texts.push(content.text);
+            onSessionUpdates: (_chat, _agent, updates) => {
+                for (const update of updates) {
+                    const content = update.content as { text?: string } | undefined;
+                    if (update.sessionUpdate === 'agent_message_chunk' && content?.text) {
+                        texts.push(content.text);
+                    }
                 }
             },
             onPermissionRequest: (_chat, _agent, request: AcpPermissionRequest) => void service.answerPermission(request.permissionId, 'allow'),

@@ -39,10 +39,12 @@ describe('Theia\'s MCP servers reach a real ACP agent\'s session/new (the tiny a
         hosts = Object.assign(new AcpAgentHosts(), { logger, apiKeys: new AcpApiKeys(), userAgent: () => agent, preferences });
         service = Object.assign(new AcpChatServiceImpl(), { hosts, terminals: new AcpChatTerminals() });
         service.setClient({
-            onSessionUpdate: (_chat, _agent, update) => {
-                const content = update.content as { text?: string } | undefined;
-                if (update.sessionUpdate === 'agent_message_chunk' && content?.text) {
-                    texts.push(content.text);
+            onSessionUpdates: (_chat, _agent, updates) => {
+                for (const update of updates) {
+                    const content = update.content as { text?: string } | undefined;
+                    if (update.sessionUpdate === 'agent_message_chunk' && content?.text) {
+                        texts.push(content.text);
+                    }
                 }
             }
         } as Partial<AcpChatClient> as AcpChatClient);

@@ -11,6 +11,7 @@ import { AcpChatTerminals } from '../tool-calls/chat-terminals';
 import { AcpApiKeys } from '../auth/api-keys';
 import { acpEngine, acpSdk } from '../agents/engine';
 import { AcpSessionMap } from './session-map';
+import { SessionUpdateBatches, updateOrderedClient } from './update-batches';
 import { PendingPermissions } from '../permissions/pending-permissions';
 import { confineAgentPath, readAgentFile, writeAgentFile } from '../file-system/workspace-files';
 import { chatSessionKey } from '../../common/chat-session-key';
@@ -30,12 +31,17 @@ export class AcpChatServiceImpl implements AcpChatService {
     protected client: AcpChatClient | undefined;
     protected readonly sessions = new AcpSessionMap();
     protected readonly permissions = new PendingPermissions();
+    /** Updates go to the window in batches; anything else sent to it (and each answer of ours) goes after them. */
+    protected updates = new SessionUpdateBatches(() => undefined);
 
     setClient(client: AcpChatClient | undefined): void {
-        this.client = client;
+        this.updates.dispose();
+        this.updates = new SessionUpdateBatches((chatSessionId, agentId, updates) => client?.onSessionUpdates(chatSessionId, agentId, updates));
+        this.client = client && updateOrderedClient(client, this.updates);
     }
 
     dispose(): void {
+        this.updates.dispose();
         for (const session of this.sessions.takeAll()) {
             this.permissions.cancelAll(session.chatSessionId);
             this.terminals.release(chatSessionKey(session.chatSessionId, session.agentId));
@@ -80,6 +86,8 @@ export class AcpChatServiceImpl implements AcpChatService {
             return info;
         } catch (error) {
             return { error: await this.failure(host, error) };
+        } finally {
+            this.updates.flush(); // a session/load's replay reaches the window before the answer that says it is loaded
         }
     }
 
@@ -89,6 +97,7 @@ export class AcpChatServiceImpl implements AcpChatService {
             const agent = await session.host.ready();
             await agent.setMode(session.sessionId, modeId);
             session.info = { ...session.info, currentModeId: modeId };
+            this.updates.flush();
         }
     }
 
@@ -104,6 +113,8 @@ export class AcpChatServiceImpl implements AcpChatService {
             return undefined;
         } catch (error) {
             return { error: session.host.describe(error) };
+        } finally {
+            this.updates.flush();
         }
     }
 
@@ -123,6 +134,7 @@ export class AcpChatServiceImpl implements AcpChatService {
             }
             return { error: await this.failure(session.host, error) };
         } finally {
+            this.updates.flush(); // the turn's updates reach the window before its result
             this.permissions.cancelAll(chatSessionId);
         }
     }

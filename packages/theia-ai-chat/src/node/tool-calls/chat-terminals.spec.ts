@@ -118,10 +118,12 @@ describe('AcpChatServiceImpl terminals with a real ACP agent (the tiny agent of 
         outputs.length = 0;
         texts.length = 0;
         service.setClient({
-            onSessionUpdate: (_chat, _agent, update) => {
-                const content = update.content as { text?: string } | undefined;
-                if (update.sessionUpdate === 'agent_message_chunk' && content?.text) {
-                    texts.push(content.text);
+            onSessionUpdates: (_chat, _agent, updates) => {
+                for (const update of updates) {
+                    const content = update.content as { text?: string } | undefined;
+                    if (update.sessionUpdate === 'agent_message_chunk' && content?.text) {
+                        texts.push(content.text);
+                    }
                 }
             },
             onTerminalOutput: (_chat, output) => outputs.push(output)
