@@ -1,6 +1,7 @@
 import { ContainerModule } from '@theia/core/shared/inversify';
 import { bindAgents } from './agents/agents-module';
 import { bindAuth } from './auth/auth-module';
+import { bindHistory } from './history/history-module';
 import { bindRegistry } from './registry/registry-module';
 import { bindSession } from './session/session-module';
 import { bindToolCalls } from './tool-calls/tool-calls-module';
@@ -10,6 +11,7 @@ export default new ContainerModule(bind => {
     bindAgents(bind);
     bindToolCalls(bind);
     bindSession(bind);
+    bindHistory(bind);
     bindAuth(bind);
     bindRegistry(bind);
 });

@@ -45,6 +45,13 @@ export class AcpChatSessionIds {
         return this.write(stored);
     }
 
+    /** The chats that continue the agent's session `sessionId`. */
+    async chatsOf(agentId: string, sessionId: string): Promise<string[]> {
+        return Object.entries(await this.read())
+            .filter(([, agents]) => agents[agentId]?.sessionId === sessionId)
+            .map(([chatSessionId]) => chatSessionId);
+    }
+
     /** Forgets one agent's session of the chat, or all of them; returns what was forgotten. */
     async delete(chatSessionId: string, agentId?: string): Promise<Array<{ agentId: string } & RememberedAcpSession>> {
         const stored = await this.read();

@@ -1,0 +1,42 @@
+import type { AcpChatAgentConfig, AcpSessionUpdate, AcpTurnErrorData } from './acp-chat-protocol';
+
+export const ACP_CHAT_HISTORY_PATH = '/services/ai-cli-companion/acp-chat-history';
+
+/** One session an agent reported through `session/list` for the workspace folder. */
+export interface AcpListedSession {
+    readonly agentId: string;
+    readonly agentName: string;
+    readonly sessionId: string;
+    readonly title?: string;
+    /** ISO 8601, as the agent said it. */
+    readonly updatedAt?: string;
+    /** Theia chats that continue this session (they are listed as themselves, not again as the agent's). */
+    readonly continuedBy: string[];
+}
+
+/** An agent-listed session opened as a chat: the `session/load` replay (how it was continued). */
+export interface AcpOpenedListedSession {
+    readonly replay: AcpSessionUpdate[];
+    readonly how: 'live' | 'resumed' | 'loaded' | 'new';
+    /** `new`: why the agent does not continue the conversation. */
+    readonly reason?: string;
+}
+
+/**
+ * The agents' own history (`session/list`, `session/load`, `session/delete`) for Theia's "Browse all chats…".
+ * Only the user's agents are asked, and of those only the ones whose `initialize` offers `list`.
+ */
+export const AcpChatHistoryService = Symbol('AcpChatHistoryService');
+export interface AcpChatHistoryService {
+    /** False when no agent of the user's can list sessions, as far as this backend knows (none is started to find out). */
+    mayList(): Promise<boolean>;
+    /** Every agent's sessions for `roots[0]`, through every `nextCursor`; an agent that fails or lacks `list` adds none. */
+    listSessions(roots: string[]): Promise<AcpListedSession[]>;
+    /**
+     * Continues the agent's session as the chat `chatSessionId` (`session/load` where offered, for its replay):
+     * the chat's next prompt goes to it. `chatSessionId` must be `listedChatId(agent.id, sessionId)`.
+     */
+    openSession(chatSessionId: string, agent: AcpChatAgentConfig, roots: string[], sessionId: string): Promise<AcpOpenedListedSession | { error: AcpTurnErrorData }>;
+    /** `session/delete` where the agent offers it (true: sent). */
+    deleteSession(agentId: string, sessionId: string, roots: string[]): Promise<boolean>;
+}

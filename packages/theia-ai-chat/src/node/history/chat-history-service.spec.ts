@@ -1,0 +1,159 @@
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { Container } from '@theia/core/shared/inversify';
+import { ILogger } from '@theia/core/lib/common/logger';
+import { PreferenceService } from '@theia/core/lib/common/preferences/preference-service';
+import { silentLogger, WorkspaceAgent } from '@ai-cli-companion/acp-client';
+import { AcpChatAgentConfig, AcpChatClient, AcpSessionUpdate } from '../../common/acp-chat-protocol';
+import { AGENTS_PREFERENCE, COPILOT_ENABLED_PREFERENCE, GEMINI_ENABLED_PREFERENCE, QWEN_ENABLED_PREFERENCE } from '../../common/acp-chat-preferences';
+import { listedChatId } from '../../common/listed-chat-id';
+import { AcpAgentHosts } from '../agents/agent-hosts';
+import { AcpApiKeys } from '../auth/api-keys';
+import { AcpChatTerminals } from '../tool-calls/chat-terminals';
+import { AcpChatServiceImpl } from '../session/chat-service-impl';
+import { AcpChatSessionIds } from '../session/chat-session-ids';
+import { AcpChatHistoryServiceImpl } from './chat-history-service-impl';
+import { AcpAgentListOffers } from './list-offers';
+
+/** The ACP agent written for the tests whose sessions outlive its process (a JSON file each in --store). */
+const SESSION_AGENT = path.resolve(__dirname, '../../../../../test/support/session-acp-agent.mjs');
+
+describe('The agents\' own sessions for Browse all chats (session/list, load, delete) through the real test agent', function () {
+    this.timeout(30_000);
+    let root: string;
+    let workspace: string;
+    let store: string;
+    let log: string;
+    let noListLog: string;
+    let hosts: AcpAgentHosts;
+    let chat: AcpChatServiceImpl;
+    let history: AcpChatHistoryServiceImpl;
+    const updates: Array<{ chatSessionId: string; update: AcpSessionUpdate }> = [];
+    const engines: WorkspaceAgent[] = [];
+
+    const sent = (file = log) => fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim().split('\n') : [];
+    const agentArgs = (caps: string, file: string) => [SESSION_AGENT, '--store', store, '--caps', caps, '--log', file];
+    const sessionAgent: AcpChatAgentConfig = { id: 'SessionAgent', displayName: 'SessionAgent', command: process.execPath, args: [] };
+
+    /** Conversations made outside Theia (as in qwen's own terminal UI): another process of the agent, then stopped. */
+    async function madeOutside(...conversations: string[][]): Promise<string[]> {
+        const agent = new WorkspaceAgent({
+            workspace, logger: silentLogger, scrub: text => text, environment: async () => process.env,
+            profile: { id: 'outside', displayName: 'outside', command: process.execPath, args: agentArgs('load,resume,list,close,delete', path.join(root, 'outside.log')) }
+        });
+        engines.push(agent);
+        const ids: string[] = [];
+        for (const prompts of conversations) {
+            const { sessionId } = await agent.openSession({ onUpdate: () => undefined, onPermission: async () => ({ outcome: { outcome: 'cancelled' } }) });
+            for (const prompt of prompts) {
+                await agent.prompt(sessionId, [{ type: 'text', text: prompt }]);
+            }
+            ids.push(sessionId);
+        }
+        await agent.stop();
+        return ids;
+    }
+
+    beforeEach(() => {
+        root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'acp-history-')));
+        workspace = path.join(root, 'workspace');
+        store = path.join(root, 'store');
+        fs.mkdirSync(workspace);
+        fs.mkdirSync(store);
+        log = path.join(root, 'agent.log');
+        noListLog = path.join(root, 'no-list.log');
+        const user: Record<string, unknown> = {
+            [GEMINI_ENABLED_PREFERENCE]: false, [QWEN_ENABLED_PREFERENCE]: false, [COPILOT_ENABLED_PREFERENCE]: false,
+            [AGENTS_PREFERENCE]: [
+                { name: 'SessionAgent', command: process.execPath, args: agentArgs('load,resume,list,close,delete', log) },
+                { name: 'NoList', command: process.execPath, args: agentArgs('load,resume,close', noListLog) }
+            ]
+        };
+        const container = new Container();
+        container.bind(PreferenceService).toConstantValue({
+            inspect: (name: string) => ({ preferenceName: name, globalValue: user[name], value: user[name] })
+        } as unknown as PreferenceService);
+        container.bind(ILogger).toConstantValue({ info: () => undefined, warn: () => undefined, error: () => undefined } as unknown as ILogger)
+            .whenTargetNamed('ai-cli-acp-chat');
+        container.bind(AcpApiKeys).toConstantValue({ environmentFor: async () => ({}), scrub: (text: string) => text, problem: async () => undefined } as unknown as AcpApiKeys);
+        container.bind(AcpAgentHosts).toSelf().inSingletonScope();
+        container.bind(AcpChatTerminals).toConstantValue({ handlersFor: () => ({}), release: () => undefined } as unknown as AcpChatTerminals);
+        container.bind(AcpChatSessionIds).toConstantValue(new AcpChatSessionIds(path.join(root, 'ids.json')));
+        container.bind(AcpChatServiceImpl).toSelf().inSingletonScope();
+        container.bind(AcpAgentListOffers).toSelf().inSingletonScope();
+        container.bind(AcpChatHistoryServiceImpl).toSelf().inSingletonScope();
+        hosts = container.get(AcpAgentHosts);
+        chat = container.get(AcpChatServiceImpl);
+        chat.setClient({
+            onSessionUpdate: (chatSessionId: string, _agentId: string, update: AcpSessionUpdate) => updates.push({ chatSessionId, update }),
+            onSessionUpdates: (chatSessionId: string, _agentId: string, batch: AcpSessionUpdate[]) => batch.forEach(update => updates.push({ chatSessionId, update }))
+        } as unknown as AcpChatClient);
+        history = container.get(AcpChatHistoryServiceImpl);
+        updates.length = 0;
+    });
+
+    afterEach(async () => {
+        chat.dispose();
+        await hosts.stopAll();
+        await Promise.all(engines.splice(0).map(engine => engine.stop()));
+        fs.rmSync(root, { recursive: true, force: true });
+    });
+
+    it('lists every page of the folder\'s sessions made outside Theia, asks no agent that lacks list, and stops agents it started only for that', async () => {
+        const made = await madeOutside(['fix the parser'], ['write docs', 'more docs'], ['rename things']);
+        assert.equal(await history.mayList(), true);
+        const listed = await history.listSessions([workspace]);
+        assert.deepEqual(new Set(listed.map(session => session.sessionId)), new Set(made), 'all three, through the 2-per-page cursor');
+        assert.deepEqual(listed.map(session => session.agentId), ['SessionAgent', 'SessionAgent', 'SessionAgent']);
+        assert.deepEqual(new Set(listed.map(session => session.title)), new Set(['fix the parser', 'write docs', 'rename things']));
+        assert.ok(listed.every(session => !Number.isNaN(Date.parse(session.updatedAt!)) && session.continuedBy.length === 0));
+        assert.equal(sent().filter(method => method === 'session/list').length, 2, 'two pages');
+        assert.deepEqual(sent(noListLog), ['initialize'], 'NoList was started to read its initialize, and asked nothing more');
+        assert.deepEqual(hosts.pids, [], 'both agents stopped again');
+        fs.rmSync(noListLog);
+        await history.listSessions([workspace]);
+        assert.deepEqual(sent(noListLog), [], 'an agent known to lack list is not started again');
+        assert.deepEqual(await history.listSessions([]), [], 'no folder, no list');
+    });
+
+    it('opens a listed session into the chat with the session/load replay; the next prompt continues that session', async () => {
+        const [sessionId] = await madeOutside(['my name is Ada', 'I like tea']);
+        const chatSessionId = listedChatId('SessionAgent', sessionId);
+        const opened = await history.openSession(chatSessionId, sessionAgent, [workspace], sessionId);
+        assert.ok(!('error' in opened));
+        assert.equal(opened.how, 'loaded');
+        const said = (kind: string) => opened.replay.filter(update => update.sessionUpdate === kind).map(update => (update.content as { text: string }).text);
+        assert.deepEqual(said('user_message_chunk'), ['my name is Ada', 'I like tea']);
+        assert.deepEqual(said('agent_message_chunk'), ['Echo: my name is Ada', 'Echo: I like tea']);
+        const result = await chat.prompt(chatSessionId, 'SessionAgent', [{ type: 'text', text: 'recall' }]);
+        assert.deepEqual(result, { stopReason: 'end_turn' });
+        const answer = updates.filter(entry => entry.chatSessionId === chatSessionId && entry.update.sessionUpdate === 'agent_message_chunk')
+            .map(entry => (entry.update.content as { text: string }).text);
+        assert.deepEqual(answer, ['History: my name is Ada | I like tea'], 'the same agent session, with its memory');
+        assert.deepEqual(sent().filter(method => method.startsWith('session/')), ['session/load', 'session/prompt'], 'no session/new');
+        const again = await history.listSessions([workspace]);
+        assert.deepEqual(again.find(session => session.sessionId === sessionId)?.continuedBy, [chatSessionId], 'the chat continues it now');
+        await chat.closeChatSession(chatSessionId);
+        assert.equal(sent().filter(method => method === 'session/close').length, 1, 'deleting the chat closes its session');
+    });
+
+    it('refuses to open a session into a chat that does not stand for it', async () => {
+        const [sessionId] = await madeOutside(['hello']);
+        const opened = await history.openSession('some-other-chat', sessionAgent, [workspace], sessionId);
+        assert.equal('error' in opened && opened.error.code, 'BAD_REQUEST');
+        assert.deepEqual(sent(), []);
+    });
+
+    it('deletes a listed session with session/delete where offered; an agent without delete is not sent it', async () => {
+        const [gone, kept] = await madeOutside(['delete me'], ['keep me']);
+        assert.equal(await history.deleteSession('SessionAgent', gone, [workspace]), true);
+        assert.equal(sent().filter(method => method === 'session/delete').length, 1);
+        assert.deepEqual((await history.listSessions([workspace])).map(session => session.sessionId), [kept]);
+        assert.deepEqual(hosts.pids, [], 'the agent started for the delete is stopped');
+        assert.equal(await history.deleteSession('NoList', kept, [workspace]), false);
+        assert.equal(sent(noListLog).includes('session/delete'), false);
+        assert.equal(await history.deleteSession('NotMine', kept, [workspace]), false, 'only the user\'s agents');
+    });
+});
