@@ -9,7 +9,7 @@ import type { CompanionOutput } from './companion-output';
  */
 export function startCodexSocket(endpoint: CompanionEndpoint, log: CompanionOutput): vscode.Disposable {
     const service = new CodexIpcService({ logger: log });
-    service.addWindow({ roots: () => endpoint.workspaceRoots, context: () => endpoint.contextFeed.latest() });
+    service.addWindow(endpoint.codexWindow());
     const removeOnExit = () => service.removeSocketSync();
     process.on('exit', removeOnExit);
     void service.start().catch(error => log.warn(`Codex IDE socket not started: ${(error as Error).message}`));

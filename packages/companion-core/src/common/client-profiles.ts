@@ -23,10 +23,11 @@ export interface ClientProfile {
     /** The CLI's user settings file, where `ide.enabled` lives; absent when the CLI has no such switch. */
     readonly userSettings?: HomeRelativePath;
     /**
-     * How the CLI talks to the IDE: MCP Streamable HTTP on the port (default), MCP over a WebSocket on it, or
-     * MCP Streamable HTTP on a Unix socket of its own, named by a lock file its server writes (Copilot CLI).
+     * How the CLI talks to the IDE: MCP Streamable HTTP on the port (default), MCP over a WebSocket on it,
+     * MCP Streamable HTTP on a Unix socket of its own, named by a lock file its server writes (Copilot CLI), or
+     * requests on one message-router socket per user that the backend serves for every window (Codex CLI).
      */
-    readonly transport?: 'http' | 'ws' | 'pipe';
+    readonly transport?: ClientTransport;
     /** Variables every terminal gets for this client, whatever the server (e.g. a feature switch). */
     readonly extraEnv?: Readonly<Record<string, string>>;
     /**
@@ -37,6 +38,8 @@ export interface ClientProfile {
     /** What the user must change for the CLI to offer diffs at all, shown by Diagnose Connection. */
     readonly diffModeNote?: string;
 }
+
+export type ClientTransport = 'http' | 'ws' | 'pipe' | 'ipc';
 
 /** What a profile may copy into its discovery file besides the common fields. */
 export interface DiscoveryFileInfo {
@@ -176,8 +179,31 @@ export const CLIENT_PROFILES: readonly ClientProfile[] = [
         env: {},
         // Copilot CLI's own IDEs keep one session per CLI process; a few CLIs in a window's terminals are fine.
         maxSessions: 8
+    },
+    {
+        id: 'codex',
+        displayName: 'Codex CLI',
+        command: 'codex',
+        npmPackage: '@openai/codex',
+        // The backend's socket (node/codex-ipc) answers the CLI's `ide-context` for the window that has its
+        // folder, so terminals need no variable; the CLI finds the socket through TMPDIR, which they inherit.
+        transport: 'ipc',
+        discovery: {
+            base: 'tmpdir',
+            segments: ['codex-ipc'],
+            fileName: {
+                format: () => { throw new Error('The Codex socket is named by the user id, one for every window'); },
+                matches: /^ipc-\d+\.sock$/
+            }
+        },
+        env: {}
     }
 ];
+
+/** Whether the CLI finds a window's port in a discovery file the companion server writes (not its own socket). */
+export function usesDiscoveryFile(profile: ClientProfile): boolean {
+    return profile.transport === undefined || profile.transport === 'http' || profile.transport === 'ws';
+}
 
 export function findProfile(id: string): ClientProfile | undefined {
     return CLIENT_PROFILES.find(profile => profile.id === id);

@@ -15,6 +15,8 @@ export interface EndpointSessionStatus {
     readonly streaming: boolean;
     /** See McpSession.remotePort. */
     readonly remotePort?: number;
+    /** The CLI's process, where the transport tells it (Codex, found by its folder) and it has no remotePort. */
+    readonly pid?: number;
     /** What the CLI named its session (Copilot CLI's update_session_name). */
     readonly name?: string;
 }

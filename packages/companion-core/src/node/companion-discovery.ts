@@ -1,4 +1,4 @@
-import { CLIENT_PROFILES, ClientProfile } from '../common/client-profiles';
+import { CLIENT_PROFILES, ClientProfile, usesDiscoveryFile } from '../common/client-profiles';
 import { Logger, generateToken, silentLogger } from '@ai-cli-companion/node-base';
 import {
     DISCOVERY_FILE_MARKER, IdeInfo, buildDiscoveryFileContent, discoveryFilePath, removeFileQuietly,
@@ -84,7 +84,7 @@ export class CompanionDiscovery {
     /** (Re)writes one file per enabled client; a newer mtime wins Qwen's scan. */
     write(port: number, workspacePath: string, workspaceFolders: readonly string[] = []): void {
         const { host, idePid, backendPid, ideInfo, serverVersion } = this.options;
-        for (const profile of this.enabled.filter(p => p.transport !== 'pipe')) { // a pipe server writes its own lock
+        for (const profile of this.enabled.filter(usesDiscoveryFile)) { // a pipe server writes its own lock, Codex has none
             const name = path.basename(discoveryFilePath(profile, host, { pid: idePid, port }));
             const content = buildDiscoveryFileContent(profile, {
                 port,

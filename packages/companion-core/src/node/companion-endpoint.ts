@@ -20,6 +20,7 @@ import { notificationAnswer } from './notification-answer';
 import { ideProcessId, isInContainer, joinWorkspaceRoots } from './process-info';
 import { toSseEvent } from './session-transport';
 import { COPILOT_EDITS_NOT_CARRIED, COPILOT_PROFILE_ID, CopilotIdeServer } from './copilot';
+import { CODEX_PROFILE_ID, CodexClients, CodexProcesses, CodexWindow } from './codex-ipc';
 
 export interface CompanionEndpointOptions {
     readonly profiles?: readonly ClientProfile[];
@@ -33,6 +34,8 @@ export interface CompanionEndpointOptions {
     readonly serverVersion?: string;
     readonly openDiffTimeoutMs?: number;
     readonly http?: Partial<Omit<McpHttpServerOptions, 'tokens' | 'connectSession' | 'logger'>>;
+    /** How Codex CLIs that asked this window are told from exited ones (default: procfs). */
+    readonly codexProcesses?: CodexProcesses;
 }
 
 /**
@@ -52,6 +55,8 @@ export class CompanionEndpoint {
     private readonly ws: ClaudeIdeServer;
     /** Copilot CLI's transport: the same MCP sessions on a Unix socket of this window, named by its lock file. */
     private readonly copilot: CopilotIdeServer;
+    /** The Codex CLIs this window answered through the backend's Codex socket (which is not the window's). */
+    private readonly codexClients: CodexClients;
     /** The attached window, for what only it knows besides diffs (its problems). */
     private view: DiffView | undefined;
     private readonly changeListeners = new Set<() => void>();
@@ -136,6 +141,17 @@ export class CompanionEndpoint {
             }
         });
         this.contextFeed.onDidChange(() => this.copilot.updateSelection(claudeSelectionOf(this.contextFeed.latest())));
+        this.codexClients = new CodexClients({ processes: options.codexProcesses, clock: options.http?.clock, onChange: () => this.fireChange() });
+    }
+
+    /** This window as the backend's Codex socket sees it: its folders and context while Codex is enabled for it. */
+    codexWindow(): CodexWindow {
+        return {
+            roots: () => this.workspace.roots,
+            context: () => this.contextFeed.latest(),
+            enabled: () => this.codexEnabled,
+            asked: workspaceRoot => this.codexClients.asked(workspaceRoot)
+        };
     }
 
     get port(): number {
@@ -193,6 +209,9 @@ export class CompanionEndpoint {
         }
         if (change.profiles) {
             void this.syncCopilot();
+            if (!this.codexEnabled) {
+                this.codexClients.clear();
+            }
         }
         this.fireChange();
     }
@@ -256,7 +275,9 @@ export class CompanionEndpoint {
                     id: s.id, clientId: s.owner, since: s.createdAt, streaming: s.transport.hasStream, remotePort: s.remotePort
                 })),
                 ...this.ws.sessionList.map(s => ({ id: s.id, clientId: s.owner, since: s.createdAt, streaming: true, remotePort: s.remotePort })),
-                ...this.copilot.sessionList.map(s => ({ id: s.id, clientId: s.owner, since: s.createdAt, streaming: s.streaming, name: s.name }))
+                ...this.copilot.sessionList.map(s => ({ id: s.id, clientId: s.owner, since: s.createdAt, streaming: s.streaming, name: s.name })),
+                // No stream: Codex asks anew before each prompt.
+                ...this.codexClients.list().map(c => ({ id: c.id, clientId: CODEX_PROFILE_ID, since: c.since, streaming: false, pid: c.pid }))
             ],
             files: [...this.discovery.writtenFiles, ...this.copilot.lockFile ? [this.copilot.lockFile] : []],
             pendingDiffs: this.broker.pending().length,
@@ -288,6 +309,7 @@ export class CompanionEndpoint {
         this.rejectPendingDiffs(); // written before the streams close: no CLI waits for a window that is gone
         await this.ws.close();
         await this.copilot.stop();
+        this.codexClients.clear();
         await this.http.close();
         this.changeListeners.clear();
         this.logger.info(`IDE companion on port ${port} stopped`);
@@ -304,6 +326,10 @@ export class CompanionEndpoint {
         await server.connect(session.transport);
         session.transport.fastPath = (message, signal) => tools.fastReply(message, signal);
         return server;
+    }
+
+    private get codexEnabled(): boolean {
+        return !this.stopped && this.discovery.profiles.some(p => p.id === CODEX_PROFILE_ID);
     }
 
     /** Copilot CLI's socket and lock exist exactly while its profile is enabled (and the server runs). */

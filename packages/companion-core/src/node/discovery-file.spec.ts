@@ -3,7 +3,7 @@ import { execFileSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { CLIENT_PROFILES, findProfile } from '../common/client-profiles';
+import { CLIENT_PROFILES, findProfile, usesDiscoveryFile } from '../common/client-profiles';
 import { removeStaleDiscoveryFiles, writePrivateFileAtomic } from './discovery-file';
 import { HostEnvironment, discoveryDirectory, resolveHomeRelative } from './host-paths';
 
@@ -130,8 +130,8 @@ describe('discovery files', () => {
     });
 
     it('every profile names a port variable (HTTP ones also a workspace variable) and a file pattern', () => {
-        // A pipe profile's server names its own lock (see copilot-lock-file.spec).
-        for (const profile of CLIENT_PROFILES.filter(p => p.transport !== 'pipe')) {
+        // A pipe profile's server names its own lock (see copilot-lock-file.spec); Codex's socket has no file.
+        for (const profile of CLIENT_PROFILES.filter(usesDiscoveryFile)) {
             assert.ok(profile.env.port && (profile.transport === 'ws' || profile.env.workspacePath), profile.id);
             assert.ok(profile.discovery.fileName.matches.test(profile.discovery.fileName.format({ pid: 12, port: 34 })), profile.id);
         }

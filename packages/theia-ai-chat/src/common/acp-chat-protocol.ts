@@ -24,6 +24,10 @@ export interface AcpMode { readonly id: string; readonly name: string; readonly 
 /** A model from `session/new` (`models.availableModels`; unstable in ACP, reported by gemini and qwen). */
 export interface AcpModel { readonly modelId: string; readonly name: string; readonly description?: string | null }
 export interface AcpCommand { readonly name: string; readonly description?: string | null }
+/** An ACP `SessionConfigOption` as the agent sent it; read loosely (`sortConfigOptions` in acp-config-options.ts). */
+export type AcpConfigOptionData = Record<string, unknown>;
+/** A session's last `usage_update`: tokens in context, the window's size, the cost so far. */
+export interface AcpUsageData { readonly used: number; readonly size: number; readonly cost?: { readonly amount: number; readonly currency: string } | null }
 
 /** What the chat needs to know about an open ACP session. */
 export interface AcpSessionInfo {
@@ -46,6 +50,10 @@ export interface AcpSessionInfo {
     readonly attached?: { readonly how: 'live' | 'resumed' | 'loaded' | 'new'; readonly reason?: string };
     /** After `loaded`: the replayed updates the chat's transcript (`shown` in `prepare`) does not show yet. */
     readonly replay?: AcpSessionUpdate[];
+    /** The agent's `configOptions` as it last stated them; absent when it reports none (gemini 0.61). */
+    readonly configOptions?: AcpConfigOptionData[];
+    /** The session's last `usage_update`, when the agent sent one (a reloaded window shows it again). */
+    readonly usage?: AcpUsageData;
 }
 
 /** A message the chat shows, for `prepare` to drop from a `session/load` replay what is already on screen. */
@@ -81,6 +89,12 @@ export interface AcpChatService extends RpcServer<AcpChatClient> {
     setMode(chatSessionId: string, agentId: string, modeId: string): Promise<void>;
     /** `session/set_model`; the agent's failure comes back as data, never as a rejection. */
     setModel(chatSessionId: string, agentId: string, modelId: string): Promise<{ error: AcpTurnErrorData } | undefined>;
+    /**
+     * `session/set_config_option` (a select's value or a boolean); the agent's answer is the session's whole new set.
+     * The agent's failure comes back as data, never as a rejection.
+     */
+    setConfigOption(chatSessionId: string, agentId: string, configId: string, value: string | boolean):
+        Promise<{ configOptions: AcpConfigOptionData[] } | { error: AcpTurnErrorData }>;
     /** Resolves when the turn ends, however it ends; never rejects for agent failures. */
     prompt(chatSessionId: string, agentId: string, prompt: AcpContentBlock[]): Promise<AcpTurnResult>;
     /** `session/cancel`, and every pending permission of the session answered `cancelled`. */

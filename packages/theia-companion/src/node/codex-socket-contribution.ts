@@ -31,11 +31,8 @@ export class CodexSocketContribution implements BackendApplicationContribution {
 
     addWindow(endpoint: CompanionEndpoint): void {
         if (!this.windows.has(endpoint)) {
-            this.windows.set(endpoint, this.ipc().addWindow({
-                roots: () => endpoint.workspaceRoots,
-                // Before limits: the 0-based selection Codex wants is kept there.
-                context: () => endpoint.contextFeed.latest()
-            }));
+            // Its folders and context while Codex is enabled for it; the CLIs it answers count as its sessions.
+            this.windows.set(endpoint, this.ipc().addWindow(endpoint.codexWindow()));
         }
     }
 

@@ -174,6 +174,27 @@ describe('CompanionEndpointRegistry', () => {
         assert.ok(!fs.existsSync(socketPath), 'the socket goes with the backend');
     });
 
+    it('a Codex CLI the window answered is one of its sessions, and a reload keeps both the session and the answers', async () => {
+        const holder = {};
+        const first = await registry.acquire(holder);
+        first.endpoint.updateContext({ workspaceState: { openFiles: [{ path: path.join(workspace, 'a.ts'), timestamp: 1, isActive: true, selectedText: 'before reload' }] } });
+        const codex = await CodexIpcTestClient.connect(codexSocket.status()!.socketPath);
+        try {
+            assert.deepStrictEqual(first.endpoint.status().sessions.filter(s => s.clientId === 'codex'), []);
+            assert.strictEqual((await codex.ideContext(workspace)).result.ideContext.activeFile.activeSelectionContent, 'before reload');
+            const [session] = first.endpoint.status().sessions.filter(s => s.clientId === 'codex');
+            assert.ok(session, 'the status bar lists Codex CLI for this window');
+            registry.release(holder, first.endpoint); // the page reloads
+            const reloaded = await registry.acquire({}, first.windowKey);
+            assert.strictEqual(reloaded.endpoint, first.endpoint);
+            assert.deepStrictEqual(reloaded.endpoint.status().sessions.filter(s => s.clientId === 'codex').map(s => s.id), [session.id]);
+            reloaded.endpoint.updateContext({ workspaceState: { openFiles: [{ path: path.join(workspace, 'a.ts'), timestamp: 2, isActive: true, selectedText: 'after reload' }] } });
+            assert.strictEqual((await codex.ideContext(workspace)).result.ideContext.activeFile.activeSelectionContent, 'after reload');
+        } finally {
+            codex.close();
+        }
+    });
+
     it('removes every discovery file synchronously on stop', async () => {
         const other = await registry.acquire({});
         await registry.acquire({});

@@ -10,6 +10,8 @@ export interface CodexWindow {
     context(): IdeContext;
     /** False while the user has Codex switched off for this window. */
     enabled?(): boolean;
+    /** This window answered a Codex CLI running in `workspaceRoot` (see CodexClients). */
+    asked?(workspaceRoot: string): void;
 }
 
 interface Position { readonly line: number; readonly character: number }

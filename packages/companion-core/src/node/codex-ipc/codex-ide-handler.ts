@@ -33,6 +33,7 @@ export class CodexIdeHandler implements CodexRequestHandler {
             return undefined;
         }
         this.onAnswered?.(match.window, sourceClientId);
+        match.window.asked?.(workspaceRoot);
         return { result: { ideContext: toCodexIdeContext(match.window.context(), match.root, match.window.roots()) } };
     }
 }

@@ -1,4 +1,5 @@
 // Codex CLI's `/ide`: its IDE socket (framing, router, membership, the `ide-context` answer).
+export * from './codex-clients';
 export * from './codex-ide-context';
 export * from './codex-ide-handler';
 export * from './codex-ipc-frames';
@@ -6,3 +7,4 @@ export * from './codex-ipc-messages';
 export * from './codex-ipc-router';
 export * from './codex-ipc-service';
 export * from './codex-ipc-socket-path';
+export * from './codex-processes';

@@ -2,7 +2,7 @@ import type * as acp from '@agentclientprotocol/sdk';
 import { inject, injectable, optional } from '@theia/core/shared/inversify';
 import type { SessionHandlers, WorkspaceAgent } from '@ai-cli-companion/acp-client';
 import {
-    AcpChatAgentConfig, AcpChatClient, AcpChatService, AcpContentBlock, AcpSessionInfo, AcpSessionUpdate, AcpShownMessage, AcpTurnErrorData, AcpTurnResult
+    AcpChatAgentConfig, AcpChatClient, AcpChatService, AcpConfigOptionData, AcpContentBlock, AcpSessionInfo, AcpSessionUpdate, AcpShownMessage, AcpTurnErrorData, AcpTurnResult
 } from '../../common/acp-chat-protocol';
 import { AcpChatSessionIds } from './chat-session-ids';
 import { sessionModels } from '../../common/acp-models';
@@ -53,7 +53,7 @@ export class AcpChatServiceImpl implements AcpChatService {
     async prepare(chatSessionId: string, agent: AcpChatAgentConfig, roots: string[], shown?: AcpShownMessage[]): Promise<AcpSessionInfo | { error: AcpTurnErrorData }> {
         const existing = this.sessions.live(chatSessionId, agent.id);
         if (existing) {
-            return { ...existing.info, opened: false };
+            return { ...existing.info, opened: false, ...this.liveState(existing.host, existing.sessionId) };
         }
         if (roots.length === 0) {
             return { error: { code: 'NO_WORKSPACE', message: `Open a folder first: ${agent.displayName} works in a workspace folder.`, details: '' } };
@@ -78,7 +78,8 @@ export class AcpChatServiceImpl implements AcpChatService {
                 promptCapabilities: init?.agentCapabilities?.promptCapabilities ?? {},
                 authMethods: (init?.authMethods ?? []).map(method => ({ id: method.id, name: method.name, description: method.description })),
                 ...opened.how ? { attached: { how: opened.how, ...opened.reason ? { reason: opened.reason } : {} } } : {},
-                ...replay?.length ? { replay } : {}
+                ...replay?.length ? { replay } : {},
+                ...this.liveState(host, opened.sessionId)
             };
             this.sessions.set({ chatSessionId, agentId: agent.id, host, sessionId: opened.sessionId, roots, info });
             await this.sessionIds?.set(chatSessionId, agent.id, { sessionId: opened.sessionId, cwd: roots[0] })
@@ -115,6 +116,22 @@ export class AcpChatServiceImpl implements AcpChatService {
             return { error: session.host.describe(error) };
         } finally {
             this.updates.flush();
+        }
+    }
+
+    async setConfigOption(chatSessionId: string, agentId: string, configId: string, value: string | boolean):
+        Promise<{ configOptions: AcpConfigOptionData[] } | { error: AcpTurnErrorData }> {
+        const session = this.sessions.live(chatSessionId, agentId);
+        if (!session) {
+            return { error: { code: 'NO_SESSION', message: 'The agent session is gone.', details: '' } };
+        }
+        if (typeof configId !== 'string' || (typeof value !== 'string' && typeof value !== 'boolean')) {
+            return { error: { code: 'INVALID_REQUEST', message: 'A config option is set to a string or a boolean.', details: '' } };
+        }
+        try {
+            return { configOptions: await session.host.setConfigOption(session.sessionId, configId, value) as unknown as AcpConfigOptionData[] };
+        } catch (error) {
+            return { error: session.host.describe(error) };
         }
     }
 
@@ -179,6 +196,13 @@ export class AcpChatServiceImpl implements AcpChatService {
 
     async terminalPids(): Promise<number[]> {
         return this.terminals.pids;
+    }
+
+    /** What the engine knows of the session now: its config options and last usage (issue 23 parts 4 and 5). */
+    protected liveState(host: WorkspaceAgent, sessionId: string): Pick<AcpSessionInfo, 'configOptions' | 'usage'> {
+        const configOptions = host.configOptionsOf(sessionId) as unknown as AcpConfigOptionData[] | undefined;
+        const usage = host.usageOf(sessionId);
+        return { ...configOptions ? { configOptions } : {}, ...usage ? { usage } : {} };
     }
 
     /** A failure for the chat; one that needs a login also tells how (the agent's methods, whether a key can be kept). */
