@@ -43,7 +43,9 @@ export class AcpAgentHosts implements BackendApplicationContribution {
                     env: config.env, installCommand: config.installCommand },
                 environment: async () => ({ ...process.env, ...await this.apiKeys.environmentFor(config.id, config.apiKeyEnv) }),
                 logger: this.agentLogger(), scrub: text => this.apiKeys.scrub(text),
-                serveFileSystem: true, serveTerminals: true, showsTerminalOutputMeta: true, clientName: 'theia-ai-chat'
+                serveFileSystem: true, serveTerminals: true, showsTerminalOutputMeta: true, clientName: 'theia-ai-chat',
+                // The chat input shows boolean config options as checkboxes (issue 23 part 4).
+                booleanConfigOptions: true
             });
             this.agents.set(key, agent);
             this.agentIds.set(agent, config.id);

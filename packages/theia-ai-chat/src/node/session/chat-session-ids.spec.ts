@@ -37,6 +37,12 @@ class FakeHost {
     hasSession(sessionId: string): boolean {
         return this.open.has(sessionId);
     }
+    configOptionsOf(): undefined {
+        return undefined;
+    }
+    usageOf(): undefined {
+        return undefined;
+    }
     async closeSession(sessionId: string): Promise<boolean> {
         this.closed.push(sessionId);
         return this.open.delete(sessionId);
