@@ -19,7 +19,7 @@ import { McpHttpServer, McpHttpServerOptions, McpSession } from './mcp-http-serv
 import { notificationAnswer } from './notification-answer';
 import { ideProcessId, isInContainer, joinWorkspaceRoots } from './process-info';
 import { toSseEvent } from './session-transport';
-import { COPILOT_EDITS_NOT_CARRIED, COPILOT_PROFILE_ID, CopilotIdeServer } from './copilot';
+import { COPILOT_EDITS_NOT_CARRIED, COPILOT_PROFILE_ID, CopilotAddSelection, CopilotIdeServer } from './copilot';
 import { CODEX_PROFILE_ID, CodexClients, CodexProcesses, CodexWindow } from './codex-ipc';
 
 export interface CompanionEndpointOptions {
@@ -261,6 +261,11 @@ export class CompanionEndpoint {
         return this.ws.atMention(mention);
     }
 
+    /** *Send Selection to CLI* for Copilot CLI: `add_selection` to the session of the target terminal; whether it went. */
+    addSelection(sessionId: string, reference: CopilotAddSelection): Promise<boolean> {
+        return this.copilot.addSelection(sessionId, reference);
+    }
+
     terminalEnv(): Record<string, string> {
         return this.discovery.terminalEnv(this.port, this.workspacePath);
     }
@@ -275,7 +280,7 @@ export class CompanionEndpoint {
                     id: s.id, clientId: s.owner, since: s.createdAt, streaming: s.transport.hasStream, remotePort: s.remotePort
                 })),
                 ...this.ws.sessionList.map(s => ({ id: s.id, clientId: s.owner, since: s.createdAt, streaming: true, remotePort: s.remotePort })),
-                ...this.copilot.sessionList.map(s => ({ id: s.id, clientId: s.owner, since: s.createdAt, streaming: s.streaming, name: s.name })),
+                ...this.copilot.sessionList.map(s => ({ id: s.id, clientId: s.owner, since: s.createdAt, streaming: s.streaming, name: s.name, pid: s.pid })),
                 // No stream: Codex asks anew before each prompt.
                 ...this.codexClients.list().map(c => ({ id: c.id, clientId: CODEX_PROFILE_ID, since: c.since, streaming: false, pid: c.pid }))
             ],

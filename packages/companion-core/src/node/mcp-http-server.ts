@@ -140,7 +140,7 @@ export class McpHttpServer {
                     'Invalid Request: initialize must be sent alone and without an mcp-session-id'));
                 return;
             }
-            this.sessions.open(owner, request.socket.remotePort).then(
+            this.sessions.open(owner, request.socket.remotePort, this.clientPid(request)).then(
                 session => session.transport.handlePost(messages, kinds, batch, response),
                 error => respondRaw(response, 503, errorBody(JsonRpcErrorCode.connectionClosed, (error as Error).message)));
             return;
@@ -153,6 +153,12 @@ export class McpHttpServer {
             }
             session.transport.handlePost(messages, kinds, batch, response);
         }
+    }
+
+    private clientPid(request: http.IncomingMessage): number | undefined {
+        const header = this.options.clientPidHeader;
+        const pid = header ? Number(headerValue(request.headers[header.toLowerCase()])) : NaN;
+        return Number.isSafeInteger(pid) && pid > 0 ? pid : undefined;
     }
 
     private handleGet(request: http.IncomingMessage, response: http.ServerResponse, owner: string): void {

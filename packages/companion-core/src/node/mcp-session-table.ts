@@ -87,11 +87,11 @@ export class McpSessionTable {
         this.listeners.forEach(listener => listener.streamOpened?.(session));
     }
 
-    async open(owner: string, remotePort: number | undefined): Promise<SessionState> {
+    async open(owner: string, remotePort: number | undefined, pid?: number): Promise<SessionState> {
         this.makeRoomFor(owner);
         const id = crypto.randomUUID();
         const transport = new SessionTransport(id, { keepAliveMs: this.options.keepAliveMs });
-        const session: SessionState = { id, owner, transport, createdAt: this.clock.now(), lastActivity: this.clock.now(), remotePort };
+        const session: SessionState = { id, owner, transport, createdAt: this.clock.now(), lastActivity: this.clock.now(), remotePort, ...pid ? { pid } : {} };
         this.sessions.set(id, session);
         transport.onStreamChange(open => {
             if (!open && !transport.isClosed) {

@@ -28,6 +28,8 @@ export interface McpHttpServerOptions {
     readonly socketPath?: string;
     /** Replaces the loopback wall (Host, Origin, bearer token): admits a request by its headers alone. */
     readonly guard?: RequestGuard;
+    /** A header of `initialize` in which the client names its process (Copilot CLI: x-copilot-pid). */
+    readonly clientPidHeader?: string;
 }
 
 /** Who may send a request, by its headers: the owner (a client profile id) or the refusal. */
@@ -46,6 +48,8 @@ export interface McpSession {
      * the CLI process that holds the connection, e.g. to know which terminal runs it.
      */
     readonly remotePort?: number;
+    /** The client's process as it named it in `clientPidHeader`: where no TCP port tells it (a Unix socket). */
+    readonly pid?: number;
 }
 
 export interface McpSessionListener {

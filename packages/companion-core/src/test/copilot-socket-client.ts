@@ -40,8 +40,9 @@ export class CopilotSocketClient {
         return this.request('POST', body, extra);
     }
 
-    async initialize(): Promise<{ session: string; serverName: string }> {
-        const response = await this.post({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'copilot-cli', version: '1' } } });
+    /** `extra`: headers the real CLI adds (X-Copilot-PID …). */
+    async initialize(extra: Record<string, string> = {}): Promise<{ session: string; serverName: string }> {
+        const response = await this.post({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'copilot-cli', version: '1' } } }, extra);
         assert.strictEqual(response.status, 200, JSON.stringify(response.json));
         const initialized = await this.post({ jsonrpc: '2.0', method: 'notifications/initialized' }, { 'mcp-session-id': response.session! });
         assert.strictEqual(initialized.status, 202);

@@ -9,7 +9,7 @@ import { DiffView, PendingDiff } from '../../common/diff-registry';
 import { ManualClock } from '../../test/manual-clock';
 import { CopilotSocketClient } from '../../test/copilot-socket-client';
 import { copilotLockDirectory, copilotSocketDirectory } from './copilot-lock-file';
-import { COPILOT_EDITS_NOT_CARRIED } from './copilot-ide-wire';
+import { COPILOT_EDITS_NOT_CARRIED, copilotAddSelectionOf } from './copilot-ide-wire';
 
 const COPILOT = findProfile('copilot')!;
 
@@ -196,6 +196,28 @@ describe('Copilot CLI IDE server (lock file, Unix socket, nonce, tools)', () => 
         assert.deepStrictEqual(diagnostics.params.uris.map((u: { uri: string }) => u.uri), ['file:///w/a.ts', 'file:///w/b.ts']);
         assert.strictEqual(diagnostics.params.uris[0].diagnostics[0].severity, 'warning');
         stream.close();
+    });
+
+    it('Send Selection: add_selection goes to the one session asked for, which names its process (X-Copilot-PID) for the terminal lookup', async () => {
+        const first = await client().initialize({ 'X-Copilot-PID': '4242', 'X-Copilot-Parent-PID': '4241' });
+        const second = await client().initialize();
+        const streams = [await client().openStream(first.session), await client().openStream(second.session)];
+        assert.deepStrictEqual(endpoint.status().sessions.map(s => [s.id, s.pid]), [[first.session, 4242], [second.session, undefined]]);
+        const file = path.join(workspace, 'a b.ts');
+        assert.strictEqual(await endpoint.addSelection(first.session, copilotAddSelectionOf(file, 3, 5)), true);
+        const added = await streams[0].waitFor(m => m.method === 'add_selection');
+        assert.deepStrictEqual(added.params, {
+            filePath: file, fileUrl: `file://${workspace}/a%20b.ts`, selectedText: null,
+            selection: { start: { line: 2, character: 0 }, end: { line: 4, character: 0 } }
+        });
+        // A selection_changed sent after it reaches both: an add_selection for the other session would have come first.
+        endpoint.updateContext({ workspaceState: { openFiles: [{ path: file, timestamp: 1, isActive: true, selectedText: 'x', cursor: { line: 1, character: 2 },
+            selection: { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } } }] } });
+        clock.advance(200);
+        await streams[1].waitFor(m => m.method === 'selection_changed');
+        assert.ok(!streams[1].messages().some(m => m.method === 'add_selection'), 'only the target session');
+        assert.strictEqual(await endpoint.addSelection('gone', copilotAddSelectionOf(file, 1, 1)), false);
+        streams.forEach(stream => stream.close());
     });
 
     it('open_diff blocks until the user decides: SAVED by ✓ or Ctrl+S, REJECTED by ✗ or the tab, with the trigger', async () => {

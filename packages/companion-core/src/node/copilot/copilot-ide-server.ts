@@ -8,7 +8,7 @@ import { DEFERRED_MODULES } from '../mcp-sdk-modules';
 import { DISCOVERY_FILE_MARKER } from '../discovery-file';
 import { HostEnvironment } from '../host-paths';
 import { COPILOT_IDE_TOOLS, CopilotIdeHost, CopilotIdeTools } from './copilot-ide-tools';
-import { COPILOT_MCP_SERVER_NAME, CopilotNotifications, CopilotSelection, copilotDiagnosticsOf } from './copilot-ide-wire';
+import { COPILOT_MCP_SERVER_NAME, CopilotAddSelection, CopilotNotifications, CopilotSelection, copilotDiagnosticsOf } from './copilot-ide-wire';
 import { COPILOT_PROFILE_ID, CopilotLockContent, CopilotLockFile, newCopilotSocketPath, newNonce, removeStaleCopilotSockets } from './copilot-lock-file';
 import { CopilotNonceGuard } from './copilot-nonce-guard';
 
@@ -40,6 +40,8 @@ export interface CopilotIdeSession {
     readonly streaming: boolean;
     /** What the CLI named it (update_session_name). */
     readonly name?: string;
+    /** The CLI's process, as it names it in every request (X-Copilot-PID): which terminal runs it. */
+    readonly pid?: number;
 }
 
 /**
@@ -90,7 +92,7 @@ export class CopilotIdeServer {
 
     get sessionList(): CopilotIdeSession[] {
         return (this.http?.sessionList ?? []).map(s => ({
-            id: s.id, owner: s.owner, createdAt: s.createdAt, streaming: s.transport.hasStream, name: this.names.get(s.id)
+            id: s.id, owner: s.owner, createdAt: s.createdAt, streaming: s.transport.hasStream, name: this.names.get(s.id), pid: s.pid
         }));
     }
 
@@ -111,6 +113,7 @@ export class CopilotIdeServer {
             guard: new CopilotNonceGuard(COPILOT_PROFILE_ID, this.nonce),
             tokens: new Map([[COPILOT_PROFILE_ID, this.nonce]]),
             maxSessionsPerOwner: this.options.maxSessions,
+            clientPidHeader: 'x-copilot-pid',
             clock: this.options.clock,
             logger: this.logger,
             connectSession: session => this.connect(session)
@@ -158,6 +161,16 @@ export class CopilotIdeServer {
         uris.forEach(uri => this.changedUris.add(uri));
         this.clock.clearTimeout(this.diagnosticsTimer);
         this.diagnosticsTimer = this.clock.setTimeout(() => void this.sendDiagnostics(), COPILOT_NOTIFY_DEBOUNCE_MS);
+    }
+
+    /** *Send Selection to CLI*: the CLI types the reference into its input itself. False when that session is gone. */
+    async addSelection(sessionId: string, reference: CopilotAddSelection): Promise<boolean> {
+        const server = this.servers.get(sessionId);
+        if (!server) {
+            return false;
+        }
+        await this.notify(server, CopilotNotifications.addSelection, reference);
+        return true;
     }
 
     /** The lock and the socket file; synchronous so it can run in a process 'exit' handler. */

@@ -1,5 +1,5 @@
 import type { ClaudeSelectionChanged, DiagnosticSeverityName, FileDiagnostics } from '../../common/claude-ide-wire';
-import { pathOfFileUrl } from '../../common/claude-ide-wire';
+import { fileUrlOf, pathOfFileUrl } from '../../common/claude-ide-wire';
 
 /*
  * Copilot CLI's IDE protocol as 1.0.102 parses it (shared/protocol/codex-copilot.md §2, checked against
@@ -21,7 +21,23 @@ export const CopilotTools = {
 /** Told to the user who accepted an edited proposal: 1.0.102 reads only SAVED and writes its own text. */
 export const COPILOT_EDITS_NOT_CARRIED = 'Copilot CLI writes its own proposal; your edits in the diff were not applied. Copy them to apply after it has written the file.';
 
-export const CopilotNotifications = { selection: 'selection_changed', diagnostics: 'diagnostics_changed' } as const;
+export const CopilotNotifications = { selection: 'selection_changed', diagnostics: 'diagnostics_changed', addSelection: 'add_selection' } as const;
+
+/** `add_selection`: 1.0.102 types `@<path relative to its folder>:<first>-<last> ` into its input (lines only). */
+export interface CopilotAddSelection {
+    readonly filePath: string;
+    readonly fileUrl: string;
+    readonly selection: { readonly start: { line: number; character: number }; readonly end: { line: number; character: number } } | null;
+    readonly selectedText: string | null;
+}
+
+/** *Send Selection to CLI* for Copilot CLI: 1-based editor lines (as the typed reference has them) to its 0-based ones. */
+export function copilotAddSelectionOf(filePath: string, firstLine: number, lastLine: number): CopilotAddSelection {
+    return {
+        filePath, fileUrl: fileUrlOf(filePath), selectedText: null,
+        selection: { start: { line: Math.max(0, firstLine - 1), character: 0 }, end: { line: Math.max(0, lastLine - 1), character: 0 } }
+    };
+}
 
 /** How the user's decision came about; the CLI requires a string and acts on `result` alone. */
 export type CopilotDiffTrigger = 'accepted_via_button' | 'rejected_via_button' | 'closed_via_tab' | 'closed_via_tool' | 'timeout';
