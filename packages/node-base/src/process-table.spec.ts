@@ -2,7 +2,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { descendantsIn, parentPidOf, readProcessTable } from './process-table';
+import { ancestorAmong, descendantsIn, parentPidOf, readProcessTable } from './process-table';
 
 describe('process table', () => {
     let root: string;
@@ -25,6 +25,14 @@ describe('process table', () => {
 
     it('finds descendants breadth first', () => {
         assert.deepStrictEqual(descendantsIn(new Map([[2, 1], [3, 2], [4, 1], [5, 3]]), 1), [2, 4, 3, 5]);
+    });
+
+    it('finds the nearest of some processes above one (the terminal shell of a CLI), and survives a loop', () => {
+        const table = new Map([[2, 1], [3, 2], [4, 3], [7, 8], [8, 7]]);
+        assert.strictEqual(ancestorAmong(table, 4, [2, 9]), 2);
+        assert.strictEqual(ancestorAmong(table, 4, [4, 2]), 4, 'itself first');
+        assert.strictEqual(ancestorAmong(table, 4, [9]), undefined);
+        assert.strictEqual(ancestorAmong(table, 7, [9]), undefined);
     });
 
     it('this process appears in the real table with its parent', () => {

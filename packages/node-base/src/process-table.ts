@@ -67,6 +67,18 @@ export function descendantsIn(table: ReadonlyMap<number, number>, pid: number): 
     return found;
 }
 
+/** The first of `candidates` met walking up from `pid` (itself included): e.g. the terminal shell a CLI runs under. */
+export function ancestorAmong(table: ReadonlyMap<number, number>, pid: number, candidates: readonly number[]): number | undefined {
+    const seen = new Set<number>();
+    for (let current: number | undefined = pid; current !== undefined && current > 0 && !seen.has(current); current = table.get(current)) {
+        if (candidates.includes(current)) {
+            return current;
+        }
+        seen.add(current);
+    }
+    return undefined;
+}
+
 /** "pid (comm) state ppid …": comm may hold spaces and parentheses, so read after the last ')'. */
 function readProcStatParent(statFile: string): number | undefined {
     try {
