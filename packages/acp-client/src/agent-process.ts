@@ -46,6 +46,8 @@ export interface AgentStartOptions {
     readonly terminalAuth?: boolean;
     /** Declares `session.configOptions.boolean`: the host shows boolean config options. */
     readonly booleanConfigOptions?: boolean;
+    /** Each chunk the agent prints to stderr, unscrubbed (e.g. npm's output while npx fetches the agent). */
+    readonly onStderr?: (chunk: string) => void;
 }
 
 const NO_ANSWER: acp.CreateElicitationResponse = { action: 'cancel' };
@@ -235,6 +237,7 @@ export class AgentProcess {
         child.stderr!.setEncoding('utf8');
         child.stderr!.on('data', (chunk: string) => {
             this.stderrTail = (this.stderrTail + chunk).slice(-STDERR_TAIL_BYTES);
+            options.onStderr?.(chunk);
         });
         child.on('exit', (code, signal) => {
             this.exitDescription = `${options.profile.displayName} exited (${signal ? `signal ${signal}` : `code ${code}`})`;

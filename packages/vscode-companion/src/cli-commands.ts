@@ -6,6 +6,8 @@ import type { CompanionOutput } from './companion-output';
 import { SHOW_STATUS_COMMAND } from './status-bar';
 
 export const runCommandId = (profile: ClientProfile) => `aiCli.run.${profile.id}`;
+/** The title package.json gives the run command (palette: "AI CLI: Run Gemini CLI"). */
+export const runCommandTitle = (profile: ClientProfile) => `Run ${profile.displayName}`;
 export const enableIdeModeCommandId = (profile: ClientProfile) => `aiCli.enableIdeMode.${profile.id}`;
 
 /** Run <CLI> (a terminal in the chosen folder), Enable IDE Mode for <CLI>, Show Companion Status. */

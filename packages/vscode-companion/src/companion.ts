@@ -4,6 +4,7 @@ import { OpenFilesModel } from '@ai-cli-companion/core';
 import { registerCliCommands } from './cli-commands';
 import { startCodexSocket } from './codex-socket';
 import { affectsProfiles, enabledProfiles } from './companion-settings';
+import { registerDiagnoseConnection } from './diagnose-connection';
 import { DiffReviewService } from './diff-review-service';
 import type { HostIdentity } from './host-identity';
 import { OpenFilesTracker } from './open-files-tracker';
@@ -22,8 +23,10 @@ export class Companion implements vscode.Disposable {
     private readonly terminalEnvironment: TerminalEnvironment;
     private readonly removeFilesOnExit = () => this.endpoint.removeDiscoveryFilesSync();
     private trusted: boolean | undefined;
+    private readonly version: string;
 
     constructor(context: vscode.ExtensionContext, private readonly host: HostIdentity, private readonly log: CompanionOutput) {
+        this.version = String(context.extension.packageJSON.version ?? '0.0.0');
         this.endpoint = new CompanionEndpoint({
             ideInfo: host.ideInfo,
             idePid: host.idePid,
@@ -31,7 +34,7 @@ export class Companion implements vscode.Disposable {
             backendPid: process.pid,
             profiles: enabledProfiles(),
             logger: log,
-            serverVersion: String(context.extension.packageJSON.version ?? '0.0.0')
+            serverVersion: this.version
         });
         this.terminalEnvironment = new TerminalEnvironment(context.environmentVariableCollection);
     }
@@ -47,6 +50,7 @@ export class Companion implements vscode.Disposable {
             vscode.commands.registerCommand('aiCli.diff.accept', (uri?: vscode.Uri) => review.accept(uri)),
             vscode.commands.registerCommand('aiCli.diff.reject', (uri?: vscode.Uri) => review.reject(uri)),
             ...registerCliCommands(this.endpoint, this.log),
+            registerDiagnoseConnection(this.endpoint, this.log, this.version),
             vscode.workspace.onDidChangeWorkspaceFolders(() => this.workspaceChanged()),
             vscode.workspace.onDidGrantWorkspaceTrust(() => {
                 this.trusted = true;

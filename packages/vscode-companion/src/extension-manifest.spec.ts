@@ -4,6 +4,7 @@ import * as path from 'path';
 import { CLIENT_PROFILES } from '@ai-cli-companion/core';
 import { enableIdeModeCommandId, runCommandId } from './cli-commands';
 import { SETTINGS_SECTION, clientEnabledSetting } from './companion-settings';
+import { DIAGNOSE_COMMAND, vsixWording } from './diagnose-connection';
 
 const manifest = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'package.json'), 'utf8'));
 
@@ -34,6 +35,14 @@ describe('package.json of the .vsix', () => {
             // Only CLIs with an IDE-mode switch (Claude Code has none: it connects by its terminal's port).
             assert.equal(commands.includes(enableIdeModeCommandId(profile)), !!profile.userSettings, `${enableIdeModeCommandId(profile)}`);
             assert.ok(settings.includes(`${SETTINGS_SECTION}.${clientEnabledSetting(profile)}`), `missing setting for ${profile.id}`);
+        }
+    });
+
+    it('contributes Diagnose Connection, and each run command under the title the fixes name', () => {
+        const titles = new Map(manifest.contributes.commands.map((c: { command: string; title: string; category: string }) => [c.command, `${c.category}: ${c.title}`]));
+        assert.strictEqual(titles.get(DIAGNOSE_COMMAND), 'AI CLI: Diagnose Connection');
+        for (const profile of CLIENT_PROFILES) {
+            assert.strictEqual(titles.get(runCommandId(profile)), vsixWording('any').runCommand(profile));
         }
     });
 

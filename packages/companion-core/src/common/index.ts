@@ -5,6 +5,8 @@ export * from './claude-selection';
 export * from './client-profiles';
 export * from './clock';
 export * from './companion-logger';
+export * from './connection-diagnosis';
+export * from './connection-report';
 export * from './context-normalizer';
 export * from './diff-registry';
 export * from './diff-review-controller';

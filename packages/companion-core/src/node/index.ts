@@ -1,6 +1,7 @@
 // Node-only part of the core: the MCP server, discovery files, paths and processes.
 export * from './claude-ide-server';
 export * from './claude-ide-tools';
+export * from './cli-host';
 export * from './cli-settings-file';
 export * from './codex-ipc';
 export * from './companion-discovery';
@@ -8,6 +9,7 @@ export * from './companion-endpoint';
 export * from './companion-tools';
 export * from './copilot';
 export * from './context-feed';
+export * from './diagnostics';
 export * from './diff-broker';
 export * from './discovery-file';
 export * from './host-paths';

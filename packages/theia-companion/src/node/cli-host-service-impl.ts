@@ -1,18 +1,17 @@
 import { inject, injectable, optional } from '@theia/core/shared/inversify';
+import { CliCommandLookup, CliProcessFinder, ConnectionDiagnostics } from '@ai-cli-companion/core/node';
 import { CliHostService, CommandLookup, SessionConnectionInfo, SessionTerminal } from '../common/cli-host-protocol';
 import { ConnectionDiagnosis, DiagnosisRequest } from '../common/connection-diagnostics-protocol';
-import { CliCommandLookup } from './cli-command-lookup';
-import { CliProcessFinder } from './cli-process-finder';
-import { ConnectionDiagnostics } from './connection-diagnostics';
 import { CodexSocketContribution } from './codex-socket-contribution';
 import { codexSocketSection } from './codex-socket-diagnostics';
+import { THEIA_WORDING } from '../common/theia-wording';
 
-/** Process and command facts for every window; holds no state of its own. */
+/** Process and command facts for every window, from the core; holds no state of its own. */
 @injectable()
 export class CliHostServiceImpl implements CliHostService {
     protected readonly finder = new CliProcessFinder();
     protected readonly lookup = new CliCommandLookup();
-    protected readonly diagnostics = new ConnectionDiagnostics(this.finder, this.lookup);
+    protected readonly diagnostics = new ConnectionDiagnostics({ wording: THEIA_WORDING, finder: this.finder, lookup: this.lookup });
 
     @inject(CodexSocketContribution) @optional()
     protected readonly codexSocket: CodexSocketContribution | undefined;

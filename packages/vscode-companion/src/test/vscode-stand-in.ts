@@ -165,18 +165,24 @@ export const standIn = {
         group.tabs = [];
         group.activeTab = undefined;
         window.activeTextEditor = undefined;
+        window.terminals = [];
+        window.activeTerminal = undefined;
         workspace.textDocuments.length = 0;
+        workspace.workspaceFolders = undefined;
         fileSystems.clear();
     }
 };
 
 export interface TextEditor { document: TextDocument; selection: Selection; viewColumn?: number }
+export interface Terminal { name: string; processId: Promise<number | undefined> }
 
 export const window = {
     changeTabs: new EventEmitter<{ opened: Tab[]; closed: Tab[]; changed: Tab[] }>(),
     changeActiveEditor: new EventEmitter<TextEditor | undefined>(),
     changeSelection: new EventEmitter<{ textEditor: TextEditor }>(),
     activeTextEditor: undefined as TextEditor | undefined,
+    terminals: [] as Terminal[],
+    activeTerminal: undefined as Terminal | undefined,
     tabGroups: {
         get all() {
             return [group];
@@ -211,6 +217,7 @@ export const workspace = {
     rename: new EventEmitter<{ files: Array<{ oldUri: Uri; newUri: Uri }> }>(),
     remove: new EventEmitter<{ files: Uri[] }>(),
     textDocuments: [] as TextDocument[],
+    workspaceFolders: undefined as Array<{ uri: Uri }> | undefined,
     registerFileSystemProvider(scheme: string, provider: { writeFile(uri: Uri, content: Uint8Array, options: unknown): void; readFile(uri: Uri): Uint8Array }) {
         fileSystems.set(scheme, provider);
         return new Disposable(() => fileSystems.delete(scheme));
@@ -250,7 +257,7 @@ export const commands = {
     }
 };
 
-export const env = { clipboard: { writeText: async (text: string) => { standIn.clipboard = text; } } };
+export const env = { appName: 'Stand-in Code', clipboard: { writeText: async (text: string) => { standIn.clipboard = text; } } };
 
 const exported = {
     EventEmitter, Disposable, Uri, FileType, FilePermission, FileSystemError, TabInputText, TabInputTextDiff,

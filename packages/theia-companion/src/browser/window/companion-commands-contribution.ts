@@ -4,6 +4,7 @@ import { MessageService } from '@theia/core/lib/common/message-service';
 import { QuickInputService, QuickPickItem } from '@theia/core/lib/common/quick-pick-service';
 import { CLIENT_PROFILES, ClientProfile } from '@ai-cli-companion/core';
 import { CompanionService } from '../../common/companion-protocol';
+import { runCommandLabel } from '../../common/theia-wording';
 import { CliLauncher } from '../send-to-cli/cli-launcher';
 import { CompanionOutput } from './companion-output';
 
@@ -12,7 +13,7 @@ const CATEGORY = 'AI CLI';
 export namespace CompanionCommands {
     export const SHOW_STATUS: Command = { id: 'aiCliCompanion.showStatus', category: CATEGORY, label: 'Show Companion Status' };
     export function run(profile: ClientProfile): Command {
-        return { id: `aiCliCompanion.run.${profile.id}`, category: CATEGORY, label: `Run ${profile.displayName} in Terminal` };
+        return { id: `aiCliCompanion.run.${profile.id}`, category: CATEGORY, label: runCommandLabel(profile) };
     }
     export function enableIdeMode(profile: ClientProfile): Command {
         return { id: `aiCliCompanion.enableIdeMode.${profile.id}`, category: CATEGORY, label: `Enable IDE Mode for ${profile.displayName}` };

@@ -2,11 +2,22 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { CompanionStatus } from '../common/companion-protocol';
-import { DiagnosisCheck } from '../common/connection-diagnostics-protocol';
-import { CliCommandLookup } from './cli-command-lookup';
-import { CliProcessFinder } from './cli-process-finder';
+import { ClientProfile } from '../../common/client-profiles';
+import { DiagnosisCheck, DiagnosisRequest, EditorWording } from '../../common/connection-diagnosis';
+import { CliCommandLookup } from '../cli-host/cli-command-lookup';
+import { CliProcessFinder } from '../cli-host/cli-process-finder';
 import { ConnectionDiagnostics } from './connection-diagnostics';
+
+type CompanionStatus = DiagnosisRequest['status'];
+
+/** Words of an editor that is neither Theia nor VS Code, so a fix shows whose words it uses. */
+const SPEC_WORDING: EditorWording = {
+    editorName: 'Spec IDE',
+    settingsName: 'Spec Settings',
+    runCommand: (profile: ClientProfile) => `Spec: Start ${profile.displayName}`,
+    enabledSetting: (profile: ClientProfile) => `spec.${profile.id}.on`,
+    installFix: (profile: ClientProfile, npmPackage: string) => `spec-install ${npmPackage}`
+};
 
 /** A terminal shell whose environment and cwd the test decides. */
 class FakeFinder extends CliProcessFinder {
@@ -31,8 +42,10 @@ describe('ConnectionDiagnostics', () => {
     }
 
     async function checks(env: Record<string, string>, cwd: string, files: string[]): Promise<DiagnosisCheck[]> {
-        const diagnostics = new ConnectionDiagnostics(new FakeFinder(env, cwd), new CliCommandLookup({ PATH: '', SHELL: '/bin/false' }),
-            { env: {}, homedir: path.join(root, 'home'), tmpdir: path.join(root, 'tmp') }, true);
+        const diagnostics = new ConnectionDiagnostics({
+            wording: SPEC_WORDING, finder: new FakeFinder(env, cwd), lookup: new CliCommandLookup({ PATH: '', SHELL: '/bin/false' }),
+            host: { env: {}, homedir: path.join(root, 'home'), tmpdir: path.join(root, 'tmp') }, inContainer: true
+        });
         const diagnosis = await diagnostics.diagnose({ status: status(files), roots: [workspace], activeTerminal: { shellPid: 1, title: 'bash' }, terminalShellPids: [1] });
         return diagnosis.sections.flatMap(section => section.checks);
     }
@@ -56,6 +69,27 @@ describe('ConnectionDiagnostics', () => {
         assert.strictEqual(byTitle(/Directory mismatch/)?.status, 'warning');
         assert.strictEqual(byTitle(/Container detected but REMOTE_CONTAINERS is not set/)?.status, 'error');
         assert.match(byTitle(/tools\.approvalMode is "yolo"/)?.title ?? '', /\.qwen\/settings\.json\)$/);
+    });
+
+    it('looks for no discovery file of a CLI that has none (Codex asks the backend\'s socket)', async () => {
+        const diagnostics = new ConnectionDiagnostics({
+            wording: SPEC_WORDING, finder: new FakeFinder({}, workspace), lookup: new CliCommandLookup({ PATH: '', SHELL: '/bin/false' }),
+            host: { env: {}, homedir: path.join(root, 'home'), tmpdir: path.join(root, 'tmp') }, inContainer: false
+        });
+        const request = { status: { ...status([]), profiles: ['codex'] }, roots: [workspace], terminalShellPids: [] };
+        const discovery = (await diagnostics.diagnose(request)).sections.find(section => section.title === 'Discovery files');
+        assert.deepStrictEqual(discovery?.checks.map(check => [check.status, check.title]), [['ok', 'Codex CLI needs no discovery file: it asks the socket of the backend']]);
+    });
+
+    it('words every fix in the editor\'s own commands, settings and name', async () => {
+        const found = await checks({}, workspace, []);
+        const byTitle = (pattern: RegExp) => found.find(check => pattern.test(check.title));
+        assert.strictEqual(byTitle(/No CLI is connected/)?.fix, 'Run "Spec: Start Gemini CLI" (or another CLI\'s), or type /ide enable in a CLI started in a terminal of this window.');
+        assert.strictEqual(byTitle(/Claude Code is switched off/)?.fix, 'Set "spec.claude.on" to true in Spec Settings to use it.');
+        assert.strictEqual(byTitle(/"gemini" is not installed/)?.fix, 'spec-install @google/gemini-cli');
+        assert.strictEqual(byTitle(/"llxprt" is not installed/)?.fix, 'Install LLxprt Code so that "llxprt" is on the PATH.');
+        assert.match(byTitle(/Qwen Code: tools\.approvalMode is "auto"/)?.details?.join('\n') ?? '', /no diff ever opens in Spec IDE\.$/);
+        assert.doesNotMatch(JSON.stringify(found), /Theia|aiCliCompanion|Preferences|in Terminal/);
     });
 });
 
@@ -82,8 +116,10 @@ describe('ConnectionDiagnostics: Claude Code offers no diff', () => {
     }
 
     async function claudeChecks(): Promise<DiagnosisCheck[]> {
-        const diagnostics = new ConnectionDiagnostics(new FakeFinder({}, workspace), new CliCommandLookup({ PATH: '', SHELL: '/bin/false' }),
-            { env: {}, homedir: home, tmpdir: path.join(root, 'tmp') }, false);
+        const diagnostics = new ConnectionDiagnostics({
+            wording: SPEC_WORDING, finder: new FakeFinder({}, workspace), lookup: new CliCommandLookup({ PATH: '', SHELL: '/bin/false' }),
+            host: { env: {}, homedir: home, tmpdir: path.join(root, 'tmp') }, inContainer: false
+        });
         const status = { running: true, port: 1, workspacePath: workspace, profiles: ['claude'], sessions: [], files: [], pendingDiffs: 0 } as unknown as CompanionStatus;
         const diagnosis = await diagnostics.diagnose({ status, roots: [workspace], activeTerminal: undefined, terminalShellPids: [] });
         return diagnosis.sections.find(section => section.title === 'Claude Code')?.checks ?? [];

@@ -1,4 +1,4 @@
-import { CheckStatus, ConnectionDiagnosis } from './connection-diagnostics-protocol';
+import { CheckStatus, ConnectionDiagnosis } from './connection-diagnosis';
 
 const MARK: Record<CheckStatus, string> = { ok: '✔ OK', warning: '⚠ WARNING', error: '✖ ERROR', info: 'ℹ INFO' };
 

@@ -1,6 +1,6 @@
 import * as fs from 'fs';
-import { isProcessAlive } from '@ai-cli-companion/core/node';
-import { DiagnosisCheck } from '../common/connection-diagnostics-protocol';
+import { isProcessAlive } from '../process-info';
+import { DiagnosisCheck } from '../../common/connection-diagnosis';
 import { readPrivateFile } from './private-file-check';
 
 /**

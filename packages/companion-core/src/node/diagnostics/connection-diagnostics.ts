@@ -2,12 +2,14 @@ import { execFile } from 'child_process';
 import * as http from 'http';
 import * as path from 'path';
 import { isInsideRoot, readJsoncObject, valueAt } from '@ai-cli-companion/node-base';
-import { CLIENT_PROFILES, ClientProfile } from '@ai-cli-companion/core';
-import { discoveryDirectory, currentHostEnvironment, HostEnvironment, isInContainer, isProcessAlive, CliSettingsFile } from '@ai-cli-companion/core/node';
-import { ConnectionDiagnosis, DiagnosisCheck, DiagnosisRequest, DiagnosisSection } from '../common/connection-diagnostics-protocol';
-import { CliCommandLookup } from './cli-command-lookup';
-import { CliProcessFinder } from './cli-process-finder';
-import { copilotLockCheck } from './copilot-lock-diagnostics';
+import { CLIENT_PROFILES, ClientProfile, usesDiscoveryFile } from '../../common/client-profiles';
+import { ConnectionDiagnosis, DiagnosisCheck, DiagnosisRequest, DiagnosisSection, EditorWording } from '../../common/connection-diagnosis';
+import { CliCommandLookup } from '../cli-host/cli-command-lookup';
+import { CliProcessFinder } from '../cli-host/cli-process-finder';
+import { CliSettingsFile } from '../cli-settings-file';
+import { currentHostEnvironment, discoveryDirectory, HostEnvironment } from '../host-paths';
+import { isInContainer, isProcessAlive } from '../process-info';
+import { copilotLockCheck } from './copilot-lock-check';
 import { readPrivateFile } from './private-file-check';
 
 const VERSION_TIMEOUT_MS = 20_000;
@@ -25,17 +27,32 @@ const SILENT_WRITE_MODES: Record<string, { settingsDir: string; key: string[]; d
     }
 };
 
+export interface ConnectionDiagnosticsOptions {
+    readonly wording: EditorWording;
+    readonly finder?: CliProcessFinder;
+    readonly lookup?: CliCommandLookup;
+    readonly host?: HostEnvironment;
+    readonly inContainer?: boolean;
+}
+
 /**
  * Diagnose Connection's checks: everything the CLIs' own error messages blame ("IDE connection
- * failed", "Directory mismatch", "could not find the IDE"…), each with a fix.
+ * failed", "Directory mismatch", "could not find the IDE"…), each with a fix in the editor's words.
  */
 export class ConnectionDiagnostics {
-    constructor(
-        protected readonly finder = new CliProcessFinder(),
-        protected readonly lookup = new CliCommandLookup(),
-        protected readonly host: HostEnvironment = currentHostEnvironment(),
-        protected readonly inContainer = isInContainer()
-    ) { }
+    protected readonly wording: EditorWording;
+    protected readonly finder: CliProcessFinder;
+    protected readonly lookup: CliCommandLookup;
+    protected readonly host: HostEnvironment;
+    protected readonly inContainer: boolean;
+
+    constructor(options: ConnectionDiagnosticsOptions) {
+        this.wording = options.wording;
+        this.finder = options.finder ?? new CliProcessFinder();
+        this.lookup = options.lookup ?? new CliCommandLookup();
+        this.host = options.host ?? currentHostEnvironment();
+        this.inContainer = options.inContainer ?? isInContainer();
+    }
 
     async diagnose(request: DiagnosisRequest): Promise<ConnectionDiagnosis> {
         const sections = await Promise.all([
@@ -61,7 +78,8 @@ export class ConnectionDiagnostics {
             .filter(s => s.remotePort)
             .map(s => ({ sessionId: s.id, serverPort: status.port, remotePort: s.remotePort! })), terminalShellPids);
         if (status.sessions.length === 0) {
-            checks.push({ status: 'info', title: 'No CLI is connected to this window', fix: 'Run "Run Gemini CLI in Terminal" (or Qwen Code), or type /ide enable in a CLI started in a terminal of this window.' });
+            checks.push({ status: 'info', title: 'No CLI is connected to this window',
+                fix: `Run "${this.wording.runCommand(firstProfile(status.profiles))}" (or another CLI's), or type /ide enable in a CLI started in a terminal of this window.` });
         }
         for (const session of status.sessions) {
             const found = processes.find(p => p.sessionId === session.id);
@@ -82,6 +100,10 @@ export class ConnectionDiagnostics {
         const checks: DiagnosisCheck[] = [];
         const uid = process.getuid?.();
         for (const profile of CLIENT_PROFILES.filter(p => status.profiles.includes(p.id))) {
+            if (!usesDiscoveryFile(profile) && profile.transport !== 'pipe') {
+                checks.push({ status: 'ok', title: `${profile.displayName} needs no discovery file: it asks the socket of the backend` });
+                continue;
+            }
             const directory = discoveryDirectory(profile, this.host);
             const file = status.files.find(f => path.dirname(f) === directory);
             if (!file) {
@@ -93,7 +115,8 @@ export class ConnectionDiagnostics {
                 : this.discoveryFileCheck(profile, file, status.port, status.workspacePath, uid));
         }
         if (checks.length === 0) {
-            checks.push({ status: 'warning', title: 'No CLI is enabled for this window', fix: 'Turn on "aiCliCompanion.gemini.enabled" (or another client) in Preferences.' });
+            checks.push({ status: 'warning', title: 'No CLI is enabled for this window',
+                fix: `Turn on "${this.wording.enabledSetting(CLIENT_PROFILES[0])}" (or another client's) in ${this.wording.settingsName}.` });
         }
         return { title: 'Discovery files', checks };
     }
@@ -126,7 +149,8 @@ export class ConnectionDiagnostics {
         const checks: DiagnosisCheck[] = [];
         const containerNote = this.inContainer ? 'Running in a container (/.dockerenv or /run/.containerenv exists).' : 'Not running in a container.';
         if (!activeTerminal) {
-            checks.push({ status: 'info', title: 'This window has no terminal', details: [containerNote], fix: 'Run "Run Gemini CLI in Terminal" to open one with the right environment.' });
+            checks.push({ status: 'info', title: 'This window has no terminal', details: [containerNote],
+                fix: `Run "${this.wording.runCommand(firstProfile(status.profiles))}" to open one with the right environment.` });
             return { title: 'Active terminal', checks };
         }
         const env = this.finder.environOf(activeTerminal.shellPid);
@@ -177,16 +201,15 @@ export class ConnectionDiagnostics {
         const enabled = status.profiles.includes(profile.id);
         checks.push(enabled
             ? { status: 'ok', title: `${profile.displayName} is enabled for this window` }
-            : { status: 'info', title: `${profile.displayName} is switched off for this window`, fix: `Set "aiCliCompanion.${profile.id}.enabled" to true in Preferences to use it.` });
+            : { status: 'info', title: `${profile.displayName} is switched off for this window`,
+                fix: `Set "${this.wording.enabledSetting(profile)}" to true in ${this.wording.settingsName} to use it.` });
         const found = await this.lookup.locate(profile.command);
         const settings = new CliSettingsFile(profile, this.host);
         const ideEnabled = settings.isIdeModeEnabled();
         if (!found.path) {
             // Only a problem for a CLI the user set up for IDE mode; otherwise merely not used here.
             checks.push({ status: ideEnabled ? 'warning' : 'info', title: `"${profile.command}" is not installed (neither the backend's PATH nor a login shell has it)`,
-                fix: profile.npmPackage
-                    ? `Run "Run ${profile.displayName} in Terminal" and choose Install with npm (${profile.npmPackage}), or Run once with npx.`
-                    : `Install ${profile.displayName} so that "${profile.command}" is on the PATH.` });
+                fix: profile.npmPackage ? this.wording.installFix(profile, profile.npmPackage) : `Install ${profile.displayName} so that "${profile.command}" is on the PATH.` });
         } else {
             const version = await commandVersion(found.path);
             checks.push({ status: 'ok', title: `"${profile.command}" ${version ?? '(version unknown)'} at ${found.path}`, details: [`found on the ${found.foundBy}`] });
@@ -215,7 +238,7 @@ export class ConnectionDiagnostics {
         return diffToolCheckFor(profile, this.host.homedir);
     }
 
-    protected approvalModeCheck(profile: ClientProfile, rule: typeof SILENT_WRITE_MODES[string], userSettings: string, roots: string[]): DiagnosisCheck {
+    protected approvalModeCheck(profile: ClientProfile, rule: typeof SILENT_WRITE_MODES[string], userSettings: string, roots: readonly string[]): DiagnosisCheck {
         // Workspace settings override the user's.
         const projectFiles = rule.projectFiles ?? ['settings.json'];
         const files = [userSettings, ...roots.flatMap(root => projectFiles.map(name => path.join(root, rule.settingsDir, name)))];
@@ -230,7 +253,7 @@ export class ConnectionDiagnostics {
         }
         const key = rule.key.join('.');
         return rule.silent.includes(mode)
-            ? { status: 'warning', title: `${profile.displayName}: ${key} is "${mode}" (${source})`, details: ['In this mode the CLI writes files without asking, so no diff ever opens in Theia.'],
+            ? { status: 'warning', title: `${profile.displayName}: ${key} is "${mode}" (${source})`, details: [`In this mode the CLI writes files without asking, so no diff ever opens in ${this.wording.editorName}.`],
                 fix: profile.diffModeNote ?? `Set "${key}": "default" in ${userSettings} (or press Shift+Tab in the CLI until it asks before edits).` }
             : { status: 'ok', title: `${profile.displayName}: ${key} is "${mode}" (${source}); edits are proposed as diffs` };
     }
@@ -243,6 +266,11 @@ export function diffToolCheckFor(profile: ClientProfile, homedir: string): Diagn
     return diffTool === 'terminal'
         ? { status: 'warning', title: `${profile.displayName}: "diffTool" is "terminal" in ${file}`, details: ['Then the CLI never opens a diff in the IDE.'], fix: profile.diffModeNote }
         : { status: 'ok', title: `${profile.displayName}: "diffTool" is "${typeof diffTool === 'string' ? diffTool : 'auto'}" (${file}): diffs open in the IDE in ask-before-edit mode` };
+}
+
+/** The first enabled CLI, to name one command in a fix. */
+function firstProfile(enabled: readonly string[]): ClientProfile {
+    return CLIENT_PROFILES.find(profile => enabled.includes(profile.id)) ?? CLIENT_PROFILES[0];
 }
 
 function displayName(clientId: string): string {

@@ -1,14 +1,25 @@
 import { execFile } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
-import { CommandLookup } from '../common/cli-host-protocol';
+
+export interface CommandLookup {
+    readonly command: string;
+    /** Where the command was found, or undefined when neither PATH has it. */
+    readonly path?: string;
+    /** Which PATH found it: the backend's (what terminals inherit) or a login shell's. */
+    readonly foundBy?: 'backend PATH' | 'login shell';
+    /** Whether `npm` (for Install with npm) and `npx` (for Run once with npx) can be run. */
+    readonly npm: boolean;
+    readonly npx: boolean;
+}
 
 /** A login shell may read slow profile scripts; past this we report what the backend's PATH says. */
 const LOGIN_SHELL_TIMEOUT_MS = 5000;
 
 /**
- * Whether a command exists for the shell of a Theia terminal. Terminals inherit the backend's
- * environment, and a login shell may add more (nvm, a user's npm prefix); either counts.
+ * Whether a command exists for the shell of an editor's terminal. Terminals inherit the environment of the
+ * process that serves them (Theia's backend, VS Code's extension host), and a login shell may add more (nvm,
+ * a user's npm prefix); either counts.
  */
 export class CliCommandLookup {
     constructor(
@@ -48,7 +59,7 @@ export class CliCommandLookup {
         return undefined;
     }
 
-    /** `command -v` in the user's login shell (the shell Theia's terminals start). */
+    /** `command -v` in the user's login shell (the shell an editor's terminals start). */
     inLoginShell(command: string): Promise<string | undefined> {
         if (this.platform === 'win32' || !/^[\w.@/-]+$/.test(command)) {
             return Promise.resolve(undefined);

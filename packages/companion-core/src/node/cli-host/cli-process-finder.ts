@@ -135,5 +135,3 @@ export class CliProcessFinder {
         return readProcessTable(this.procRoot);
     }
 }
-
-/** The shell itself and every process below it. */

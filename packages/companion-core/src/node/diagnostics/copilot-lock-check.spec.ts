@@ -2,9 +2,9 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { findProfile } from '@ai-cli-companion/core';
-import { CompanionEndpoint } from '@ai-cli-companion/core/node';
-import { copilotLockCheck } from './copilot-lock-diagnostics';
+import { findProfile } from '../../common/client-profiles';
+import { CompanionEndpoint } from '../companion-endpoint';
+import { copilotLockCheck } from './copilot-lock-check';
 
 describe('copilotLockCheck (Diagnose Connection)', () => {
     let root: string;

@@ -1,6 +1,6 @@
 import * as fs from 'fs';
 import { readRegularFileSync } from '@ai-cli-companion/node-base';
-import { DiagnosisCheck } from '../common/connection-diagnostics-protocol';
+import { DiagnosisCheck } from '../../common/connection-diagnosis';
 
 /** A discovery or lock file read as its CLI reads it, with what is already wrong with its owner and mode. */
 export interface PrivateFileReading {
