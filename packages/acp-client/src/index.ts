@@ -11,4 +11,5 @@ export * from './replay-dedup';
 export * from './session-attach';
 export * from './session-capabilities';
 export * from './session-state';
+export * from './start-output';
 export * from './registry';

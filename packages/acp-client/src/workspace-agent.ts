@@ -8,6 +8,7 @@ import type { TerminalRequestHandlers } from './client-terminals';
 import { AttachedSession, AttachRequest, attachMethod, DEFAULT_ATTACH_TIMEOUT_MS, freshStartReason, isTranscriptUpdate, within } from './session-attach';
 import { AgentSessionCapabilities } from './session-capabilities';
 import { SessionStates, SessionUsage } from './session-state';
+import { StartOutputTail } from './start-output';
 
 export interface WorkspaceAgentOptions {
     readonly workspace: string;
@@ -101,6 +102,8 @@ export class WorkspaceAgent {
     private readonly remembered = new Map<string, RememberedSession>();
     private readonly states = new SessionStates();
     private readonly attachments = new Map<string, Promise<AttachedSession>>();
+    /** Who hears the last line the agent prints while it starts (`onStartOutput`). */
+    private readonly startListeners = new Set<(line: string) => void>();
 
     constructor(private readonly options: WorkspaceAgentOptions) { }
 
@@ -119,6 +122,20 @@ export class WorkspaceAgent {
     /** The running agent process, if any (e.g. for its `initialize` answer). */
     get current(): AgentProcess | undefined {
         return this.agent?.isAlive ? this.agent : undefined;
+    }
+
+    /** True while an agent process is being started (until it answered `initialize`, or failed). */
+    get isStarting(): boolean {
+        return this.starting !== undefined;
+    }
+
+    /**
+     * While an agent starts, `listener` hears each new last line of what it prints to stderr (scrubbed):
+     * for an npx or uvx agent, what npm or uv says while it fetches the package. Returns the unsubscribe.
+     */
+    onStartOutput(listener: (line: string) => void): () => void {
+        this.startListeners.add(listener);
+        return () => this.startListeners.delete(listener);
     }
 
     get isBusy(): boolean {
@@ -398,12 +415,21 @@ export class WorkspaceAgent {
     private async start(): Promise<AgentProcess> {
         const { options } = this;
         const began = Date.now();
+        const output = new StartOutputTail();
+        let started = false;
+        const onStderr = (chunk: string) => {
+            if (!started && output.push(chunk) && this.startListeners.size > 0) {
+                const line = options.scrub(output.lastLine ?? '');
+                this.startListeners.forEach(listener => listener(line));
+            }
+        };
         const agent = await AgentProcess.start({
+            onStderr,
             profile: options.profile, command: options.command, cwd: options.workspace,
             env: await options.environment(), logger: options.logger, scrub: options.scrub,
             clientName: options.clientName, showsTerminalOutputMeta: options.showsTerminalOutputMeta, handlers: this.handlers(),
             formElicitation: options.formElicitation, terminalAuth: options.terminalAuth, booleanConfigOptions: options.booleanConfigOptions
-        });
+        }).finally(() => { started = true; });
         this.agent = agent;
         options.logger.info(`${options.profile.displayName} started for ${options.workspace} (pid ${agent.pid}, ` +
             `${agent.agentInfo?.version ?? 'unknown version'}) in ${Date.now() - began} ms`);
