@@ -37,6 +37,10 @@ export interface ClientProfile {
     readonly maxSessions?: number;
     /** What the user must change for the CLI to offer diffs at all, shown by Diagnose Connection. */
     readonly diffModeNote?: string;
+    /** How *Send Selection to CLI* types a file: `@path` (default), or the bare path where `@` opens a file picker (Codex). */
+    readonly typedReference?: 'at' | 'path';
+    /** What the user types in each run of the CLI before it reads the window's context, where it does not remember (Codex). */
+    readonly ideCommand?: string;
 }
 
 export type ClientTransport = 'http' | 'ws' | 'pipe' | 'ipc';
@@ -188,6 +192,9 @@ export const CLIENT_PROFILES: readonly ClientProfile[] = [
         // The backend's socket (node/codex-ipc) answers the CLI's `ide-context` for the window that has its
         // folder, so terminals need no variable; the CLI finds the socket through TMPDIR, which they inherit.
         transport: 'ipc',
+        // 0.169.0 has no setting for it: IDE context is off in each new run until `/ide` (or `/ide on`).
+        ideCommand: '/ide on',
+        typedReference: 'path',
         discovery: {
             base: 'tmpdir',
             segments: ['codex-ipc'],

@@ -1,6 +1,6 @@
 import { inject, injectable } from '@theia/core/shared/inversify';
 import { claudeAtMentionOf } from '@ai-cli-companion/core';
-import { CliSettingsFile } from '@ai-cli-companion/core/node';
+import { CliSettingsFile, copilotAddSelectionOf } from '@ai-cli-companion/core/node';
 import { CLIENT_PROFILES, ClientProfile, findProfile } from '@ai-cli-companion/core';
 import type { CompanionEndpoint } from '@ai-cli-companion/core/node';
 import {
@@ -52,6 +52,10 @@ export class CompanionServiceImpl implements CompanionService {
 
     async atMention(filePath: string, firstLine: number, lastLine: number): Promise<number> {
         return (await this.requireEndpoint()).atMention(claudeAtMentionOf(filePath, firstLine, lastLine));
+    }
+
+    async addSelection(sessionId: string, filePath: string, firstLine: number, lastLine: number): Promise<boolean> {
+        return (await this.requireEndpoint()).addSelection(String(sessionId), copilotAddSelectionOf(String(filePath), Number(firstLine), Number(lastLine)));
     }
 
     async resolveDiff(diffId: string, outcome: DiffOutcome): Promise<DiffDelivery> {

@@ -30,7 +30,9 @@ export class CliLauncher {
         await terminal.start();
         await this.terminals.open(terminal, { mode: 'activate' });
         terminal.sendText(`${commandLine}\r`);
-        if (!await this.companion.isIdeModeEnabled(profile.id).catch(() => true)) {
+        if (profile.ideCommand) {
+            this.messages.info(`Type ${profile.ideCommand} in ${profile.displayName} so it reads this window's active file, selection and open tabs (it does not remember it between runs).`);
+        } else if (!await this.companion.isIdeModeEnabled(profile.id).catch(() => true)) {
             this.messages.info(`${profile.displayName} is not in IDE mode yet: type /ide enable once in its prompt, or run "Enable IDE Mode for ${profile.displayName}".`);
         }
         return terminal;

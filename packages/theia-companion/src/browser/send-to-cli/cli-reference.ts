@@ -9,16 +9,24 @@ export function atPath(relativePath: string): string {
     return `@${relativePath.replace(/\\/g, '/').replace(/([ \\])/g, '\\$1')}`;
 }
 
+/** The bare path, for a CLI whose `@` opens a file picker instead (Codex): quoted when it holds a space. */
+export function plainPath(relativePath: string): string {
+    const path = relativePath.replace(/\\/g, '/');
+    return /\s/.test(path) ? `"${path}"` : path;
+}
+
 /**
  * `@src/app.ts lines 10-20` (1-based, inclusive): the range in words, because `@file:10-20` makes
  * Gemini CLI hang (gemini-cli #19985). A selection ending at column 0 of a line does not take it.
+ * With `style` 'path' (ClientProfile.typedReference) the path is typed bare: `src/app.ts lines 10-20`.
  */
-export function selectionReference(relativePath: string, selection?: LineSelection): string {
+export function selectionReference(relativePath: string, selection?: LineSelection, style: 'at' | 'path' = 'at'): string {
+    const file = style === 'path' ? plainPath(relativePath) : atPath(relativePath);
     if (!selection) {
-        return atPath(relativePath);
+        return file;
     }
     const { first, last } = selectedLines(selection);
-    return `${atPath(relativePath)} ${first === last ? `line ${first}` : `lines ${first}-${last}`}`;
+    return `${file} ${first === last ? `line ${first}` : `lines ${first}-${last}`}`;
 }
 
 /** Several files or folders: one reference each; a trailing space lets the user type on. */

@@ -83,26 +83,31 @@ export class SendToCliContribution implements CommandContribution, MenuContribut
     }
 
     async send(profile: ClientProfile | undefined, args: unknown[]): Promise<void> {
-        const text = this.referenceFor(args);
-        if (!text) {
+        // Both styles now: starting a CLI moves the focus away from the editor or the Explorer.
+        const at = this.referenceFor(args, 'at');
+        const path = this.referenceFor(args, 'path');
+        if (!at || !path) {
             this.messages.info('Nothing to send: select code in an editor, or files or folders in the Explorer.');
             return;
         }
+        const texts = { at, path };
         if (await this.mentionByNotification(profile, args)) {
             return;
         }
-        const terminal = await this.targetTerminal(profile);
-        if (!terminal) {
+        const target = await this.targetTerminal(profile);
+        if (!target) {
             return;
         }
-        terminal.sendText(text);
-        this.finder.markUsed(terminal);
-        await this.terminals.open(terminal, { mode: 'activate' });
+        // Codex reads the selection's text through its IDE context; the reference tells it where to look.
+        target.terminal.sendText(texts[target.profile?.typedReference ?? 'at']);
+        this.finder.markUsed(target.terminal);
+        await this.terminals.open(target.terminal, { mode: 'activate' });
     }
 
     /**
-     * A CLI on the WebSocket transport (Claude Code) takes an editor selection as `at_mentioned`, which puts
-     * `@file#Lx-y` into its input itself; typing would race its input box. True when one got it.
+     * A CLI that takes an editor selection as a notification puts the reference into its input itself; typing
+     * would race its input box: Claude Code (WebSocket) as `at_mentioned`, Copilot CLI (its pipe) as
+     * `add_selection` to the session of the terminal. True when one got it.
      */
     protected async mentionByNotification(profile: ClientProfile | undefined, args: unknown[]): Promise<boolean> {
         const editor = this.editors.activeEditor?.editor ?? (uris(args[0]).length === 0 ? this.editors.currentEditor?.editor : undefined);
@@ -110,14 +115,17 @@ export class SendToCliContribution implements CommandContribution, MenuContribut
             return false;
         }
         const [target] = await this.finder.connectedTerminals(profile?.id);
-        const targetProfile = target && CLIENT_PROFILES.find(p => p.id === target.session.clientId);
-        if (!target || targetProfile?.transport !== 'ws') {
+        const transport = target && CLIENT_PROFILES.find(p => p.id === target.session.clientId)?.transport;
+        if (!target || (transport !== 'ws' && transport !== 'pipe')) {
             return false;
         }
         const { start, end } = editor.selection;
         // The same lines as the typed reference: a selection ending at column 0 does not take that line.
         const { first, last } = selectedLines({ startLine: start.line, endLine: end.line, endCharacter: end.character });
-        const delivered = await this.companion.atMention(editor.uri.path.fsPath(), first, last).catch(() => 0);
+        const file = editor.uri.path.fsPath();
+        const delivered = transport === 'ws'
+            ? await this.companion.atMention(file, first, last).catch(() => 0)
+            : Number(await this.companion.addSelection(target.session.id, file, first, last).catch(() => false));
         if (delivered > 0) {
             this.finder.markUsed(target.terminal);
             await this.terminals.open(target.terminal, { mode: 'activate' });
@@ -130,25 +138,25 @@ export class SendToCliContribution implements CommandContribution, MenuContribut
      * selected resources (the Explorer's context menu passes none: its selection is global), else the
      * last editor's selection.
      */
-    protected referenceFor(args: unknown[]): string | undefined {
+    protected referenceFor(args: unknown[], style?: ClientProfile['typedReference']): string | undefined {
         const explicit = uris(args[0]);
         const active = this.editors.activeEditor;
         if (active && (explicit.length === 0 || (explicit.length === 1 && explicit[0].isEqual(active.editor.uri)))) {
-            return referenceText([this.editorReference(active.editor)]);
+            return referenceText([this.editorReference(active.editor, style)]);
         }
         const targets = explicit.length > 0 ? explicit : UriSelection.getUris(this.selection.selection);
         if (targets.length > 0) {
-            return referenceText(targets.map(uri => selectionReference(this.relativePath(uri))));
+            return referenceText(targets.map(uri => selectionReference(this.relativePath(uri), undefined, style)));
         }
         const current = this.editors.currentEditor;
-        return current ? referenceText([this.editorReference(current.editor)]) : undefined;
+        return current ? referenceText([this.editorReference(current.editor, style)]) : undefined;
     }
 
-    protected editorReference(editor: TextEditor): string {
+    protected editorReference(editor: TextEditor, style?: ClientProfile['typedReference']): string {
         const selection = editor.selection;
         const empty = selection.start.line === selection.end.line && selection.start.character === selection.end.character;
         const range = empty ? undefined : { startLine: selection.start.line, endLine: selection.end.line, endCharacter: selection.end.character };
-        return selectionReference(this.relativePath(editor.uri), range);
+        return selectionReference(this.relativePath(editor.uri), range, style);
     }
 
     protected relativePath(uri: URI): string {
@@ -159,17 +167,18 @@ export class SendToCliContribution implements CommandContribution, MenuContribut
     }
 
     /** The connected CLI's terminal used last; a new CLI (asked for which when several are on) if none. */
-    protected async targetTerminal(profile: ClientProfile | undefined): Promise<TerminalWidget | undefined> {
+    protected async targetTerminal(profile: ClientProfile | undefined): Promise<{ terminal: TerminalWidget; profile?: ClientProfile } | undefined> {
         const connected = await this.finder.connectedTerminals(profile?.id).catch(() => []);
         if (connected.length > 0) {
-            return connected[0].terminal;
+            return { terminal: connected[0].terminal, profile: CLIENT_PROFILES.find(p => p.id === connected[0].session.clientId) };
         }
         const toStart = profile ?? await this.pickProfile();
         if (!toStart) {
             return undefined;
         }
         const terminal = await this.launcher.run(toStart);
-        return terminal && this.whenPromptReady(terminal, toStart);
+        const ready = terminal && await this.whenPromptReady(terminal, toStart);
+        return ready && { terminal: ready, profile: toStart };
     }
 
     protected async pickProfile(): Promise<ClientProfile | undefined> {
@@ -202,7 +211,8 @@ export class SendToCliContribution implements CommandContribution, MenuContribut
             listener.dispose();
         }
         if (!terminal.isDisposed) {
-            this.messages.warn(`${profile.displayName} did not connect to this window; the reference was not typed. Is IDE mode on (/ide enable)?`);
+            this.messages.warn(`${profile.displayName} did not connect to this window; the reference was not typed. ${profile.ideCommand
+                ? `Did you type ${profile.ideCommand} in it?` : 'Is IDE mode on (/ide enable)?'}`);
         }
         return undefined;
     }
