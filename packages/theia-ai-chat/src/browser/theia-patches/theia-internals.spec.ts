@@ -54,6 +54,19 @@ const PINS: Pin[] = [{
     module: '@theia/ai-chat/lib/browser/change-set-file-element', className: 'ChangeSetFileElement',
     members: { revert: '13f930ce1a8b17b4', ensureInitialized: '2fab29b5db1d4662', confirm: 'f1f29a817766eb90', getOriginalContent: 'bcfc067003e637b3' },
     uses: ['this.state', 'this.type', 'this.changeSetFileService']
+}, {
+    patch: 'AgentListedChatSessionStore (Browse all chats lists the store\'s index: restores and deletes through the store)',
+    module: '@theia/ai-chat-ui/lib/browser/ai-chat-ui-contribution', className: 'AIChatContribution',
+    members: { askForChatSession: '2556b0b723ae20be', deleteSession: '2b82eb2874a8f265', checkPersistedSessions: '81e6de8cd1006c60' },
+    uses: ['this.chatService.getPersistedSessions()', 'this.chatService.getOrRestoreSession(', 'this.hasPersistedSessions']
+}, {
+    patch: 'AgentListedChatSessionStore (the chat service reads an unknown id from the store and pins its agent)',
+    module: '@theia/ai-chat/lib/common/chat-service', className: 'ChatServiceImpl',
+    members: {
+        getOrRestoreSession: '1f6d1111f4a66342', deleteSessionAndChildren: '3b1c11e5bba0f16c',
+        getPersistedSessions: '179a339677b0e67f', hasPersistedSessions: '485a7851e6275fb6'
+    },
+    uses: ['this.sessionStore.readSession(', 'this.sessionStore.deleteSession(', 'serialized.pinnedAgentId']
 }];
 
 describe('Theia internals the chat patches rely on (Theia 1.74.1)', () => {

@@ -1,16 +1,24 @@
 import { interfaces } from '@theia/core/shared/inversify';
 import { ChatSessionStoreImpl } from '@theia/ai-chat/lib/browser/chat-session-store-impl';
+import { ChatService } from '@theia/ai-chat/lib/common/chat-service';
+import { ChatSessionStore } from '@theia/ai-chat/lib/common/chat-session-store';
 import { AIChatInputWidget } from '@theia/ai-chat-ui/lib/browser/chat-input-widget';
 import { ChatViewTreeWidget } from '@theia/ai-chat-ui/lib/browser/chat-tree-view/chat-view-tree-widget';
 import { createTreeContainer } from '@theia/core/lib/browser/tree/tree-container';
 import { AcpChatInputWidget } from './chat-input-widget';
 import { AcpChatViewTreeWidget } from './chat-view-tree-widget';
 import { EncodedChatSessionStore } from './encoded-chat-session-store';
+import { AgentListedChatSessionStore } from './agent-listed-session-store';
+import { AcpAgentHistory } from '../history/agent-history';
 
 /** Every place the chat replaces a Theia internal: see UPSTREAM.md for the change that would make each unnecessary. */
 export function bindTheiaPatches(rebind: interfaces.Rebind): void {
     // The chat's auto-save of a long answer blocked the page for hundreds of ms per save.
     rebind(ChatSessionStoreImpl).to(EncodedChatSessionStore).inSingletonScope();
+    // "Browse all chats…" also lists the agents' own sessions (session/list); Theia builds it from the store's index only.
+    // Both looked up when used: Theia's chat service needs this store, and the agents' history needs the chat's services.
+    rebind(ChatSessionStore).toDynamicValue(({ container }) => new AgentListedChatSessionStore(container.get(ChatSessionStoreImpl),
+        () => container.get(AcpAgentHistory), () => container.get<ChatService>(ChatService).getSessions().map(session => session.id))).inSingletonScope();
     // The chat input's model selector offers an ACP agent's own models (Theia's list for every other agent).
     rebind(AIChatInputWidget).to(AcpChatInputWidget);
     // The chat tree shows an ACP agent's first answer content in the task that delivered it.

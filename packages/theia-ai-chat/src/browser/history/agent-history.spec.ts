@@ -1,0 +1,76 @@
+import '../../test/jsdom';
+import * as assert from 'assert';
+import { Container } from '@theia/core/shared/inversify';
+import { MessageService } from '@theia/core/lib/common/message-service';
+import { PreferenceService } from '@theia/core/lib/common/preferences/preference-service';
+import { WorkspaceService } from '@theia/workspace/lib/browser/workspace-service';
+import { AcpChatHistoryService, AcpListedSession } from '../../common/acp-chat-history-protocol';
+import { AGENTS_PREFERENCE } from '../../common/acp-chat-preferences';
+import { listedChatId } from '../../common/listed-chat-id';
+import { AcpAgentHistory } from './agent-history';
+
+describe('AcpAgentHistory: the agents\' sessions as entries of Browse all chats', () => {
+    let listed: AcpListedSession[];
+    let lists: number;
+    let opened: Array<{ chatSessionId: string; sessionId: string; roots: string[] }>;
+    let deleted: string[];
+    let history: AcpAgentHistory;
+
+    beforeEach(() => {
+        listed = [
+            { agentId: 'QwenCode', agentName: 'Qwen Code', sessionId: 'q-1', title: 'fix the parser', updatedAt: '2026-11-25T10:00:00.000Z', continuedBy: [] },
+            { agentId: 'QwenCode', agentName: 'Qwen Code', sessionId: 'q-2', continuedBy: ['theia-chat'] },
+            { agentId: 'QwenCode', agentName: 'Qwen Code', sessionId: 'q-3', continuedBy: [] }
+        ];
+        lists = 0;
+        opened = [];
+        deleted = [];
+        const backend: AcpChatHistoryService = {
+            mayList: async () => true,
+            listSessions: async () => { lists++; return listed; },
+            openSession: async (chatSessionId, _agent, roots, sessionId) => {
+                opened.push({ chatSessionId, sessionId, roots });
+                return { how: 'loaded', replay: [{ sessionUpdate: 'user_message_chunk', content: { type: 'text', text: 'fix it' } }] };
+            },
+            deleteSession: async (_agentId, sessionId) => { deleted.push(sessionId); return true; }
+        };
+        const user: Record<string, unknown> = { [AGENTS_PREFERENCE]: [] };
+        const container = new Container();
+        container.bind(AcpChatHistoryService).toConstantValue(backend);
+        container.bind(PreferenceService).toConstantValue({ inspect: (name: string) => ({ preferenceName: name, globalValue: user[name] }) } as unknown as PreferenceService);
+        container.bind(WorkspaceService).toConstantValue({ tryGetRoots: () => [{ resource: { path: { fsPath: () => '/work/project' } } }] } as unknown as WorkspaceService);
+        container.bind(MessageService).toConstantValue({ info: () => undefined, error: () => undefined } as unknown as MessageService);
+        container.bind(AcpAgentHistory).toSelf();
+        history = container.get(AcpAgentHistory);
+    });
+
+    it('labels each session "<agent>: <title>" with its date, pinned to the agent; one a Theia chat continues is left to that chat', async () => {
+        const index = await history.index(new Set(['theia-chat', listedChatId('QwenCode', 'q-3')]));
+        assert.deepEqual(Object.values(index).map(({ sessionId, title, saveDate, pinnedAgentId }) => ({ sessionId, title, saveDate, pinnedAgentId })), [{
+            sessionId: listedChatId('QwenCode', 'q-1'), title: 'Qwen Code: fix the parser', saveDate: Date.parse('2026-11-25T10:00:00.000Z'), pinnedAgentId: 'QwenCode'
+        }]);
+        await history.index(new Set());
+        assert.equal(lists, 1, 'the calls of one gesture share one listing');
+    });
+
+    it('opens a listed session for the workspace folder as a chat with the replayed transcript', async () => {
+        await history.index(new Set());
+        const chatSessionId = listedChatId('QwenCode', 'q-1');
+        const data = await history.read(chatSessionId);
+        assert.deepEqual(opened, [{ chatSessionId, sessionId: 'q-1', roots: ['/work/project'] }]);
+        assert.equal(data?.title, 'Qwen Code: fix the parser');
+        assert.equal(data?.pinnedAgentId, 'QwenCode');
+        assert.deepEqual(data?.model.requests.map(request => request.text), ['fix it']);
+        assert.equal(await history.read(listedChatId('NotMine', 'x')), undefined, 'only the user\'s agents');
+        assert.equal(await history.read('theia-chat'), undefined);
+    });
+
+    it('deletes a listed session at its agent, and lists afresh after', async () => {
+        await history.index(new Set());
+        await history.delete(listedChatId('QwenCode', 'q-1'));
+        await history.delete('theia-chat');
+        assert.deepEqual(deleted, ['q-1']);
+        await history.index(new Set());
+        assert.equal(lists, 2);
+    });
+});
