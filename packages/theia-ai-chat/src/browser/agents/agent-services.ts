@@ -7,6 +7,7 @@ import { AcpEditorFileSystem } from '../file-system/editor-file-system';
 import { AcpPendingQuestions } from '../permissions/pending-questions';
 import { AcpPromptBuilder } from '../input/prompt-builder';
 import { AcpSessionListeners } from '../session/session-listeners';
+import { AcpSessionConfigs } from '../input/session-configs';
 
 /** What every ACP chat agent instance uses; one injectable so agents can be created from preferences. */
 @injectable()
@@ -18,6 +19,7 @@ export class AcpChatAgentServices {
     @inject(AcpPendingQuestions) readonly questions: AcpPendingQuestions;
     @inject(AcpEarlyPrompts) readonly earlyPrompts: AcpEarlyPrompts;
     @inject(AcpEditorFileSystem) readonly files: AcpEditorFileSystem;
+    @inject(AcpSessionConfigs) readonly configs: AcpSessionConfigs;
     @inject(WorkspaceService) protected readonly workspace: WorkspaceService;
 
     workspaceRoots(): string[] {

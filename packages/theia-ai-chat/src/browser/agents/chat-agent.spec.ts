@@ -2,12 +2,13 @@ import * as assert from 'assert';
 import { ChatAgentLocation } from '@theia/ai-chat/lib/common/chat-agents';
 import { MutableChatModel, MutableChatRequestModel } from '@theia/ai-chat/lib/common/chat-model';
 import { AcpChatAgentDefinition } from '../../common/acp-chat-agents';
-import { AcpChatService, AcpSessionInfo, AcpTurnErrorData, AcpTurnResult } from '../../common/acp-chat-protocol';
+import { AcpChatService, AcpConfigOptionData, AcpSessionInfo, AcpTurnErrorData, AcpTurnResult } from '../../common/acp-chat-protocol';
 import { sessionModels } from '../../common/acp-models';
 import { AcpChatAgent } from './chat-agent';
 import type { AcpChatAgentServices } from './agent-services';
 import type { SessionState } from '../session/chat-sessions';
 import { AcpPromptBuilder } from '../input/prompt-builder';
+import { AcpSessionConfigs } from '../input/session-configs';
 
 const definition = {
     id: 'TestAgent', displayName: 'Test Agent', description: 'an agent of the test', command: 'test-agent', args: [], modes: []
@@ -17,13 +18,19 @@ const info = (sessionId: string): AcpSessionInfo => ({ sessionId, opened: true, 
 
 /** The agent on a recording backend: every call in order, and the prompt results it is told to give. */
 function agentOnBackend(promptResults: AcpTurnResult[], opened: Partial<AcpSessionInfo> = {},
-    setModel: (modelId: string) => { error: AcpTurnErrorData } | undefined = () => undefined) {
+    setModel: (modelId: string) => { error: AcpTurnErrorData } | undefined = () => undefined,
+    setConfigOption: (configId: string, value: string | boolean) => { configOptions: AcpConfigOptionData[] } | { error: AcpTurnErrorData } = () => ({ configOptions: [] })) {
     const calls: string[] = [];
+    const configs = new AcpSessionConfigs();
     let sessions = 0;
     const backend = {
         prepare: async () => { calls.push('prepare'); return { ...info(`acp-${++sessions}`), ...opened }; },
         setMode: async (_chat: string, _agent: string, modeId: string) => { calls.push(`setMode ${modeId}`); },
         setModel: async (_chat: string, _agent: string, modelId: string) => { calls.push(`setModel ${modelId}`); return setModel(modelId); },
+        setConfigOption: async (_chat: string, _agent: string, configId: string, value: string | boolean) => {
+            calls.push(`setConfigOption ${configId}=${value}`);
+            return setConfigOption(configId, value);
+        },
         prompt: async (_chat: string, _agent: string, blocks: Array<{ text?: string }>) => {
             calls.push(`prompt ${blocks[0].text}`);
             return promptResults.shift() ?? { stopReason: 'end_turn' };
@@ -53,9 +60,10 @@ function agentOnBackend(promptResults: AcpTurnResult[], opened: Partial<AcpSessi
         prompt: new AcpPromptBuilder(),
         questions: { trackerFor: () => ({ asked: () => undefined, settled: () => undefined }) },
         earlyPrompts: { take: () => undefined },
+        configs,
         workspaceRoots: () => ['/workspace']
     } as unknown as AcpChatAgentServices;
-    return { agent: new AcpChatAgent(definition, services), calls };
+    return { agent: new AcpChatAgent(definition, services), calls, configs };
 }
 
 function request(model: MutableChatModel, text: string, modeId?: string): MutableChatRequestModel {
@@ -165,5 +173,51 @@ describe('AcpChatAgent: the agent\'s models', () => {
         const shown = turn.response.response.content.filter(part => part.kind === 'error').map(part => (part as unknown as { error: Error }).error.message);
         assert.deepEqual(shown, ['Test Agent could not switch to Large: large is not available to this account. This prompt went to Small.']);
         assert.ok(turn.response.isComplete && !turn.response.isError, 'the turn itself went through');
+    });
+});
+
+describe('AcpChatAgent: the agent\'s config options (issue 23 part 4)', () => {
+    const select = (id: string, category: string, current: string, values: string[]): AcpConfigOptionData =>
+        ({ type: 'select', id, name: id === 'thought_level' ? 'Thinking' : id, category, currentValue: current, options: values.map(value => ({ value, name: value.toUpperCase() })) });
+    const set = (model: string, mode: string, thinking: string) =>
+        [select('model', 'model', model, ['small', 'big']), select('mode', 'mode', mode, ['ask', 'code']), select('thought_level', 'thought_level', thinking, ['low', 'high'])];
+    const choose = (model: MutableChatModel, modelId: string | undefined) =>
+        model.setSettings({ ...model.settings, commonSettings: { ...model.settings?.commonSettings, modelId } });
+
+    it('a thinking level chosen in the input goes as session/set_config_option before the next prompt, once; the answer is the new set', async () => {
+        const { agent, calls, configs } = agentOnBackend([], { configOptions: set('small', 'ask', 'low') }, undefined,
+            (configId, value) => ({ configOptions: set('small', 'ask', configId === 'thought_level' ? String(value) : 'low') }));
+        const model = new MutableChatModel(ChatAgentLocation.Panel);
+        await agent.invoke(request(model, 'one'));
+        configs.choose(model.id, 'TestAgent', 'thought_level', 'high');
+        await agent.invoke(request(model, 'two'));
+        await agent.invoke(request(model, 'three'));
+        assert.deepStrictEqual(calls, ['prepare', 'prompt one', 'setConfigOption thought_level=high', 'prompt two', 'prompt three']);
+        assert.deepStrictEqual(configs.compactControls(model.id, 'TestAgent').map(({ value }) => value), ['high']);
+    });
+
+    it('the model and mode options fill Theia\'s selectors: their choices go as set_config_option, never set_model or set_mode', async () => {
+        const { agent, calls } = agentOnBackend([], { configOptions: set('small', 'ask', 'low') }, undefined,
+            (configId, value) => ({ configOptions: set(configId === 'model' ? String(value) : 'small', configId === 'mode' ? String(value) : 'ask', 'low') }));
+        const model = new MutableChatModel(ChatAgentLocation.Panel);
+        await agent.invoke(request(model, 'one'));
+        assert.deepStrictEqual(agent.modes.map(mode => `${mode.id}${mode.isDefault ? '*' : ''}`), ['ask*', 'code'], 'the mode selector offers the agent\'s modes');
+        choose(model, 'big');
+        await agent.invoke(request(model, 'two', 'code'));
+        assert.deepStrictEqual(calls, ['prepare', 'prompt one', 'setConfigOption model=big', 'setConfigOption mode=code', 'prompt two']);
+    });
+
+    it('a refused choice is said in the answer and the prompt still goes', async () => {
+        const refused = { error: { code: 'AGENT_ERROR', message: 'High thinking needs the big model', details: '' } };
+        const { agent, calls, configs } = agentOnBackend([], { configOptions: set('small', 'ask', 'low') }, undefined, () => refused);
+        const model = new MutableChatModel(ChatAgentLocation.Panel);
+        await agent.invoke(request(model, 'one'));
+        configs.choose(model.id, 'TestAgent', 'thought_level', 'high');
+        const turn = request(model, 'two');
+        await agent.invoke(turn);
+        assert.deepStrictEqual(calls, ['prepare', 'prompt one', 'setConfigOption thought_level=high', 'prompt two']);
+        const shown = turn.response.response.content.filter(part => part.kind === 'error').map(part => (part as unknown as { error: Error }).error.message);
+        assert.deepStrictEqual(shown, ['Test Agent could not set Thinking to HIGH: High thinking needs the big model. This prompt went with LOW.']);
+        assert.deepStrictEqual(configs.compactControls(model.id, 'TestAgent').map(({ value }) => value), ['low'], 'the input shows what the agent kept');
     });
 });

@@ -14,6 +14,7 @@ import { describeFailure, followUpButtons } from './failure-message';
 import { AcpCommandButtonsContent } from '../turn/command-buttons';
 import type { AcpEarlyPrompt } from '../input/early-prompt';
 import { shownTranscript } from '../session/shown-transcript';
+import { sendConfigChoices } from '../input/config-choices';
 
 /**
  * One ACP agent in Theia's chat (@GeminiCLI, @QwenCode, or an `aiCliChat.agents` entry). It needs
@@ -87,15 +88,24 @@ export class AcpChatAgent implements ChatAgent {
         }
         state.session = prepared;
         this.services.sessions.noteModels(this.id, prepared);
+        const { configs } = this.services;
+        if (!known) {
+            configs.opened(chatSessionId, this.id, prepared);
+        }
+        const configModes = configs.modesFor(chatSessionId, this.id);
         if (prepared.modes.length > 0) {
             this.modes = toChatModes(prepared.modes, defaultModeOf(prepared.modes) ?? prepared.currentModeId);
+        } else if (configModes) {
+            this.modes = toChatModes(configModes.modes, configModes.defaultId);
         }
         const modeId = modeToSet(prepared.modes, state.modeId(prepared.currentModeId), request.request.modeId);
         const switchesMode = !!modeId;
+        const legacy = { models: prepared.models.length > 0, modes: prepared.modes.length > 0 };
+        const configChoices = configs.toSend(chatSessionId, this.id, legacy, request.session.settings?.commonSettings?.modelId, request.request.modeId);
         const blocks = await this.services.prompt.blocks(request, this.id, prepared.promptCapabilities, roots);
         // The prompt sent at the click is this turn only if nothing has to go before it and it is the same prompt.
-        const adopted = early && known && !switchesMode && !modelToSet(prepared, request.session.settings?.commonSettings?.modelId) && early.matches(blocks)
-            ? early : undefined;
+        const adopted = early && known && !switchesMode && !modelToSet(prepared, request.session.settings?.commonSettings?.modelId) &&
+            configChoices.length === 0 && early.matches(blocks) ? early : undefined;
         if (early && !adopted) {
             await this.services.earlyPrompts.abandon(early);
         }
@@ -104,6 +114,7 @@ export class AcpChatAgent implements ChatAgent {
             state.onMode(modeId);
         }
         await this.switchModel(request, state, prepared);
+        await sendConfigChoices(backend, configs, request, this.definition, configChoices);
         const turn = new AcpChatTurn(request, backend, state, this.services.questions.trackerFor(chatSessionId, this.definition.displayName),
             new AcpAgentSideWrites(this.services.files, chatSessionId, this.id, roots));
         if (!known && prepared.replay) {

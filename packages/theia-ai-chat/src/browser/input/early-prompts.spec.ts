@@ -10,6 +10,7 @@ import type { SessionState } from '../session/chat-sessions';
 import { AcpEarlyPrompts } from './early-prompts';
 import { AcpPromptBuilder } from './prompt-builder';
 import { AcpSessionListeners } from '../session/session-listeners';
+import { AcpSessionConfigs } from './session-configs';
 import { AcpToolCallContent } from '../tool-calls/tool-call-content';
 
 const definition = {
@@ -42,6 +43,10 @@ function harness(session: AcpSessionInfo = opened()) {
         prepare: async () => { calls.push('prepare'); return session; },
         setMode: async (_c: string, _a: string, modeId: string) => { calls.push(`setMode ${modeId}`); },
         setModel: async (_c: string, _a: string, modelId: string) => { calls.push(`setModel ${modelId}`); return undefined; },
+        setConfigOption: async (_c: string, _a: string, configId: string, value: string) => {
+            calls.push(`setConfigOption ${configId}=${value}`);
+            return { configOptions: session.configOptions };
+        },
         prompt: (_c: string, _a: string, blocks: Array<{ type: string; text?: string }>) => {
             calls.push(`prompt ${blocks.map(block => block.text ?? block.type).join(' + ')}`);
             const turn = new Turn();
@@ -62,8 +67,9 @@ function harness(session: AcpSessionInfo = opened()) {
         onCommands: () => undefined, onUpdate: () => undefined, onPermissionRequest: () => undefined, onPermissionSettled: () => undefined
     } as unknown as SessionState;
     const early = new AcpEarlyPrompts();
+    const configs = new AcpSessionConfigs();
     const services = {
-        backend, listeners, earlyPrompts: early,
+        backend, listeners, earlyPrompts: early, configs,
         sessions: { noteModels: () => undefined, stateFor: () => state, existingState: () => state.session ? state : undefined },
         prompt: new AcpPromptBuilder(),
         questions: { trackerFor: () => ({ asked: () => undefined, settled: () => undefined }) },
@@ -72,7 +78,7 @@ function harness(session: AcpSessionInfo = opened()) {
     const agent = new AcpChatAgent(definition, services);
     const chatSession = { id: model.id, model, pinnedAgent: undefined as AcpChatAgent | undefined };
     Object.assign(early, {
-        backend, listeners, sessions: services.sessions,
+        backend, listeners, configs, sessions: services.sessions,
         logger: { warn: () => undefined },
         agents: { getAgents: () => [agent], getAgent: (id: string) => id === agent.id ? agent : undefined },
         chatService: {
@@ -91,7 +97,7 @@ function harness(session: AcpSessionInfo = opened()) {
         await first;
         chatSession.pinnedAgent = agent;
     };
-    return { calls, turns, listeners, model, agent, early, state, chatSession, request, openSession };
+    return { calls, turns, listeners, model, agent, early, state, chatSession, request, openSession, configs };
 }
 
 describe('AcpEarlyPrompts: the prompt leaves at the click on Send', () => {
@@ -171,5 +177,18 @@ describe('AcpEarlyPrompts: the prompt leaves at the click on Send', () => {
         h.turns.at(-1)!.end({ stopReason: 'end_turn' });
         await running;
         assert.deepEqual(h.calls.filter(call => call.startsWith('prompt')), ['prompt hello', 'prompt a long turn']);
+    });
+
+    it('is not sent while a config option chosen in the input has to go first (issue 23 part 4)', async () => {
+        const thinking = { type: 'select', id: 'thought_level', name: 'Thinking', currentValue: 'low', options: [{ value: 'low', name: 'Low' }, { value: 'high', name: 'High' }] };
+        const h = harness({ ...opened(), configOptions: [thinking] });
+        await h.openSession();
+        h.configs.choose(h.model.id, definition.id, 'thought_level', 'high');
+        assert.equal(h.early.send(h.model.id, '@Early think harder', undefined, false), undefined, 'set_config_option goes before the prompt');
+        const invoked = h.agent.invoke(h.request('@Early think harder'));
+        await flush();
+        h.turns.at(-1)!.end({ stopReason: 'end_turn' });
+        await invoked;
+        assert.deepEqual(h.calls.slice(2), ['setConfigOption thought_level=high', 'prompt think harder']);
     });
 });

@@ -8,6 +8,7 @@ import { modelToSet } from '../../common/acp-models';
 import { modeToSet } from '../../common/acp-modes';
 import { AcpChatSessions } from '../session/chat-sessions';
 import { AcpEarlyPrompt } from './early-prompt';
+import { AcpSessionConfigs } from './session-configs';
 import { AcpSessionListeners } from '../session/session-listeners';
 import { promptText } from './prompt-builder';
 import { chatSessionKey } from '../../common/chat-session-key';
@@ -21,8 +22,8 @@ const OTHER_PART = /(^|\s)[@#~/]/;
  * Sends a chat prompt to its ACP agent at the click on Send, instead of after Theia's send handler,
  * parser and renders (measured: 20–40 ms). Only when the outcome is certain: the text is plain
  * (no variables, tools, commands or further mentions, no context attached), Theia's own agent
- * choice (`ChatService.getAgent`) is an ACP agent whose session is open and idle, and neither a mode
- * nor a model switch has to go first. The agent's `invoke` adopts it after checking that the
+ * choice (`ChatService.getAgent`) is an ACP agent whose session is open and idle, and no mode, model
+ * or config option switch has to go first. The agent's `invoke` adopts it after checking that the
  * request's prompt is the same; one that nobody adopts is cancelled.
  */
 @injectable()
@@ -32,6 +33,7 @@ export class AcpEarlyPrompts {
     @inject(AcpChatSessions) protected readonly sessions: AcpChatSessions;
     @inject(AcpChatService) protected readonly backend: AcpChatService;
     @inject(AcpSessionListeners) protected readonly listeners: AcpSessionListeners;
+    @inject(AcpSessionConfigs) protected readonly configs: AcpSessionConfigs;
     @inject(ILogger) protected readonly logger: ILogger;
 
     protected readonly waiting = new Map<string, AcpEarlyPrompt>();
@@ -64,7 +66,9 @@ export class AcpEarlyPrompts {
         if (!state || !open || this.waiting.has(chatSessionKey(chatSessionId, agent.id))) {
             return undefined;
         }
-        if (modeToSet(open.modes, state.modeId(open.currentModeId), modeId) || modelToSet(open, session.model.settings?.commonSettings?.modelId)) {
+        const modelOverride = session.model.settings?.commonSettings?.modelId;
+        if (modeToSet(open.modes, state.modeId(open.currentModeId), modeId) || modelToSet(open, modelOverride) ||
+            this.configs.toSend(chatSessionId, agent.id, { models: open.models.length > 0, modes: open.modes.length > 0 }, modelOverride, modeId).length > 0) {
             return undefined;
         }
         const early = new AcpEarlyPrompt(chatSessionId, agent.id, [{ type: 'text', text: promptText(text, agent.id) }]);

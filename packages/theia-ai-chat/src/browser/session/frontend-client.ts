@@ -4,6 +4,7 @@ import { AcpEditorFileSystem } from '../file-system/editor-file-system';
 import { AcpSessionListeners } from './session-listeners';
 import { terminalOutputOfMeta } from '../tool-calls/terminal-meta';
 import { AcpTerminalOutputs } from '../tool-calls/terminal-outputs';
+import { AcpSessionConfigs } from '../input/session-configs';
 
 /** The backend's callbacks, routed to the listener of the session they name. */
 @injectable()
@@ -11,12 +12,14 @@ export class AcpChatFrontendClient implements AcpChatClient {
     @inject(AcpEditorFileSystem) protected readonly files: AcpEditorFileSystem;
     @inject(AcpTerminalOutputs) protected readonly terminals: AcpTerminalOutputs;
     @inject(AcpSessionListeners) protected readonly listeners: AcpSessionListeners;
+    @inject(AcpSessionConfigs) protected readonly configs: AcpSessionConfigs;
 
     onSessionUpdate(chatSessionId: string, agentId: string, update: AcpSessionUpdate): void {
         const output = terminalOutputOfMeta(update);
         if (output) {
             this.terminals.apply(chatSessionId, output); // before the card that shows it renders
         }
+        this.configs.observe(chatSessionId, agentId, update); // config_option_update, usage_update: for the input, turn or not
         this.listeners.of(chatSessionId, agentId)?.onUpdate(update);
     }
 

@@ -8,6 +8,14 @@ import { AcpEarlyPrompts } from '../input/early-prompts';
 import { acpModelSelectorProps } from '../input/model-selector';
 import { isSendButton, isSendGesture } from './send-gesture';
 import { layOutOncePerFrame } from './input-layout';
+import * as React from '@theia/core/shared/react';
+import { CommonCommands } from '@theia/core/lib/browser/common-frontend-contribution';
+import { AI_CHAT_HOME } from '@theia/ai-chat-ui/lib/browser/chat-view-commands';
+import { CHAT_VIEW_TOKEN_USAGE_WARNING_THRESHOLD_PERCENTAGE } from '@theia/ai-chat-ui/lib/browser/chat-view-preferences';
+import { decideTokenUsageWarning } from '@theia/ai-chat-ui/lib/browser/chat-token-usage-indicator-util';
+import { AcpSessionConfigs } from '../input/session-configs';
+import { AcpSessionBar } from '../input/session-bar';
+import { describeUsage } from '../../common/acp-usage';
 
 /**
  * Theia's chat input, with two changes:
@@ -15,6 +23,10 @@ import { layOutOncePerFrame } from './input-layout';
  *   agent receives the prompt. The choice is stored where Theia stores it (the session's
  *   `commonSettings.modelId`); the agent sends `session/set_model` before its next prompt. Every other
  *   agent keeps Theia's list of language models.
+ * - Under it, an ACP agent's config options (thinking level and its own) as compact controls and the session's
+ *   usage (`50k / 200k · $0.12`); an agent's `model` and `mode` config options fill the model and mode selectors
+ *   where it reports no older `models`/`modes`. Near the context's limit it warns and offers a new chat, as
+ *   Theia does for its own agents (its threshold preference; its toast where its warning preference is on).
  * - Send costs the page less before the answer's first token: an ACP agent's prompt leaves at the
  *   click or key press itself, the send button does not take the focus, the editor lays out once per
  *   frame, and keybinding labels are looked up once.
@@ -23,6 +35,7 @@ import { layOutOncePerFrame } from './input-layout';
 export class AcpChatInputWidget extends AIChatInputWidget {
     @inject(AcpChatSessions) protected readonly acpSessions: AcpChatSessions;
     @inject(AcpEarlyPrompts) protected readonly earlyPrompts: AcpEarlyPrompts;
+    @inject(AcpSessionConfigs) protected readonly sessionConfigs: AcpSessionConfigs;
     /** Sent by the send gesture, for the `onQuery` that the same click or key press makes. */
     protected sentAtGesture: AcpEarlyPrompt | undefined;
     /** Keybinding labels by command: Theia looks them up on every render, through all keybindings (3 ms, measured). */
@@ -47,6 +60,87 @@ export class AcpChatInputWidget extends AIChatInputWidget {
             if (this.receivingAgent?.agentId === agentId) {
                 this.update();
             }
+        }));
+        this.toDispose.push(this.sessionConfigs.onDidChange(({ chatSessionId, agentId }) => {
+            if (this.receivingAgent?.agentId === agentId && (!chatSessionId || chatSessionId === this._chatModel?.id)) {
+                // After the agent has taken the modes of the session that just opened (the same task).
+                queueMicrotask(() => {
+                    this.followAgentModes();
+                    this.warnNearContextLimit(agentId);
+                    this.update();
+                });
+            }
+        }));
+    }
+
+    /** The ACP agent that receives the next prompt, if the receiving agent is one. */
+    protected receivingAcpAgent(): AcpChatAgent | undefined {
+        const agentId = this.receivingAgent?.agentId;
+        const agent = agentId ? this.chatAgentService.getAgent(agentId) : undefined;
+        return agent instanceof AcpChatAgent ? agent : undefined;
+    }
+
+    /**
+     * Theia reads an agent's modes when it becomes the receiving one; an agent whose modes come from its `mode`
+     * config option knows them only once its session opened: the selector takes them then.
+     */
+    protected followAgentModes(): void {
+        const agent = this.receivingAcpAgent();
+        const shown = this.receivingAgent;
+        if (!agent || !shown || JSON.stringify(agent.modes.map(mode => mode.id)) === JSON.stringify(shown.modes.map(mode => mode.id))) {
+            return;
+        }
+        const modes = agent.modes;
+        const currentModeId = modes.some(mode => mode.id === shown.currentModeId) ? shown.currentModeId : modes.find(mode => mode.isDefault)?.id;
+        this.receivingAgent = { ...shown, modes, currentModeId };
+        this.chatInputHasModesKey.set(modes.length > 1);
+    }
+
+    /** Theia's warning for its own agents' token count, here for what the ACP agent reports of its context. */
+    protected warnNearContextLimit(agentId: string): void {
+        const usage = this._chatModel && this.sessionConfigs.usageOf(this._chatModel.id, agentId);
+        if (!usage || usage.size <= 0 || !this.isTokenUsageWarningEnabled()) {
+            return;
+        }
+        const chatSessionId = this._chatModel.id;
+        const decision = decideTokenUsageWarning({
+            totalTokens: usage.used,
+            threshold: Math.round(this.getTokenUsageWarningThresholdPercentage() / 100 * usage.size),
+            alreadyNotified: this.notifiedSessions.has(chatSessionId)
+        });
+        if (decision === 'reset') {
+            this.notifiedSessions.delete(chatSessionId);
+        } else if (decision === 'notify') {
+            this.notifiedSessions.add(chatSessionId);
+            void this.showContextLimitWarning(agentId, describeUsage(usage).label);
+        }
+    }
+
+    protected async showContextLimitWarning(agentId: string, label: string): Promise<void> {
+        const newChat = 'Start New Chat';
+        const settings = 'Open Settings';
+        const answer = await this.messageService.warn(`${agentId}'s context is nearly full (${label}). A new chat starts with an empty one.`, newChat, settings);
+        if (answer === newChat) {
+            await this.commandService.executeCommand(AI_CHAT_HOME.id);
+        } else if (answer === settings) {
+            await this.commandService.executeCommand(CommonCommands.OPEN_PREFERENCES.id, CHAT_VIEW_TOKEN_USAGE_WARNING_THRESHOLD_PERCENTAGE);
+        }
+    }
+
+    protected override render(): React.ReactNode {
+        const input = super.render();
+        const agent = this.receivingAcpAgent();
+        if (!agent || !this._chatModel) {
+            return input;
+        }
+        const chatSessionId = this._chatModel.id;
+        const usage = this.sessionConfigs.usageOf(chatSessionId, agent.id);
+        return React.createElement(React.Fragment, undefined, input, React.createElement(AcpSessionBar, {
+            controls: this.sessionConfigs.compactControls(chatSessionId, agent.id),
+            usage: usage && describeUsage(usage, this.getTokenUsageWarningThresholdPercentage() / 100),
+            disabled: !this.isEnabled,
+            onChoose: (configId, value) => this.sessionConfigs.choose(chatSessionId, agent.id, configId, value),
+            onNewChat: () => void this.commandService.executeCommand(AI_CHAT_HOME.id)
         }));
     }
 
@@ -107,12 +201,13 @@ export class AcpChatInputWidget extends AIChatInputWidget {
     }
 
     protected override getModelSelectorProps(): ReturnType<AIChatInputWidget['getModelSelectorProps']> {
-        const agentId = this.receivingAgent?.agentId;
-        const agent = agentId ? this.chatAgentService.getAgent(agentId) : undefined;
-        if (!(agent instanceof AcpChatAgent) || !this._chatModel) {
+        const agent = this.receivingAcpAgent();
+        if (!agent || !this._chatModel) {
             return super.getModelSelectorProps();
         }
-        return acpModelSelectorProps(this.acpSessions.modelsFor(this._chatModel.id, agent.id), this.getSessionModelOverride(),
-            this.handleSessionModelChange);
+        // The agent's older `models` where it reports them (gemini, qwen), else its `model` config option.
+        const models = this.acpSessions.modelsFor(this._chatModel.id, agent.id);
+        const offered = models?.models.length ? models : this.sessionConfigs.modelsFor(this._chatModel.id, agent.id) ?? models;
+        return acpModelSelectorProps(offered, this.getSessionModelOverride(), this.handleSessionModelChange);
     }
 }

@@ -132,6 +132,8 @@ export class AcpChatServiceImpl implements AcpChatService {
             return { configOptions: await session.host.setConfigOption(session.sessionId, configId, value) as unknown as AcpConfigOptionData[] };
         } catch (error) {
             return { error: session.host.describe(error) };
+        } finally {
+            this.updates.flush(); // a config_option_update the agent sent before its answer goes first
         }
     }
 
