@@ -1,6 +1,7 @@
 import { inject, injectable, optional } from '@theia/core/shared/inversify';
 import { CliCommandLookup, CliProcessFinder, ConnectionDiagnostics } from '@ai-cli-companion/core/node';
-import { CliHostService, CommandLookup, SessionConnectionInfo, SessionTerminal } from '../common/cli-host-protocol';
+import { ancestorAmong, readProcessTable } from '@ai-cli-companion/node-base';
+import { CliHostService, CommandLookup, SessionConnectionInfo, SessionPid, SessionTerminal } from '../common/cli-host-protocol';
 import { ConnectionDiagnosis, DiagnosisRequest } from '../common/connection-diagnostics-protocol';
 import { CodexSocketContribution } from './codex-socket-contribution';
 import { codexSocketSection } from './codex-socket-diagnostics';
@@ -18,6 +19,19 @@ export class CliHostServiceImpl implements CliHostService {
 
     async findSessionTerminals(connections: SessionConnectionInfo[], shellPids: number[]): Promise<SessionTerminal[]> {
         return this.finder.find(connections, shellPids);
+    }
+
+    async findProcessTerminals(processes: SessionPid[], shellPids: number[]): Promise<SessionTerminal[]> {
+        const shells = shellPids.filter(Number.isSafeInteger).slice(0, 1000);
+        const wanted = processes.filter(p => typeof p?.sessionId === 'string' && Number.isSafeInteger(p.pid) && p.pid > 0).slice(0, 1000);
+        if (wanted.length === 0 || shells.length === 0) {
+            return [];
+        }
+        const table = readProcessTable();
+        return wanted.flatMap(({ sessionId, pid }) => {
+            const shellPid = ancestorAmong(table, pid, shells);
+            return shellPid === undefined ? [] : [{ sessionId, pid, shellPid, cwd: this.finder.cwdOf(pid) }];
+        });
     }
 
     lookUpCommand(command: string): Promise<CommandLookup> {

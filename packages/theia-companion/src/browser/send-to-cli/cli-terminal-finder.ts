@@ -44,14 +44,19 @@ export class CliTerminalFinder implements FrontendApplicationContribution {
     /** Connected CLI terminals, optionally of one client, the one used last first. */
     async connectedTerminals(clientId?: string): Promise<ConnectedCliTerminal[]> {
         const status = await this.companion.getStatus();
-        const sessions = status.sessions.filter(s => s.remotePort && (!clientId || s.clientId === clientId));
+        const sessions = status.sessions.filter(s => (s.remotePort || s.pid) && (!clientId || s.clientId === clientId));
         if (sessions.length === 0) {
             return [];
         }
         const shells = await this.shellPids();
-        const found = await this.host.findSessionTerminals(
-            sessions.map(s => ({ sessionId: s.id, serverPort: status.port, remotePort: s.remotePort! })),
-            [...shells.keys()]);
+        // By the TCP port a session's connection holds, else by the process it names (Copilot CLI, Codex CLI).
+        const byPort = sessions.filter(s => s.remotePort);
+        const byPid = sessions.filter(s => !s.remotePort && s.pid);
+        const found = [
+            ...byPort.length ? await this.host.findSessionTerminals(
+                byPort.map(s => ({ sessionId: s.id, serverPort: status.port, remotePort: s.remotePort! })), [...shells.keys()]) : [],
+            ...byPid.length ? await this.host.findProcessTerminals(byPid.map(s => ({ sessionId: s.id, pid: s.pid! })), [...shells.keys()]) : []
+        ];
         return found
             .map(match => ({ terminal: shells.get(match.shellPid)!, session: sessions.find(s => s.id === match.sessionId)!, pid: match.pid }))
             .filter(entry => entry.terminal && entry.session)
