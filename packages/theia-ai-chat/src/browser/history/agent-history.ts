@@ -29,6 +29,8 @@ export class AcpAgentHistory {
     @inject(MessageService) protected readonly messages: MessageService;
 
     protected listing: { at: number; sessions: Promise<AcpListedSession[]> } | undefined;
+    /** What the last listing said of each entry (its title and date, for the chat it opens as). */
+    protected readonly lastListed = new Map<string, AcpListedSession>();
 
     owns(chatSessionId: string): boolean {
         return parseListedChatId(chatSessionId) !== undefined;
@@ -61,7 +63,7 @@ export class AcpAgentHistory {
         if (!listed || !agent) {
             return undefined;
         }
-        const entry = (await this.sessions()).find(session => session.agentId === listed.agentId && session.sessionId === listed.sessionId);
+        const entry = this.lastListed.get(chatSessionId);
         const opened = await this.backend.openSession(chatSessionId, agent, this.roots(), listed.sessionId);
         if ('error' in opened) {
             this.messages.error(`${agent.displayName} could not open this conversation: ${opened.error.message}`);
@@ -96,6 +98,7 @@ export class AcpAgentHistory {
                 return [];
             });
             this.listing = { at: Date.now(), sessions };
+            void sessions.then(listed => listed.forEach(session => this.lastListed.set(listedChatId(session.agentId, session.sessionId), session)));
         }
         return this.listing.sessions;
     }
