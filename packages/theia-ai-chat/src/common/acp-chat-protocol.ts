@@ -1,5 +1,7 @@
 import type { RpcServer } from '@theia/core/lib/common/messaging/proxy-factory';
 import type { AcpAgentLaunch } from '@ai-cli-companion/acp-client';
+import type { AcpAuthMethodData } from './acp-auth-methods';
+import type { AcpElicitationAnswer, AcpElicitationRequest } from './acp-elicitation';
 
 export const ACP_CHAT_PATH = '/services/ai-cli-companion/acp-chat';
 
@@ -101,6 +103,12 @@ export interface AcpChatService extends RpcServer<AcpChatClient> {
     cancel(chatSessionId: string, agentId: string): Promise<void>;
     /** `optionId` must be one the agent offered; undefined answers `cancelled`. False when unknown or not offered. */
     answerPermission(permissionId: string, optionId: string | undefined): Promise<boolean>;
+    /** The user's answer to a form or link the agent asked about; an error text when it does not fit (the form stays open). */
+    answerElicitation(elicitationId: string, answer: AcpElicitationAnswer): Promise<string | undefined>;
+    /** `authenticate` with one of the agent's own (`agent` kind) sign-in methods; the agent's failure comes back as data. */
+    authenticate(agent: AcpChatAgentConfig, roots: string[], methodId: string): Promise<{ error: AcpTurnErrorData } | undefined>;
+    /** A terminal sign-in ended well: the agent's processes start afresh at their next use, and read the new login. */
+    signedIn(agentId: string): Promise<void>;
     closeChatSession(chatSessionId: string): Promise<void>;
     /**
      * A file of the session's workspace as it is on disk, read as `fs/read_text_file` is (no link followed,
@@ -117,8 +125,8 @@ export interface AcpTurnErrorData {
     readonly code: string;
     readonly message: string;
     readonly details: string;
-    /** The agent's `authMethods`, when it needs a login. */
-    readonly authMethods?: Array<{ id: string; name: string; description?: string | null }>;
+    /** The agent's `authMethods`, when it needs a login: each one a button (common/acp-auth-methods.ts). */
+    readonly authMethods?: AcpAuthMethodData[];
     /** Why Theia cannot keep an API key (no Secret Service answers), when it needs a login; absent when it can. */
     readonly credentialStoreProblem?: string;
 }
@@ -161,4 +169,8 @@ export interface AcpChatClient {
      */
     onTextFileWritten(chatSessionId: string, agentId: string, path: string, before: string | undefined, content: string): Promise<void>;
     onTerminalOutput(chatSessionId: string, output: AcpTerminalOutput): void;
+    /** A form (or link) the agent asks the user about; answered through `answerElicitation`. */
+    onElicitationRequest(chatSessionId: string, agentId: string, request: AcpElicitationRequest): void;
+    /** The question was settled elsewhere (Stop, the agent withdrew it, the turn ended). */
+    onElicitationSettled(elicitationId: string): void;
 }

@@ -37,14 +37,18 @@ const PINS: Pin[] = [{
     members: { trackChatModel: 'ee90fa1e89f3cc04', getScrollToRow: 'e6a6134f7549f3b5' },
     uses: ['this.toDisposeOnChatModelChange', 'this.scrollToRow', 'this.chatAgentService']
 }, {
-    patch: 'AcpChatInputWidget (model selector, prompt at the gesture, keybinding-label cache)',
+    patch: 'AcpChatInputWidget (model selector, prompt at the gesture, keybinding-label cache, config/usage row)',
     module: '@theia/ai-chat-ui/lib/browser/chat-input-widget', className: 'AIChatInputWidget',
     members: {
         init: '9c4b34bf393f5a54', onQuery: '97823de6bf012172', setupEditorEventListeners: '0f2c9a7e0e3c3eff',
-        getKeybindingHint: 'd5707a4fac89faaa', getModelSelectorProps: '72e17f70bec0c521'
+        getKeybindingHint: 'd5707a4fac89faaa', getModelSelectorProps: '72e17f70bec0c521',
+        // The row goes after what render returns; the modes are read only when the receiving agent changes;
+        // the usage warning repeats Theia's decision for its own agents.
+        render: '16f127bae0534000', updateAgentState: 'e9c72d7d7b094217', evaluateTokenUsageWarning: 'f9c8ca6d1f911596'
     },
     uses: ['this._chatModel', 'this.isEnabled', 'this.receivingAgent', 'this.chatAgentService', 'this.editorRef', 'this.keybindingRegistry',
-        'getAllVariablesForRequest(', 'getSessionModelOverride(', 'this.handleSessionModelChange']
+        'getAllVariablesForRequest(', 'getSessionModelOverride(', 'this.handleSessionModelChange',
+        'this.notifiedSessions', 'this.chatInputHasModesKey', 'AI_CHAT_HOME.id']
 }, {
     patch: 'layOutOncePerFrame (wraps the inline editor\'s refresh)',
     module: '@theia/monaco/lib/browser/simple-monaco-editor', className: 'SimpleMonacoEditor',
