@@ -42,6 +42,8 @@ export interface AgentStartOptions {
     readonly showsTerminalOutputMeta?: boolean;
     /** Declares `elicitation: { form: {} }`: the host renders form requests (`handlers.onElicitation`). */
     readonly formElicitation?: boolean;
+    /** With `formElicitation`, also declares `url: {}`: the host offers the link of a URL-mode request. */
+    readonly urlElicitation?: boolean;
     /** Declares `auth: { terminal: true }`: the host can run the agent's `terminal` sign-in methods itself. */
     readonly terminalAuth?: boolean;
     /** Declares `session.configOptions.boolean`: the host shows boolean config options. */
@@ -287,7 +289,7 @@ export class AgentProcess {
                 protocolVersion: acp.PROTOCOL_VERSION,
                 clientCapabilities: {
                     fs: { readTextFile: !!handlers.readTextFile, writeTextFile: !!handlers.writeTextFile }, terminal: !!terminals,
-                    ...(options.formElicitation ? { elicitation: { form: {} } } : {}),
+                    ...(options.formElicitation ? { elicitation: { form: {}, ...(options.urlElicitation ? { url: {} } : {}) } } : {}),
                     ...(options.terminalAuth ? { auth: { terminal: true } } : {}),
                     ...(options.booleanConfigOptions ? { session: { configOptions: { boolean: {} } } } : {}),
                     ...(options.showsTerminalOutputMeta ? { _meta: { terminal_output: true } } : {})

@@ -282,6 +282,11 @@ describe('WorkspaceAgent sessions that outlive the agent process (resume, load, 
         await opted.prompt(second.sessionId, said('capabilities'));
         const all = JSON.parse(two.texts());
         assert.deepEqual([all.elicitation, all.auth, all.session], [{ form: {} }, { terminal: true }, { configOptions: { boolean: {} } }]);
+        const links = engine(undefined, { formElicitation: true, urlElicitation: true });
+        const three = recorder();
+        const third = await links.openSession(three);
+        await links.prompt(third.sessionId, said('capabilities'));
+        assert.deepEqual(JSON.parse(three.texts()).elicitation, { form: {}, url: {} }, 'URL mode is declared with the form mode');
     });
 
     it('routes a form elicitation to its session\'s hook and sends back accept with content, decline or cancel', async () => {

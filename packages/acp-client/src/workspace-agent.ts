@@ -28,6 +28,8 @@ export interface WorkspaceAgentOptions {
     readonly showsTerminalOutputMeta?: boolean;
     /** Declare `elicitation: { form: {} }` and route `elicitation/create` to the session's `onElicitation`. */
     readonly formElicitation?: boolean;
+    /** With `formElicitation`, also declare `url: {}` (URL-mode requests reach `onElicitation` too). */
+    readonly urlElicitation?: boolean;
     /** Declare `auth: { terminal: true }` (the host runs `terminal` sign-in methods). */
     readonly terminalAuth?: boolean;
     /** Declare `session.configOptions.boolean` (the host shows boolean config options). */
@@ -428,7 +430,7 @@ export class WorkspaceAgent {
             profile: options.profile, command: options.command, cwd: options.workspace,
             env: await options.environment(), logger: options.logger, scrub: options.scrub,
             clientName: options.clientName, showsTerminalOutputMeta: options.showsTerminalOutputMeta, handlers: this.handlers(),
-            formElicitation: options.formElicitation, terminalAuth: options.terminalAuth, booleanConfigOptions: options.booleanConfigOptions
+            formElicitation: options.formElicitation, urlElicitation: options.urlElicitation, terminalAuth: options.terminalAuth, booleanConfigOptions: options.booleanConfigOptions
         }).finally(() => { started = true; });
         this.agent = agent;
         options.logger.info(`${options.profile.displayName} started for ${options.workspace} (pid ${agent.pid}, ` +

@@ -2,6 +2,7 @@ import { ContainerModule } from '@theia/core/shared/inversify';
 import { bindAcpChatPreferences } from '../common/acp-chat-preferences';
 import { bindAgents } from './agents/agents-module';
 import { bindAuth } from './auth/auth-module';
+import { bindElicitation } from './elicitation/elicitation-module';
 import { bindFileSystem } from './file-system/file-system-module';
 import { bindHistory } from './history/history-module';
 import { bindInput } from './input/input-module';
@@ -23,6 +24,7 @@ export default new ContainerModule((bind, _unbind, _isBound, rebind) => {
     bindTurn(bind);
     bindToolCalls(bind);
     bindPermissions(bind);
+    bindElicitation(bind);
     bindFileSystem(bind);
     bindAuth(bind);
     bindRegistry(bind);

@@ -2,6 +2,7 @@ import type { RpcServer } from '@theia/core/lib/common/messaging/proxy-factory';
 import type { AcpAgentLaunch } from '@ai-cli-companion/acp-client';
 import type { AcpAuthMethodData } from './acp-auth-methods';
 import type { AcpElicitationAnswer, AcpElicitationRequest } from './acp-elicitation';
+import type { AcpAgentStartProgress } from './agent-start-progress';
 
 export const ACP_CHAT_PATH = '/services/ai-cli-companion/acp-chat';
 
@@ -169,6 +170,11 @@ export interface AcpChatClient {
      */
     onTextFileWritten(chatSessionId: string, agentId: string, path: string, before: string | undefined, content: string): Promise<void>;
     onTerminalOutput(chatSessionId: string, output: AcpTerminalOutput): void;
+    /**
+     * `prepare` is starting the agent's process (none ran): the answer shows `progress` until `prepare` returns.
+     * Sent again with each new last line the start prints (npm's output while npx fetches the agent).
+     */
+    onAgentStarting?(chatSessionId: string, agentId: string, progress: AcpAgentStartProgress): void;
     /** A form (or link) the agent asks the user about; answered through `answerElicitation`. */
     onElicitationRequest(chatSessionId: string, agentId: string, request: AcpElicitationRequest): void;
     /** The question was settled elsewhere (Stop, the agent withdrew it, the turn ended). */

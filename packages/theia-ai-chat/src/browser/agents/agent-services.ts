@@ -7,6 +7,7 @@ import { AcpEditorFileSystem } from '../file-system/editor-file-system';
 import { AcpPendingQuestions } from '../permissions/pending-questions';
 import { AcpPromptBuilder } from '../input/prompt-builder';
 import { AcpSessionListeners } from '../session/session-listeners';
+import { AcpAgentStarts } from './agent-starts';
 import { AcpSessionConfigs } from '../input/session-configs';
 
 /** What every ACP chat agent instance uses; one injectable so agents can be created from preferences. */
@@ -20,6 +21,7 @@ export class AcpChatAgentServices {
     @inject(AcpEarlyPrompts) readonly earlyPrompts: AcpEarlyPrompts;
     @inject(AcpEditorFileSystem) readonly files: AcpEditorFileSystem;
     @inject(AcpSessionConfigs) readonly configs: AcpSessionConfigs;
+    @inject(AcpAgentStarts) readonly starts: AcpAgentStarts;
     @inject(WorkspaceService) protected readonly workspace: WorkspaceService;
 
     workspaceRoots(): string[] {

@@ -9,6 +9,7 @@ import type { AcpChatAgentServices } from './agent-services';
 import type { SessionState } from '../session/chat-sessions';
 import { AcpPromptBuilder } from '../input/prompt-builder';
 import { AcpSessionConfigs } from '../input/session-configs';
+import { AcpAgentStarts } from './agent-starts';
 
 const definition = {
     id: 'TestAgent', displayName: 'Test Agent', description: 'an agent of the test', command: 'test-agent', args: [], modes: []
@@ -61,6 +62,7 @@ function agentOnBackend(promptResults: AcpTurnResult[], opened: Partial<AcpSessi
         questions: { trackerFor: () => ({ asked: () => undefined, settled: () => undefined }) },
         earlyPrompts: { take: () => undefined },
         configs,
+        starts: new AcpAgentStarts(),
         workspaceRoots: () => ['/workspace']
     } as unknown as AcpChatAgentServices;
     return { agent: new AcpChatAgent(definition, services), calls, configs };

@@ -166,7 +166,8 @@ export class AcpChatAgent implements ChatAgent {
         const message = describeFailure(this.definition, error, error.authMethods ?? []);
         const failure = new Error(message);
         request.response.response.addContent(new ErrorChatResponseContentImpl(failure));
-        const buttons = followUpButtons(this.definition, error);
+        const retry = { chatSessionId: request.session.id, text: request.request.text, modeId: request.request.modeId };
+        const buttons = followUpButtons(this.definition, error, retry);
         if (buttons.length > 0) {
             request.response.response.addContent(new AcpCommandButtonsContent(buttons));
         }

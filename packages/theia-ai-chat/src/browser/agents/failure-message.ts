@@ -1,6 +1,7 @@
 import { AcpChatAgentDefinition } from '../../common/acp-chat-agents';
 import { AcpTurnErrorData } from '../../common/acp-chat-protocol';
 import type { AcpCommandButton } from '../turn/command-buttons';
+import type { AcpAuthMethodData } from '../../common/acp-auth-methods';
 
 /** The companion's install command (theia-companion's install check), run by id. */
 export const INSTALL_CLI_COMMAND = 'aiCliCompanion.installCli';
@@ -8,28 +9,61 @@ export const INSTALL_CLI_COMMAND = 'aiCliCompanion.installCli';
 export const SET_API_KEY_COMMAND = 'aiCliChat.setApiKey';
 /** Add Agent from ACP Registry… (registry/registry-commands.ts). */
 export const ADD_REGISTRY_AGENT_COMMAND = 'aiCliChat.addAgentFromRegistry';
+/** Runs a `terminal` sign-in method in a Theia terminal, then retries the prompt (auth/sign-in-commands.ts). */
+export const SIGN_IN_IN_TERMINAL_COMMAND = 'aiCliChat.signInInTerminal';
+/** Calls `authenticate` with one of the agent's own methods, then retries the prompt (auth/sign-in-commands.ts). */
+export const AUTHENTICATE_COMMAND = 'aiCliChat.authenticate';
+
+/** Where a sign-in button retries: the chat and the prompt that failed. */
+export interface AcpRetry {
+    readonly chatSessionId: string;
+    readonly text: string;
+    readonly modeId?: string;
+}
 
 /**
  * What the user can do about a failure with one click: the terminal command's install offer for a missing
- * agent; setting the API key of an agent that needs a login, when its key variable is known (where no
+ * agent; for an agent that needs a login, one button per sign-in method it offers (a terminal login, the agent's
+ * own sign-in, or Set API key… for a key), and Set API key… whenever its key variable is known (where no
  * credential store answers, Set API key… asks before keeping the key in a 0600 file).
  */
-export function followUpButtons(agent: AcpChatAgentDefinition, error: AcpTurnErrorData): AcpCommandButton[] {
+export function followUpButtons(agent: AcpChatAgentDefinition, error: AcpTurnErrorData, retry?: AcpRetry): AcpCommandButton[] {
     if (error.code === 'AGENT_NOT_FOUND') {
         const fromRegistry = { label: 'Add Agent from ACP Registry…', commandId: ADD_REGISTRY_AGENT_COMMAND };
         return agent.installProfileId
             ? [{ label: 'Install with npm', commandId: INSTALL_CLI_COMMAND, args: [agent.installProfileId] }, fromRegistry]
             : [fromRegistry];
     }
-    if (error.code === 'AUTH_REQUIRED' && agent.apiKeyEnv) {
-        return [{ label: 'Set API key…', commandId: SET_API_KEY_COMMAND, args: [agent.id] }];
+    if (error.code === 'AUTH_REQUIRED') {
+        const buttons = (error.authMethods ?? []).map(method => signInButton(agent, method, retry))
+            .filter((button): button is AcpCommandButton => !!button);
+        if (agent.apiKeyEnv && !buttons.some(button => button.commandId === SET_API_KEY_COMMAND)) {
+            buttons.push({ label: 'Set API key…', commandId: SET_API_KEY_COMMAND, args: [agent.id] });
+        }
+        return buttons;
     }
     return [];
 }
 
+/** One method's button: its name and description; none for a method that cannot be used from here. */
+function signInButton(agent: AcpChatAgentDefinition, method: AcpAuthMethodData, retry: AcpRetry | undefined): AcpCommandButton | undefined {
+    const description = method.description ?? undefined;
+    if (method.problem) {
+        return undefined;
+    }
+    switch (method.kind) {
+        case 'terminal':
+            return method.terminal && { label: method.name, description, commandId: SIGN_IN_IN_TERMINAL_COMMAND, args: [agent.id, method.terminal, retry] };
+        case 'key':
+            return agent.apiKeyEnv ? { label: `${method.name}: Set API key…`, description, commandId: SET_API_KEY_COMMAND, args: [agent.id] } : undefined;
+        default:
+            return { label: method.name, description, commandId: AUTHENTICATE_COMMAND, args: [agent.id, method.id, retry] };
+    }
+}
+
 /** A failure as the user should read it: what happened and what to do next. */
 export function describeFailure(agent: AcpChatAgentDefinition, error: AcpTurnErrorData,
-    authMethods: ReadonlyArray<{ name: string; description?: string | null }>): string {
+    authMethods: readonly AcpAuthMethodData[]): string {
     switch (error.code) {
         case 'AGENT_NOT_FOUND':
             return agent.installCommand
@@ -37,10 +71,14 @@ export function describeFailure(agent: AcpChatAgentDefinition, error: AcpTurnErr
                   `Install it with \`${agent.installCommand}\` (in a terminal${agent.installProfileId ? ', or with the button below' : ''}), or name its path in the settings.`
                 : `${agent.displayName} could not be started: "${agent.command}" is not on the PATH of Theia's backend. Check aiCliChat.agents.`;
         case 'AUTH_REQUIRED': {
-            const methods = authMethods.map(method => `- ${method.name}${method.description ? `: ${method.description}` : ''}`).join('\n');
+            // The methods are buttons; only what cannot be a button is said here.
+            const unusable = authMethods.filter(method => method.problem || (method.kind === 'key' && !agent.apiKeyEnv))
+                .map(method => `- ${method.name}${method.problem ? `: Theia cannot offer it (${method.problem})` : method.description ? `: ${method.description}` : ''}`);
+            const terminal = authMethods.some(method => method.kind === 'terminal' && method.terminal);
             return `${agent.displayName} needs you to sign in: ${error.message}\n` +
-                (methods ? `It offers:\n${methods}\n` : '') +
-                `Run \`${agent.command}\` once in a terminal to log in, or ${howToSetKey(agent, error.credentialStoreProblem)}`;
+                (authMethods.length > unusable.length ? 'Sign in with one of the buttons below; the chat retries your prompt once you are signed in.\n' : '') +
+                (unusable.length ? `It also offers:\n${unusable.join('\n')}\n` : '') +
+                (terminal ? 'Or ' : `Run \`${agent.command}\` once in a terminal to log in, or `) + howToSetKey(agent, error.credentialStoreProblem);
         }
         case 'AGENT_EXITED':
             return `${error.message}${error.details ? `\n\n${error.details}` : ''}`;

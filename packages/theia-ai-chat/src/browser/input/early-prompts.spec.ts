@@ -11,6 +11,7 @@ import { AcpEarlyPrompts } from './early-prompts';
 import { AcpPromptBuilder } from './prompt-builder';
 import { AcpSessionListeners } from '../session/session-listeners';
 import { AcpSessionConfigs } from './session-configs';
+import { AcpAgentStarts } from '../agents/agent-starts';
 import { AcpToolCallContent } from '../tool-calls/tool-call-content';
 
 const definition = {
@@ -69,7 +70,7 @@ function harness(session: AcpSessionInfo = opened()) {
     const early = new AcpEarlyPrompts();
     const configs = new AcpSessionConfigs();
     const services = {
-        backend, listeners, earlyPrompts: early, configs,
+        backend, listeners, earlyPrompts: early, configs, starts: new AcpAgentStarts(),
         sessions: { noteModels: () => undefined, stateFor: () => state, existingState: () => state.session ? state : undefined },
         prompt: new AcpPromptBuilder(),
         questions: { trackerFor: () => ({ asked: () => undefined, settled: () => undefined }) },

@@ -15,9 +15,9 @@ describe('chat context and failures for ACP agents', () => {
         const gemini = BUILT_IN_ACP_AGENTS.find(agent => agent.id === 'GeminiCLI')!;
         assert.match(describeFailure(gemini, { code: 'AGENT_NOT_FOUND', message: 'x', details: '' }, []), /npm install -g @google\/gemini-cli/);
         const auth = describeFailure(gemini, { code: 'AUTH_REQUIRED', message: 'Gemini API key is missing or not configured.', details: '' },
-            [{ name: 'Log in with Google' }, { name: 'Gemini API key', description: 'GEMINI_API_KEY' }]);
-        assert.match(auth, /Log in with Google/);
-        assert.match(auth, /Gemini API key: GEMINI_API_KEY/);
+            [{ id: 'oauth-personal', name: 'Log in with Google', kind: 'agent' }, { id: 'gemini-api-key', name: 'Gemini API key', description: 'GEMINI_API_KEY', kind: 'key' }]);
+        assert.match(auth, /Sign in with one of the buttons below; the chat retries your prompt/);
+        assert.doesNotMatch(auth, /Log in with Google/, 'a method with a button is not repeated in the text');
         assert.match(auth, /Run `gemini` once in a terminal/);
     });
 

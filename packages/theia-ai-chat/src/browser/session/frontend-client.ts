@@ -1,5 +1,6 @@
 import { inject, injectable } from '@theia/core/shared/inversify';
-import { AcpChatClient, AcpPermissionRequest, AcpSessionUpdate, AcpTerminalOutput } from '../../common/acp-chat-protocol';
+import { AcpChatClient, AcpChatService, AcpPermissionRequest, AcpSessionUpdate, AcpTerminalOutput } from '../../common/acp-chat-protocol';
+import { AcpElicitationRequest } from '../../common/acp-elicitation';
 import { AcpEditorFileSystem } from '../file-system/editor-file-system';
 import { AcpSessionListeners } from './session-listeners';
 import { terminalOutputOfMeta } from '../tool-calls/terminal-meta';
@@ -12,6 +13,8 @@ export class AcpChatFrontendClient implements AcpChatClient {
     @inject(AcpEditorFileSystem) protected readonly files: AcpEditorFileSystem;
     @inject(AcpTerminalOutputs) protected readonly terminals: AcpTerminalOutputs;
     @inject(AcpSessionListeners) protected readonly listeners: AcpSessionListeners;
+    /** Set once the service's proxy is built (with this client: session-module.ts). */
+    backend: AcpChatService | undefined;
     @inject(AcpSessionConfigs) protected readonly configs: AcpSessionConfigs;
 
     onSessionUpdate(chatSessionId: string, agentId: string, update: AcpSessionUpdate): void {
@@ -49,5 +52,20 @@ export class AcpChatFrontendClient implements AcpChatClient {
 
     onTerminalOutput(chatSessionId: string, output: AcpTerminalOutput): void {
         this.terminals.apply(chatSessionId, output);
+    }
+
+    onElicitationRequest(chatSessionId: string, agentId: string, request: AcpElicitationRequest): void {
+        const listener = this.listeners.of(chatSessionId, agentId);
+        if (listener?.onElicitationRequest) {
+            listener.onElicitationRequest(request);
+        } else if (request.mode !== 'refused') {
+            void this.backend?.answerElicitation(request.elicitationId, { action: 'cancel' }); // nobody to ask: no turn runs
+        }
+    }
+
+    onElicitationSettled(elicitationId: string): void {
+        for (const listener of this.listeners.all()) {
+            listener.onElicitationSettled?.(elicitationId);
+        }
     }
 }

@@ -1,5 +1,6 @@
 import { injectable } from '@theia/core/shared/inversify';
 import { AcpPermissionRequest, AcpSessionUpdate } from '../../common/acp-chat-protocol';
+import { AcpElicitationRequest } from '../../common/acp-elicitation';
 import { chatSessionKey } from '../../common/chat-session-key';
 
 /** Whoever listens to one (chat session, agent): the session state, and the turn while one runs. */
@@ -7,6 +8,9 @@ export interface AcpSessionListener {
     onUpdate(update: AcpSessionUpdate): void;
     onPermissionRequest(request: AcpPermissionRequest): void;
     onPermissionSettled(permissionId: string): void;
+    /** A form or link the agent asks about; a listener without it (no turn runs) leaves the question unanswered: cancel. */
+    onElicitationRequest?(request: AcpElicitationRequest): void;
+    onElicitationSettled?(elicitationId: string): void;
 }
 
 /** Who gets the backend's callbacks for each (chat session, agent). */

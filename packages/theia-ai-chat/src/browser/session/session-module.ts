@@ -11,7 +11,10 @@ export function bindSession(bind: interfaces.Bind): void {
     bind(AcpSessionListeners).toSelf().inSingletonScope();
     bind(AcpChatFrontendClient).toSelf().inSingletonScope();
     // Written at once, not a microtask later: the prompt sent at the click leaves before Theia's send handler is done.
-    bind(AcpChatService).toDynamicValue(ctx => ServiceConnectionProvider.createProxy<AcpChatService>(
-        ctx.container, ACP_CHAT_PATH, new ImmediateRpcProxyFactory<AcpChatService>(ctx.container.get(AcpChatFrontendClient)))).inSingletonScope();
+    bind(AcpChatService).toDynamicValue(ctx => {
+        const client = ctx.container.get(AcpChatFrontendClient);
+        client.backend = ServiceConnectionProvider.createProxy<AcpChatService>(ctx.container, ACP_CHAT_PATH, new ImmediateRpcProxyFactory<AcpChatService>(client));
+        return client.backend;
+    }).inSingletonScope();
     bind(AcpChatSessions).toSelf().inSingletonScope();
 }

@@ -1,5 +1,7 @@
 import { MutableChatRequestModel } from '@theia/ai-chat/lib/common/chat-model';
 import { AcpChatService, AcpPermissionRequest, AcpSessionUpdate } from '../../common/acp-chat-protocol';
+import { AcpElicitationRequest } from '../../common/acp-elicitation';
+import { AcpElicitationContent } from '../elicitation/elicitation-content';
 import { AcpAgentSideWrites } from '../file-system/agent-side-writes';
 import { AcpEditDiff } from '../file-system/edit-before';
 import { AcpSessionListener } from '../session/session-listeners';
@@ -20,6 +22,8 @@ export interface AcpSessionState {
 export class AcpChatTurn implements AcpSessionListener {
     readonly translator: AcpUpdateTranslator;
     private readonly questions = new Map<string, AcpToolCallContent>();
+    /** Forms and links the agent asks about (elicitation/create), open until answered. */
+    private readonly forms = new Map<string, AcpElicitationContent>();
 
     constructor(private readonly request: MutableChatRequestModel, private readonly service: AcpChatService, state: AcpSessionState,
         private readonly tracker?: AcpQuestionTracker, private readonly sideWrites?: AcpAgentSideWrites) {
@@ -62,6 +66,28 @@ export class AcpChatTurn implements AcpSessionListener {
         }
     }
 
+    onElicitationRequest(request: AcpElicitationRequest): void {
+        const response = this.request.response.response;
+        const form = new AcpElicitationContent(request, answer => this.service.answerElicitation(request.elicitationId, answer),
+            () => response.responseContentChanged(), () => this.formAnswered(request.elicitationId));
+        response.addContent(form);
+        if (!form.open) {
+            return; // a refusal is only said
+        }
+        this.forms.set(request.elicitationId, form);
+        this.request.response.waitForInput();
+        this.request.response.fireInteractionNeeded(form);
+        this.tracker?.asked(request.elicitationId, request.mode === 'form' ? request.form.message : request.mode === 'url' ? request.message : '');
+    }
+
+    onElicitationSettled(elicitationId: string): void {
+        const form = this.forms.get(elicitationId);
+        if (form) {
+            form.settle();
+            this.formAnswered(elicitationId);
+        }
+    }
+
     /** The turn is over: questions still open lose their buttons. */
     end(): void {
         this.translator.end();
@@ -70,13 +96,26 @@ export class AcpChatTurn implements AcpSessionListener {
             this.tracker?.settled(permissionId);
         });
         this.questions.clear();
+        this.forms.forEach((form, elicitationId) => {
+            form.settle();
+            this.tracker?.settled(elicitationId);
+        });
+        this.forms.clear();
         this.request.response.stopWaitingForInput();
+    }
+
+    private formAnswered(elicitationId: string): void {
+        this.forms.delete(elicitationId);
+        this.tracker?.settled(elicitationId);
+        if (this.questions.size === 0 && this.forms.size === 0) {
+            this.request.response.stopWaitingForInput();
+        }
     }
 
     private answered(permissionId: string): void {
         this.questions.delete(permissionId);
         this.tracker?.settled(permissionId);
-        if (this.questions.size === 0) {
+        if (this.questions.size === 0 && this.forms.size === 0) {
             this.request.response.stopWaitingForInput();
         }
     }

@@ -7,6 +7,8 @@ import { ResponseNode } from '@theia/ai-chat-ui/lib/browser/chat-tree-view/chat-
 
 export interface AcpCommandButton {
     readonly label: string;
+    /** Shown under the label (a sign-in method's description). */
+    readonly description?: string;
     /** A Theia command id: other packages' features are reached by id, never by import. */
     readonly commandId: string;
     readonly args?: readonly unknown[];
@@ -41,7 +43,11 @@ export class AcpCommandButtonsRenderer implements ChatResponsePartRenderer<AcpCo
         }
         return <div className='theia-acp-command-buttons'>
             {available.map(button => <button key={button.label} type='button' className='theia-button main theia-acp-command-button'
-                onClick={() => void this.commands.executeCommand(button.commandId, ...(button.args ?? []))}>{button.label}</button>)}
+                title={button.description}
+                onClick={() => void this.commands.executeCommand(button.commandId, ...(button.args ?? []))}>
+                {button.label}
+                {button.description && <span className='theia-acp-command-button-description'>{button.description}</span>}
+            </button>)}
         </div>;
     }
 }

@@ -44,6 +44,8 @@ export class AcpAgentHosts implements BackendApplicationContribution {
                 environment: async () => ({ ...process.env, ...await this.apiKeys.environmentFor(config.id, config.apiKeyEnv) }),
                 logger: this.agentLogger(), scrub: text => this.apiKeys.scrub(text),
                 serveFileSystem: true, serveTerminals: true, showsTerminalOutputMeta: true, clientName: 'theia-ai-chat',
+                // Forms and links the agent asks about, and terminal sign-ins, are shown in the chat (issue 23 parts 6, 7).
+                formElicitation: true, urlElicitation: true, terminalAuth: true,
                 // The chat input shows boolean config options as checkboxes (issue 23 part 4).
                 booleanConfigOptions: true
             });

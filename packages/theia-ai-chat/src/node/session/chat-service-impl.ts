@@ -15,6 +15,10 @@ import { SessionUpdateBatches, updateOrderedClient } from './update-batches';
 import { PendingPermissions } from '../permissions/pending-permissions';
 import { confineAgentPath, readAgentFile, writeAgentFile } from '../file-system/workspace-files';
 import { chatSessionKey } from '../../common/chat-session-key';
+import { AcpElicitationAnswer } from '../../common/acp-elicitation';
+import { authMethodsForChat } from '../../common/acp-auth-methods';
+import { PendingElicitations } from '../elicitation/pending-elicitations';
+import { elicitationHandler } from '../elicitation/elicitation-handler';
 
 /**
  * The chat's ACP sessions for one frontend connection. The agent processes are shared
@@ -31,6 +35,7 @@ export class AcpChatServiceImpl implements AcpChatService {
     protected client: AcpChatClient | undefined;
     protected readonly sessions = new AcpSessionMap();
     protected readonly permissions = new PendingPermissions();
+    protected readonly elicitations = new PendingElicitations();
     /** Updates go to the window in batches; anything else sent to it (and each answer of ours) goes after them. */
     protected updates = new SessionUpdateBatches(() => undefined);
 
@@ -42,6 +47,7 @@ export class AcpChatServiceImpl implements AcpChatService {
 
     dispose(): void {
         this.updates.dispose();
+        this.elicitations.cancelAll();
         for (const session of this.sessions.takeAll()) {
             this.permissions.cancelAll(session.chatSessionId);
             this.terminals.release(chatSessionKey(session.chatSessionId, session.agentId));
@@ -155,12 +161,14 @@ export class AcpChatServiceImpl implements AcpChatService {
         } finally {
             this.updates.flush(); // the turn's updates reach the window before its result
             this.permissions.cancelAll(chatSessionId);
+            this.elicitations.cancelAll(chatSessionId);
         }
     }
 
     async cancel(chatSessionId: string, agentId: string): Promise<void> {
         const session = this.sessions.get(chatSessionId, agentId);
         this.permissions.cancelAll(chatSessionId);
+        this.elicitations.cancelAll(chatSessionId);
         session?.host.cancel(session.sessionId);
     }
 
@@ -168,8 +176,30 @@ export class AcpChatServiceImpl implements AcpChatService {
         return this.permissions.answer(permissionId, optionId);
     }
 
+    async answerElicitation(elicitationId: string, answer: AcpElicitationAnswer): Promise<string | undefined> {
+        return this.elicitations.answer(elicitationId, answer);
+    }
+
+    async authenticate(agent: AcpChatAgentConfig, roots: string[], methodId: string): Promise<{ error: AcpTurnErrorData } | undefined> {
+        if (roots.length === 0 || typeof methodId !== 'string') {
+            return { error: { code: 'INVALID_REQUEST', message: 'Sign-in needs a workspace folder and one of the agent\'s methods.', details: '' } };
+        }
+        const host = this.hosts.agentFor(agent, roots[0]);
+        try {
+            await (await host.ready()).authenticate(methodId);
+            return undefined;
+        } catch (error) {
+            return { error: await this.failure(host, error) };
+        }
+    }
+
+    async signedIn(agentId: string): Promise<void> {
+        this.hosts.restart(agentId);
+    }
+
     async closeChatSession(chatSessionId: string): Promise<void> {
         this.permissions.cancelAll(chatSessionId);
+        this.elicitations.cancelAll(chatSessionId);
         // The chat is gone for good: its sessions are not continued after a restart either.
         // (One restored after a restart and never prompted since is open in no agent process: nothing to close.)
         await this.sessionIds?.delete(chatSessionId).catch(() => []);
@@ -213,8 +243,8 @@ export class AcpChatServiceImpl implements AcpChatService {
         if (failure.code !== 'AUTH_REQUIRED') {
             return failure;
         }
-        const authMethods = (host.current?.initializeResult?.authMethods ?? [])
-            .map(method => ({ id: method.id, name: method.name, description: method.description }));
+        // Each method a button; a terminal one runs the program the user's settings name (host.profile), never one the agent names.
+        const authMethods = authMethodsForChat(host.current?.initializeResult?.authMethods, host.profile);
         const credentialStoreProblem = await this.apiKeys.problem();
         return { ...failure, authMethods, ...credentialStoreProblem ? { credentialStoreProblem } : {} };
     }
@@ -242,6 +272,10 @@ export class AcpChatServiceImpl implements AcpChatService {
                 }
                 return answer;
             },
+            onElicitation: elicitationHandler(this.elicitations, chatSessionId, () => this.client && {
+                ask: request => this.client?.onElicitationRequest(chatSessionId, agentId, request),
+                settled: id => this.client?.onElicitationSettled(id)
+            }),
             readTextFile: async request => {
                 const file = await confineAgentPath(request.path, roots);
                 const text = await this.client?.readUnsavedText(chatSessionId, file.editorPath) ?? await readAgentFile(file);

@@ -21,6 +21,11 @@ class FakeHost {
     opened = 0;
     attach: (request: AttachRequest) => { how: 'resumed' | 'loaded' | 'new'; sessionId?: string; reason?: string; replay?: unknown[] } = () => ({ how: 'resumed' });
     readonly agent = { initializeResult: {} };
+    readonly profile = { id: agent.id, displayName: agent.displayName, command: agent.command, args: agent.args };
+    readonly isStarting = false;
+    onStartOutput(): () => void {
+        return () => undefined;
+    }
 
     async openSession(_handlers: SessionHandlers): Promise<unknown> {
         const sessionId = `new-${++this.opened}`;

@@ -1,0 +1,64 @@
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { AcpChatAgentConfig, AcpChatClient } from '../../common/acp-chat-protocol';
+import { AcpAgentStartProgress } from '../../common/agent-start-progress';
+import { AcpAgentHosts } from './agent-hosts';
+import { AcpApiKeys } from '../auth/api-keys';
+import { AcpChatTerminals } from '../tool-calls/chat-terminals';
+import { AcpChatServiceImpl } from '../session/chat-service-impl';
+
+const TINY_AGENT = path.resolve(__dirname, '../../../../../test/support/tiny-acp-agent.mjs');
+
+describe('The chat\'s backend says an agent is starting, and what its start prints, until prepare returns (issue 25 part 2)', () => {
+    let workspace: string;
+    let hosts: AcpAgentHosts;
+    let service: AcpChatServiceImpl;
+    let agent: AcpChatAgentConfig;
+    const heard: Array<{ chatSessionId: string; agentId: string; progress: AcpAgentStartProgress }> = [];
+
+    beforeEach(() => {
+        workspace = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'acp-chat-start-')));
+        // An npx-shaped launch: a runner that talks on stderr (as npm does while it fetches) before the agent answers.
+        const bin = path.join(workspace, 'bin');
+        fs.mkdirSync(bin);
+        fs.writeFileSync(path.join(bin, 'npx'), '#!/bin/sh\nprintf "npm warn deprecated glob@7.2.3: old\\n" >&2\n' +
+            `printf "npm notice fetched %s\\n" "$2" >&2\nexec "${process.execPath}" "${TINY_AGENT}"\n`, { mode: 0o755 });
+        agent = { id: 'NpxAgent', displayName: 'Npx Agent', command: path.join(bin, 'npx'), args: ['-y', '@example/agent@1.2.3', '--acp'] };
+        const logger = { info: () => undefined, warn: () => undefined, error: () => undefined };
+        hosts = Object.assign(new AcpAgentHosts(), { logger, apiKeys: new AcpApiKeys(), userAgent: () => agent, preferences: { inspect: () => undefined } });
+        service = Object.assign(new AcpChatServiceImpl(), { hosts, terminals: new AcpChatTerminals() });
+        heard.length = 0;
+        service.setClient({
+            onSessionUpdate: () => undefined,
+            onSessionUpdates: () => undefined,
+            onAgentStarting: (chatSessionId: string, agentId: string, progress: AcpAgentStartProgress) => heard.push({ chatSessionId, agentId, progress })
+        } as Partial<AcpChatClient> as AcpChatClient);
+    });
+
+    afterEach(async () => {
+        await hosts?.stopAll();
+        fs.rmSync(workspace, { recursive: true, force: true });
+    });
+
+    it('the first prepare names the package npm fetches, then the last line npm printed; prepare for a running agent says nothing', async () => {
+        const prepared = await service.prepare('chat-1', agent, [workspace]);
+        assert.ok(!('error' in prepared), JSON.stringify(prepared));
+        const message = 'Starting Npx Agent: npm fetches @example/agent@1.2.3 on first use…';
+        assert.deepStrictEqual(heard[0], { chatSessionId: 'chat-1', agentId: 'NpxAgent', progress: { message } });
+        assert.deepStrictEqual(heard.at(-1)!.progress, { message, output: 'npm notice fetched @example/agent@1.2.3' }, JSON.stringify(heard));
+        assert.ok(heard.every(each => each.chatSessionId === 'chat-1' && each.progress.message === message));
+        const count = heard.length;
+        const other = await service.prepare('chat-2', agent, [workspace]);
+        assert.ok(!('error' in other), JSON.stringify(other));
+        assert.equal(heard.length, count, 'the agent was running: no start line for the second chat');
+    });
+
+    it('an agent that fails to start also had its start line (the failure follows in the answer)', async () => {
+        agent = { ...agent, command: path.join(workspace, 'bin', 'no-such-runner') };
+        const prepared = await service.prepare('chat-1', agent, [workspace]);
+        assert.ok('error' in prepared);
+        assert.deepStrictEqual(heard.map(each => each.progress.message), ['Starting Npx Agent…']);
+    });
+});
