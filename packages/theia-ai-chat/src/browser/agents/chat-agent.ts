@@ -78,7 +78,9 @@ export class AcpChatAgent implements ChatAgent {
         const chatSessionId = request.session.id;
         const roots = this.services.workspaceRoots();
         const known = reuse ? state.session : undefined;
-        const prepared = known ?? await backend.prepare(chatSessionId, this.definition, roots, shownTranscript(request.session, request));
+        // While prepare starts the agent (npx fetching it on first use), the answer shows the backend's progress.
+        const prepared = known ?? await this.services.starts.during(chatSessionId, this.id, request.response,
+            () => backend.prepare(chatSessionId, this.definition, roots, shownTranscript(request.session, request)), result => 'error' in result);
         if ('error' in prepared) {
             return prepared;
         }

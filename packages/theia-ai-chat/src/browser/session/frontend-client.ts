@@ -6,6 +6,8 @@ import { AcpSessionListeners } from './session-listeners';
 import { terminalOutputOfMeta } from '../tool-calls/terminal-meta';
 import { AcpTerminalOutputs } from '../tool-calls/terminal-outputs';
 import { AcpSessionConfigs } from '../input/session-configs';
+import { AcpAgentStarts } from '../agents/agent-starts';
+import { AcpAgentStartProgress } from '../../common/agent-start-progress';
 
 /** The backend's callbacks, routed to the listener of the session they name. */
 @injectable()
@@ -16,6 +18,7 @@ export class AcpChatFrontendClient implements AcpChatClient {
     /** Set once the service's proxy is built (with this client: session-module.ts). */
     backend: AcpChatService | undefined;
     @inject(AcpSessionConfigs) protected readonly configs: AcpSessionConfigs;
+    @inject(AcpAgentStarts) protected readonly starts: AcpAgentStarts;
 
     onSessionUpdate(chatSessionId: string, agentId: string, update: AcpSessionUpdate): void {
         const output = terminalOutputOfMeta(update);
@@ -52,6 +55,10 @@ export class AcpChatFrontendClient implements AcpChatClient {
 
     onTerminalOutput(chatSessionId: string, output: AcpTerminalOutput): void {
         this.terminals.apply(chatSessionId, output);
+    }
+
+    onAgentStarting(chatSessionId: string, agentId: string, progress: AcpAgentStartProgress): void {
+        this.starts.report(chatSessionId, agentId, progress);
     }
 
     onElicitationRequest(chatSessionId: string, agentId: string, request: AcpElicitationRequest): void {

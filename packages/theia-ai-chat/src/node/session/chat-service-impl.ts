@@ -19,6 +19,7 @@ import { AcpElicitationAnswer } from '../../common/acp-elicitation';
 import { authMethodsForChat } from '../../common/acp-auth-methods';
 import { PendingElicitations } from '../elicitation/pending-elicitations';
 import { elicitationHandler } from '../elicitation/elicitation-handler';
+import { reportAgentStart } from '../agents/start-progress';
 
 /**
  * The chat's ACP sessions for one frontend connection. The agent processes are shared
@@ -65,6 +66,10 @@ export class AcpChatServiceImpl implements AcpChatService {
             return { error: { code: 'NO_WORKSPACE', message: `Open a folder first: ${agent.displayName} works in a workspace folder.`, details: '' } };
         }
         const host = this.hosts.agentFor(agent, roots[0]);
+        // A first start can take a while (npx fetching the agent): the answer says so meanwhile.
+        const stopStartProgress = reportAgentStart(host, progress => {
+            void Promise.resolve(this.client?.onAgentStarting?.(chatSessionId, agent.id, progress)).catch(() => undefined);
+        });
         try {
             // The session this chat had (before a crash in this backend, or before a restart) is continued first.
             const earlier = this.sessions.get(chatSessionId, agent.id) ?? await this.sessionIds?.get(chatSessionId, agent.id);
@@ -94,6 +99,7 @@ export class AcpChatServiceImpl implements AcpChatService {
         } catch (error) {
             return { error: await this.failure(host, error) };
         } finally {
+            stopStartProgress();
             this.updates.flush(); // a session/load's replay reaches the window before the answer that says it is loaded
         }
     }
