@@ -2,9 +2,11 @@ import { interfaces } from '@theia/core/shared/inversify';
 import { FrontendApplicationContribution } from '@theia/core/lib/browser/frontend-application-contribution';
 import { ServiceConnectionProvider } from '@theia/core/lib/browser/messaging/service-connection-provider';
 import { CommandContribution } from '@theia/core/lib/common/command';
+import { TabBarToolbarContribution } from '@theia/core/lib/browser/shell/tab-bar-toolbar';
 import { ACP_REGISTRY_PATH, AcpRegistryService } from '../../common/registry-protocol';
 import { AcpRegistryCommandContribution } from './registry-commands';
 import { RegistryIcons } from './registry-icons';
+import { AcpRegistryToolbarContribution } from './registry-toolbar';
 
 /** Agents added from the ACP registry: add, update, remove. */
 export function bindRegistry(bind: interfaces.Bind): void {
@@ -14,4 +16,6 @@ export function bindRegistry(bind: interfaces.Bind): void {
     bind(AcpRegistryCommandContribution).toSelf().inSingletonScope();
     bind(CommandContribution).toService(AcpRegistryCommandContribution);
     bind(FrontendApplicationContribution).toService(AcpRegistryCommandContribution);
+    bind(AcpRegistryToolbarContribution).toSelf().inSingletonScope();
+    bind(TabBarToolbarContribution).toService(AcpRegistryToolbarContribution);
 }
