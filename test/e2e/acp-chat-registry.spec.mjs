@@ -174,6 +174,32 @@ describe('Agents from the ACP registry in Theia\'s AI chat (issue 25)', function
         return rows;
     }
 
+    /** Waits for the registry quick pick to list its agents; returns every row's text. */
+    async function pickFromRegistryRows() {
+        await waitUntil(async () => (await quickRows().count()) >= 6, { what: 'the registry agents in the quick pick', timeout: 30_000 });
+        return quickRows().allTextContents();
+    }
+
+    /** Starts recording every text Theia's progress messages show in the chat (they come and go with the agent's start). */
+    async function recordProgressMessages() {
+        await page().evaluate(() => {
+            const seen = window.__acpProgressSeen = [];
+            const record = () => document.querySelectorAll('#chat-view-widget .theia-ResponseNode-ProgressMessage').forEach(node => {
+                const text = node.textContent.trim();
+                if (text && seen[seen.length - 1] !== text) {
+                    seen.push(text);
+                }
+            });
+            window.__acpProgressObserver?.disconnect();
+            window.__acpProgressObserver = new MutationObserver(record);
+            window.__acpProgressObserver.observe(document.body, { childList: true, subtree: true, characterData: true });
+        });
+        return () => page().evaluate(() => {
+            window.__acpProgressObserver.disconnect();
+            return window.__acpProgressSeen;
+        });
+    }
+
     /** The open confirm dialog's text; then presses `button`. */
     async function answerDialog(button) {
         const dialog = page().locator('.dialogOverlay').last();
@@ -202,6 +228,18 @@ describe('Agents from the ACP registry in Theia\'s AI chat (issue 25)', function
         assert.equal(await quickRows().filter({ hasText: 'Mismatched Agent' }).locator('.theia-acp-registry-icon').count(), 0);
         assert.deepEqual(requested.filter(file => file.startsWith('/download/')), [], 'listing downloads no archive');
         await page().keyboard.press('Escape');
+    });
+
+    it('the chat view\'s toolbar item opens the registry quick pick', async () => {
+        const item = page().locator(`[id="chat-view.aiCliChat.addAgentFromRegistry"]`);
+        await item.waitFor({ state: 'visible', timeout: 30_000 });
+        assert.equal(await item.getAttribute('title'), 'Add Agent from ACP Registry…');
+        await item.click();
+        const rows = await pickFromRegistryRows();
+        assert.ok(rows.some(text => text.includes('Tiny Agent')), rows.join('\n'));
+        assert.ok(rows.some(text => text.includes('Gemini Npx')), rows.join('\n'));
+        await page().keyboard.press('Escape');
+        await quickRows().first().waitFor({ state: 'detached', timeout: 15_000 });
     });
 
     it('a binary agent installs only after the dialog showing what will run, then answers in the chat', async () => {
@@ -307,8 +345,14 @@ describe('Agents from the ACP registry in Theia\'s AI chat (issue 25)', function
         await waitUntil(async () => /@GeminiNpx is ready/.test(await notifications()), { what: 'the ready message', timeout: 30_000 });
         await chat.clearNotifications();
         gemini.enqueue({ text: 'Hello through npx.' });
+        const progressSeen = await recordProgressMessages();
         await chat.send('@GeminiNpx Say hello');
         await chat.waitForText('Hello through npx.', 300_000);
         assert.ok(gemini.chatRequests.length > 0, 'the answer came from the loopback fake');
+        // While npm fetched the package the answer said so (the backend's fresh npm cache: a real download).
+        const seen = await progressSeen();
+        assert.ok(seen.some(text => text.startsWith('Starting GeminiNpx: npm fetches @google/gemini-cli@0.61.0 on first use…')), JSON.stringify(seen));
+        // Once the agent answered, the line gave way to the answer.
+        assert.equal(await chat.view.locator('.theia-ResponseNode-ProgressMessage').count(), 0);
     });
 });
