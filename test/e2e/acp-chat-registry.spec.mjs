@@ -242,6 +242,20 @@ describe('Agents from the ACP registry in Theia\'s AI chat (issue 25)', function
         await quickRows().first().waitFor({ state: 'detached', timeout: 15_000 });
     });
 
+    it('the chat input\'s @ list offers Add Agent from ACP Registry…: it takes the @ typed away and opens the registry quick pick', async () => {
+        await chat.input.click();
+        await page().keyboard.press('End');
+        await page().keyboard.type('@Add', { delay: 20 });
+        const entry = page().locator('.suggest-widget .monaco-list-row', { hasText: 'Add Agent from ACP Registry…' });
+        await entry.waitFor({ state: 'visible', timeout: 15_000 });
+        await entry.click();
+        const rows = await pickFromRegistryRows();
+        assert.ok(rows.some(text => text.includes('Tiny Agent')), rows.join('\n'));
+        await page().keyboard.press('Escape');
+        await quickRows().first().waitFor({ state: 'detached', timeout: 15_000 });
+        assert.doesNotMatch(await chat.input.locator('.view-lines').textContent(), /@/, 'the mention typed is gone');
+    });
+
     it('a binary agent installs only after the dialog showing what will run, then answers in the chat', async () => {
         await window.runCommand('AI CLI Chat: Add Agent from ACP Registry…');
         await pickFromRegistry('Tiny Agent');

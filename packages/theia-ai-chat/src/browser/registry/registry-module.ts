@@ -7,6 +7,7 @@ import { ACP_REGISTRY_PATH, AcpRegistryService } from '../../common/registry-pro
 import { AcpRegistryCommandContribution } from './registry-commands';
 import { RegistryIcons } from './registry-icons';
 import { AcpRegistryToolbarContribution } from './registry-toolbar';
+import { AcpAgentSuggestionContribution } from './agent-suggestion-contribution';
 
 /** Agents added from the ACP registry: add, update, remove. */
 export function bindRegistry(bind: interfaces.Bind): void {
@@ -18,4 +19,6 @@ export function bindRegistry(bind: interfaces.Bind): void {
     bind(FrontendApplicationContribution).toService(AcpRegistryCommandContribution);
     bind(AcpRegistryToolbarContribution).toSelf().inSingletonScope();
     bind(TabBarToolbarContribution).toService(AcpRegistryToolbarContribution);
+    bind(AcpAgentSuggestionContribution).toSelf().inSingletonScope();
+    bind(FrontendApplicationContribution).toService(AcpAgentSuggestionContribution);
 }
