@@ -9,8 +9,8 @@ import { AcpRegistryCommands } from './registry-commands';
 export const ADD_REGISTRY_AGENT_TOOLBAR_ID = 'chat-view.' + AcpRegistryCommands.ADD.id;
 
 /**
- * Add Agent from ACP Registry… in the chat view's own toolbar, beside Theia's chat actions: Theia 1.74.1's
- * `@` agent suggestions take no extra entries, so this is the chat view's place to add an agent from.
+ * Add Agent from ACP Registry… in the chat view's own toolbar, beside Theia's chat actions (the input's `@`
+ * list offers it too: agent-suggestion-contribution.ts).
  */
 @injectable()
 export class AcpRegistryToolbarContribution implements TabBarToolbarContribution {
