@@ -35,6 +35,8 @@ export interface ClientProfile {
      * (Claude Code's own IDEs keep one per window). Absent: only the server-wide cap applies.
      */
     readonly maxSessions?: number;
+    /** Settings under which the CLI writes files without asking, so no diff ever opens (Diagnose Connection warns). */
+    readonly silentWriteModes?: SilentWriteModes;
     /** What the user must change for the CLI to offer diffs at all, shown by Diagnose Connection. */
     readonly diffModeNote?: string;
     /** How *Send Selection to CLI* types a file: `@path` (default), or the bare path where `@` opens a file picker (Codex). */
@@ -66,6 +68,21 @@ export interface HomeRelativePath {
     readonly overrideEnv?: string;
     readonly homeDir: string;
     readonly segments: readonly string[];
+}
+
+/** Where a CLI keeps its approval mode, and which modes write without asking; workspace files override the user's. */
+export interface SilentWriteModes {
+    /** The key path in the settings files, e.g. `tools.approvalMode`. */
+    readonly key: readonly string[];
+    /** The mode when no file sets it. */
+    readonly defaultMode: string;
+    /** The modes in which the CLI writes files without asking. */
+    readonly silent: readonly string[];
+    /** The user's settings file when it is not `userSettings`. */
+    readonly userFile?: HomeRelativePath;
+    /** The folder below each workspace root, and its files in the order the CLI applies them. */
+    readonly projectDir: string;
+    readonly projectFiles: readonly string[];
 }
 
 export type DiscoveryLayout =
@@ -118,7 +135,9 @@ export const CLIENT_PROFILES: readonly ClientProfile[] = [
         env: { port: 'QWEN_CODE_IDE_SERVER_PORT', workspacePath: 'QWEN_CODE_IDE_WORKSPACE_PATH' },
         // Qwen's own companion writes `ideName`; the CLI reads `ideInfo`. Write both.
         extraFileFields: ({ ideDisplayName }) => ({ ideName: ideDisplayName }),
-        userSettings: { overrideEnv: 'QWEN_HOME', homeDir: '.qwen', segments: ['settings.json'] }
+        userSettings: { overrideEnv: 'QWEN_HOME', homeDir: '.qwen', segments: ['settings.json'] },
+        // 0.24.4 defaults to auto.
+        silentWriteModes: { key: ['tools', 'approvalMode'], defaultMode: 'auto', silent: ['auto', 'auto-edit', 'yolo'], projectDir: '.qwen', projectFiles: ['settings.json'] }
     },
     {
         id: 'llxprt',
@@ -160,6 +179,11 @@ export const CLIENT_PROFILES: readonly ClientProfile[] = [
             pid: backendPid, workspaceFolders: [...workspaceFolders], ideName: ideDisplayName, transport: 'ws', runningInWindows: false
         }),
         maxSessions: 1,
+        // A fresh config starts in auto mode; --permission-mode on the command line overrides all of these.
+        silentWriteModes: {
+            key: ['permissions', 'defaultMode'], defaultMode: 'auto', silent: ['auto', 'acceptEdits', 'bypassPermissions', 'dontAsk'],
+            userFile: { homeDir: '.claude', segments: ['settings.json'] }, projectDir: '.claude', projectFiles: ['settings.json', 'settings.local.json']
+        },
         diffModeNote: 'Claude Code offers no diff in auto mode, in acceptEdits mode, or with "diffTool": "terminal" in ~/.claude.json: ' +
             'start it with `claude --permission-mode default` (or press Shift+Tab until the footer shows "manual mode"), ' +
             'or set "permissions": {"defaultMode": "default"} in .claude/settings.json of the project, and keep "diffTool": "auto".'

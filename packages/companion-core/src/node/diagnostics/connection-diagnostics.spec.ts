@@ -2,7 +2,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { ClientProfile } from '../../common/client-profiles';
+import { ClientProfile, findProfile } from '../../common/client-profiles';
 import { DiagnosisCheck, DiagnosisRequest, EditorWording } from '../../common/connection-diagnosis';
 import { CliCommandLookup } from '../cli-host/cli-command-lookup';
 import { CliProcessFinder } from '../cli-host/cli-process-finder';
@@ -79,6 +79,26 @@ describe('ConnectionDiagnostics', () => {
         const request = { status: { ...status([]), profiles: ['codex'] }, roots: [workspace], terminalShellPids: [] };
         const discovery = (await diagnostics.diagnose(request)).sections.find(section => section.title === 'Discovery files');
         assert.deepStrictEqual(discovery?.checks.map(check => [check.status, check.title]), [['ok', 'Codex CLI needs no discovery file: it asks the socket of the backend']]);
+    });
+
+    it('reads a CLI\'s silent write modes from its profile: a fork is one more entry, no code', async () => {
+        const fork: ClientProfile = {
+            ...findProfile('qwen')!, id: 'fork', displayName: 'Fork Code', command: 'fork', userSettings: { homeDir: '.fork', segments: ['settings.json'] },
+            silentWriteModes: { key: ['edits'], defaultMode: 'ask', silent: ['never-ask'], projectDir: '.fork', projectFiles: ['settings.json', 'local.json'] }
+        };
+        const diagnostics = new ConnectionDiagnostics({
+            wording: SPEC_WORDING, profiles: [fork], finder: new FakeFinder({}, workspace), lookup: new CliCommandLookup({ PATH: '', SHELL: '/bin/false' }),
+            host: { env: {}, homedir: path.join(root, 'home'), tmpdir: path.join(root, 'tmp') }, inContainer: false
+        });
+        const forkChecks = async () => (await diagnostics.diagnose({ status: { ...status([]), profiles: ['fork'] }, roots: [workspace], terminalShellPids: [] }))
+            .sections.find(section => section.title === 'Fork Code')?.checks.find(check => /edits is/.test(check.title));
+        assert.deepStrictEqual([(await forkChecks())?.status, (await forkChecks())?.title], ['ok', 'Fork Code: edits is "ask" (default); edits are proposed as diffs']);
+        fs.mkdirSync(path.join(workspace, '.fork'));
+        fs.writeFileSync(path.join(workspace, '.fork', 'local.json'), '{ "edits": "never-ask" }');
+        const silent = await forkChecks();
+        assert.strictEqual(silent?.status, 'warning');
+        assert.strictEqual(silent?.title, `Fork Code: edits is "never-ask" (${path.join(workspace, '.fork', 'local.json')})`);
+        assert.match(silent?.fix ?? '', /^Set "edits": "default" in .*\/\.fork\/settings\.json/);
     });
 
     it('words every fix in the editor\'s own commands, settings and name', async () => {

@@ -1,34 +1,24 @@
 import { execFile } from 'child_process';
 import * as http from 'http';
 import * as path from 'path';
-import { isInsideRoot, readJsoncObject, valueAt } from '@ai-cli-companion/node-base';
+import { isInsideRoot } from '@ai-cli-companion/node-base';
 import { CLIENT_PROFILES, ClientProfile, usesDiscoveryFile } from '../../common/client-profiles';
 import { ConnectionDiagnosis, DiagnosisCheck, DiagnosisRequest, DiagnosisSection, EditorWording } from '../../common/connection-diagnosis';
 import { CliCommandLookup } from '../cli-host/cli-command-lookup';
 import { CliProcessFinder } from '../cli-host/cli-process-finder';
 import { CliSettingsFile } from '../cli-settings-file';
-import { currentHostEnvironment, discoveryDirectory, HostEnvironment } from '../host-paths';
+import { currentHostEnvironment, discoveryDirectory, HostEnvironment, resolveHomeRelative } from '../host-paths';
 import { isInContainer, isProcessAlive } from '../process-info';
 import { copilotLockCheck } from './copilot-lock-check';
 import { readPrivateFile } from './private-file-check';
+import { approvalModeCheck, diffToolCheck } from './write-mode-checks';
 
 const VERSION_TIMEOUT_MS = 20_000;
 
-/**
- * Settings under which a CLI never asks before writing a file, so no diff ever opens. Data per
- * profile id, like the profiles themselves; qwen 0.24.4 defaults to `auto`.
- */
-const SILENT_WRITE_MODES: Record<string, { settingsDir: string; key: string[]; defaultMode: string; silent: string[]; userFile?: string[]; projectFiles?: string[] }> = {
-    qwen: { settingsDir: '.qwen', key: ['tools', 'approvalMode'], defaultMode: 'auto', silent: ['auto', 'auto-edit', 'yolo'] },
-    // Claude Code: a fresh config starts in auto mode; --permission-mode on the command line overrides all of these.
-    claude: {
-        settingsDir: '.claude', key: ['permissions', 'defaultMode'], defaultMode: 'auto', silent: ['auto', 'acceptEdits', 'bypassPermissions', 'dontAsk'],
-        userFile: ['.claude', 'settings.json'], projectFiles: ['settings.json', 'settings.local.json']
-    }
-};
-
 export interface ConnectionDiagnosticsOptions {
     readonly wording: EditorWording;
+    /** The CLIs to check; every profile by default. */
+    readonly profiles?: readonly ClientProfile[];
     readonly finder?: CliProcessFinder;
     readonly lookup?: CliCommandLookup;
     readonly host?: HostEnvironment;
@@ -41,6 +31,7 @@ export interface ConnectionDiagnosticsOptions {
  */
 export class ConnectionDiagnostics {
     protected readonly wording: EditorWording;
+    protected readonly profiles: readonly ClientProfile[];
     protected readonly finder: CliProcessFinder;
     protected readonly lookup: CliCommandLookup;
     protected readonly host: HostEnvironment;
@@ -48,6 +39,7 @@ export class ConnectionDiagnostics {
 
     constructor(options: ConnectionDiagnosticsOptions) {
         this.wording = options.wording;
+        this.profiles = options.profiles ?? CLIENT_PROFILES;
         this.finder = options.finder ?? new CliProcessFinder();
         this.lookup = options.lookup ?? new CliCommandLookup();
         this.host = options.host ?? currentHostEnvironment();
@@ -59,7 +51,7 @@ export class ConnectionDiagnostics {
             this.serverSection(request),
             this.discoverySection(request),
             this.terminalSection(request),
-            ...CLIENT_PROFILES.map(profile => this.clientSection(profile, request))
+            ...this.profiles.map(profile => this.clientSection(profile, request))
         ]);
         return { createdAt: new Date().toISOString(), sections };
     }
@@ -79,13 +71,13 @@ export class ConnectionDiagnostics {
             .map(s => ({ sessionId: s.id, serverPort: status.port, remotePort: s.remotePort! })), terminalShellPids);
         if (status.sessions.length === 0) {
             checks.push({ status: 'info', title: 'No CLI is connected to this window',
-                fix: `Run "${this.wording.runCommand(firstProfile(status.profiles))}" (or another CLI's), or type /ide enable in a CLI started in a terminal of this window.` });
+                fix: `Run "${this.wording.runCommand(this.firstEnabled(status.profiles))}" (or another CLI's), or type /ide enable in a CLI started in a terminal of this window.` });
         }
         for (const session of status.sessions) {
             const found = processes.find(p => p.sessionId === session.id);
             checks.push({
                 status: 'ok',
-                title: `${displayName(session.clientId)} connected (session ${session.id.slice(0, 8)})`,
+                title: `${this.profiles.find(p => p.id === session.clientId)?.displayName ?? session.clientId} connected (session ${session.id.slice(0, 8)})`,
                 details: [`since ${new Date(session.since).toISOString()}`,
                     found ? `process ${found.pid} in the terminal whose shell is ${found.shellPid}, working directory ${found.cwd ?? '(unknown)'}` : 'not started from a terminal of this window (or its process is not visible)']
             });
@@ -99,7 +91,7 @@ export class ConnectionDiagnostics {
     protected discoverySection({ status, roots }: DiagnosisRequest): DiagnosisSection {
         const checks: DiagnosisCheck[] = [];
         const uid = process.getuid?.();
-        for (const profile of CLIENT_PROFILES.filter(p => status.profiles.includes(p.id))) {
+        for (const profile of this.profiles.filter(p => status.profiles.includes(p.id))) {
             if (!usesDiscoveryFile(profile) && profile.transport !== 'pipe') {
                 checks.push({ status: 'ok', title: `${profile.displayName} needs no discovery file: it asks the socket of the backend` });
                 continue;
@@ -116,7 +108,7 @@ export class ConnectionDiagnostics {
         }
         if (checks.length === 0) {
             checks.push({ status: 'warning', title: 'No CLI is enabled for this window',
-                fix: `Turn on "${this.wording.enabledSetting(CLIENT_PROFILES[0])}" (or another client's) in ${this.wording.settingsName}.` });
+                fix: `Turn on "${this.wording.enabledSetting(this.profiles[0])}" (or another client's) in ${this.wording.settingsName}.` });
         }
         return { title: 'Discovery files', checks };
     }
@@ -150,7 +142,7 @@ export class ConnectionDiagnostics {
         const containerNote = this.inContainer ? 'Running in a container (/.dockerenv or /run/.containerenv exists).' : 'Not running in a container.';
         if (!activeTerminal) {
             checks.push({ status: 'info', title: 'This window has no terminal', details: [containerNote],
-                fix: `Run "${this.wording.runCommand(firstProfile(status.profiles))}" to open one with the right environment.` });
+                fix: `Run "${this.wording.runCommand(this.firstEnabled(status.profiles))}" to open one with the right environment.` });
             return { title: 'Active terminal', checks };
         }
         const env = this.finder.environOf(activeTerminal.shellPid);
@@ -158,7 +150,7 @@ export class ConnectionDiagnostics {
             checks.push({ status: 'info', title: `Terminal "${activeTerminal.title}": its environment cannot be read on this platform`, details: [containerNote] });
             return { title: 'Active terminal', checks };
         }
-        for (const profile of CLIENT_PROFILES.filter(p => status.profiles.includes(p.id))) {
+        for (const profile of this.profiles.filter(p => status.profiles.includes(p.id))) {
             if (!profile.env.port) {
                 checks.push({ status: 'ok', title: `${profile.displayName} needs no variable in the terminal: it finds this window by its lock file and the folder it starts in` });
                 continue;
@@ -223,62 +215,21 @@ export class ConnectionDiagnostics {
                 ? `${profile.displayName} needs no IDE-mode switch: it connects by ${profile.env.port} in this window's terminals`
                 : `${profile.displayName} needs no IDE-mode switch: it connects by itself at start (or with /ide) when it runs inside a folder of this window` });
         }
-        const approval = SILENT_WRITE_MODES[profile.id];
+        const approval = profile.silentWriteModes;
         if (approval) {
-            const userSettings = approval.userFile ? path.join(this.host.homedir, ...approval.userFile) : settings.path;
-            checks.push(this.approvalModeCheck(profile, approval, userSettings, roots));
+            const userSettings = approval.userFile ? resolveHomeRelative(approval.userFile, this.host) : settings.path;
+            checks.push(approvalModeCheck(profile, approval, userSettings, roots, this.wording.editorName));
         }
         if (profile.diffModeNote) {
-            checks.push(this.diffToolCheck(profile));
+            checks.push(diffToolCheck(profile, this.host.homedir));
         }
         return { title: profile.displayName, checks };
     }
 
-    protected diffToolCheck(profile: ClientProfile): DiagnosisCheck {
-        return diffToolCheckFor(profile, this.host.homedir);
+    /** The first enabled CLI, to name one command in a fix. */
+    protected firstEnabled(enabled: readonly string[]): ClientProfile {
+        return this.profiles.find(profile => enabled.includes(profile.id)) ?? this.profiles[0];
     }
-
-    protected approvalModeCheck(profile: ClientProfile, rule: typeof SILENT_WRITE_MODES[string], userSettings: string, roots: readonly string[]): DiagnosisCheck {
-        // Workspace settings override the user's.
-        const projectFiles = rule.projectFiles ?? ['settings.json'];
-        const files = [userSettings, ...roots.flatMap(root => projectFiles.map(name => path.join(root, rule.settingsDir, name)))];
-        let mode = rule.defaultMode;
-        let source = 'default';
-        for (const file of files) {
-            const value = readKey(file, rule.key);
-            if (typeof value === 'string') {
-                mode = value;
-                source = file;
-            }
-        }
-        const key = rule.key.join('.');
-        return rule.silent.includes(mode)
-            ? { status: 'warning', title: `${profile.displayName}: ${key} is "${mode}" (${source})`, details: [`In this mode the CLI writes files without asking, so no diff ever opens in ${this.wording.editorName}.`],
-                fix: profile.diffModeNote ?? `Set "${key}": "default" in ${userSettings} (or press Shift+Tab in the CLI until it asks before edits).` }
-            : { status: 'ok', title: `${profile.displayName}: ${key} is "${mode}" (${source}); edits are proposed as diffs` };
-    }
-}
-
-/** Claude Code: `"diffTool": "terminal"` in ~/.claude.json turns the IDE diff off. */
-export function diffToolCheckFor(profile: ClientProfile, homedir: string): DiagnosisCheck {
-    const file = path.join(homedir, '.claude.json');
-    const diffTool = readKey(file, ['diffTool']);
-    return diffTool === 'terminal'
-        ? { status: 'warning', title: `${profile.displayName}: "diffTool" is "terminal" in ${file}`, details: ['Then the CLI never opens a diff in the IDE.'], fix: profile.diffModeNote }
-        : { status: 'ok', title: `${profile.displayName}: "diffTool" is "${typeof diffTool === 'string' ? diffTool : 'auto'}" (${file}): diffs open in the IDE in ask-before-edit mode` };
-}
-
-/** The first enabled CLI, to name one command in a fix. */
-function firstProfile(enabled: readonly string[]): ClientProfile {
-    return CLIENT_PROFILES.find(profile => enabled.includes(profile.id)) ?? CLIENT_PROFILES[0];
-}
-
-function displayName(clientId: string): string {
-    return CLIENT_PROFILES.find(p => p.id === clientId)?.displayName ?? clientId;
-}
-
-function readKey(file: string, key: string[]): unknown {
-    return valueAt(readJsoncObject(file), key);
 }
 
 /** The HTTP status an unauthenticated GET to /mcp gets, or a description of the failure. */
