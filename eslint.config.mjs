@@ -25,13 +25,21 @@ const deepImports = { group: ['@ai-cli-companion/*/lib/*', '@ai-cli-companion/*/
 const editorApis = { group: ['@theia/*', 'vscode'], message: 'Editor APIs belong in an adapter (packages/theia-*, packages/vscode-*).' };
 const names = dirs => dirs.flatMap(dir => [packageNames[dir], `${packageNames[dir]}/*`]);
 
+// Adapters that are no IDE companion (the AI chat) use of the core only what every editor adapter shares.
+const NOT_COMPANION = ['theia-ai-chat'];
+const companionProtocol = {
+    regex: '^@ai-cli-companion/core(/(?!editor-shared$).*)?$',
+    message: 'Not a companion: of the core only @ai-cli-companion/core/editor-shared (shared paths are in node-base).'
+};
+
 function layerPatterns(dir) {
     const others = Object.keys(packageNames).filter(other => other !== dir);
     if (SHARED.includes(dir)) {
         return [{ group: names(others), message: 'The shared layer imports none of our packages.' }];
     }
     if (ADAPTER.test(dir)) {
-        return [{ group: names(adapters.filter(a => a !== dir)), message: 'An adapter never imports another adapter.' }];
+        return [{ group: names(adapters.filter(a => a !== dir)), message: 'An adapter never imports another adapter.' },
+            ...(NOT_COMPANION.includes(dir) ? [companionProtocol] : [])];
     }
     const servers = others.filter(other => !SHARED.includes(other) && !ADAPTER.test(other));
     // The core stands alone; other servers may build on a non-core server library (an engine), never on the core.

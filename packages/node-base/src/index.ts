@@ -12,6 +12,7 @@ export * from './no-follow-path';
 export * from './atomic-write';
 export * from './process-table';
 export * from './workspace-confinement';
+export * from './workspace-paths';
 export * from './deferred-module';
 export * from './secret-env';
 export * from './private-secrets-file';

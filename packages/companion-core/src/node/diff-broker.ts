@@ -1,8 +1,7 @@
 import type { ClientProfile } from '../common/client-profiles';
 import { Clock, systemClock } from '../common/clock';
-import { Logger, silentLogger } from '@ai-cli-companion/node-base';
+import { Logger, resolveInWorkspace, silentLogger } from '@ai-cli-companion/node-base';
 import { DiffDelivery, DiffOutcome, DiffRegistry, DiffView, PendingDiff } from '../common/diff-registry';
-import { resolveInWorkspace } from './workspace-paths';
 
 export const NO_WINDOW_ERROR = 'no editor window is open to show it';
 

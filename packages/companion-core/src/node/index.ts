@@ -18,4 +18,3 @@ export * from './mcp-sdk-modules';
 export * from './notification-answer';
 export * from './process-info';
 export * from './session-transport';
-export * from './workspace-paths';

@@ -7,7 +7,7 @@ import { EDITOR_CONTEXT_MENU } from '@theia/editor/lib/browser/editor-menu';
 import { EditorManager } from '@theia/editor/lib/browser/editor-manager';
 import { WorkspaceService } from '@theia/workspace/lib/browser/workspace-service';
 import { AIChatContribution } from '@theia/ai-chat-ui/lib/browser/ai-chat-ui-contribution';
-import { selectedLines } from '@ai-cli-companion/core';
+import { selectedLines } from '@ai-cli-companion/core/editor-shared';
 import { BUILT_IN_ACP_AGENTS } from '../../common/acp-chat-agents';
 import { AcpChatAgentRegistry } from '../agents/agent-registry';
 

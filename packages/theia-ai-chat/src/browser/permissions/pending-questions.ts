@@ -1,7 +1,7 @@
 import { inject, injectable } from '@theia/core/shared/inversify';
 import { Emitter } from '@theia/core';
 import { ChatService } from '@theia/ai-chat/lib/common/chat-service';
-import { PendingQuestion, PendingQuestionSource } from '@ai-cli-companion/core';
+import { PendingQuestion, PendingQuestionSource } from '@ai-cli-companion/core/editor-shared';
 
 /** What a turn tells about the questions it asks. */
 export interface AcpQuestionTracker {

@@ -1,5 +1,5 @@
 import { interfaces } from '@theia/core/shared/inversify';
-import { PendingQuestionSource } from '@ai-cli-companion/core';
+import { PendingQuestionSource } from '@ai-cli-companion/core/editor-shared';
 import { AcpPendingQuestions } from './pending-questions';
 
 /** An agent's permission questions, counted in the companion's pending-review status item. */

@@ -1,8 +1,7 @@
 import * as path from 'path';
-import { resolveInWorkspace } from '@ai-cli-companion/core/node';
 import {
     DanglingLinkError, FileReadRefusal, PathChangedError, assertOpenedAt, makeDirectoriesNoFollow, readRegularFile,
-    realPathOfNearestAsync, relativeInside, writeFileAtomic
+    realPathOfNearestAsync, relativeInside, resolveInWorkspace, writeFileAtomic
 } from '@ai-cli-companion/node-base';
 import { acpSdk } from '../agents/engine';
 

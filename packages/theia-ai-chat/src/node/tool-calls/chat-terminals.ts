@@ -2,7 +2,7 @@ import * as fs from 'fs';
 import { injectable } from '@theia/core/shared/inversify';
 import { BackendApplicationContribution } from '@theia/core/lib/node/backend-application';
 import type { ClientTerminals, TerminalRequestHandlers } from '@ai-cli-companion/acp-client';
-import { resolveInWorkspace } from '@ai-cli-companion/core/node';
+import { resolveInWorkspace } from '@ai-cli-companion/node-base';
 import { AcpTerminalOutput } from '../../common/acp-chat-protocol';
 import { acpEngine, acpSdk } from '../agents/engine';
 import { AcpTerminalRelay } from './terminal-relay';

@@ -1,7 +1,7 @@
 import * as path from 'path';
-import { ConfinementOptions, DanglingLinkError, realPathOfNearest, relativeInside } from '@ai-cli-companion/node-base';
+import { ConfinementOptions, DanglingLinkError, realPathOfNearest, relativeInside } from './workspace-confinement';
 
-/** A CLI's file path, checked against the workspace roots after resolving `..` and symlinks. */
+/** An agent's or a CLI's file path, checked against the workspace roots after resolving `..` and symlinks. */
 export type ResolvedWorkspacePath =
     | {
         /** The same file below the root as the editor knows it (a symlinked root stays symlinked). */
