@@ -1,3 +1,5 @@
+// Pure data, no imports: browsers read it too (`@ai-cli-companion/acp-client/agent-profiles`, the chat's built-in agents).
+
 /** How to start one ACP agent: what the engine needs, whatever the agent is. */
 export interface AcpAgentLaunch {
     /** Stable key (a built-in profile id or a configured agent's name). */

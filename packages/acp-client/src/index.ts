@@ -3,6 +3,7 @@ export * from './agent-logger';
 export * from './agent-pool';
 export * from './agent-process';
 export * from './agent-profiles';
+export * from './permission-answers';
 export * from './client-terminals';
 export * from './process-tree';
 export * from './workspace-agent';

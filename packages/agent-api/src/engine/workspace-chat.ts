@@ -1,5 +1,5 @@
 import type * as acp from '@agentclientprotocol/sdk';
-import { AgentExitedError, WorkspaceAgent } from '@ai-cli-companion/acp-client';
+import { AgentExitedError, PERMISSION_CANCELLED as CANCELLED, WorkspaceAgent } from '@ai-cli-companion/acp-client';
 import { StreamEvent, ToolCallSummary, ToolOutcome } from '../http/api-types';
 import { PendingConfirmations } from './pending-confirmations';
 import { AcpToolCall, AcpUpdate } from './acp-tool-call';
@@ -29,8 +29,6 @@ interface ActiveTurn {
     readonly translator: TurnTranslator;
     readonly request: TurnRequest;
 }
-
-const CANCELLED: acp.RequestPermissionResponse = { outcome: { outcome: 'cancelled' } };
 
 /**
  * The Agent API's chat in one workspace: one ACP session on the shared engine's agent of that

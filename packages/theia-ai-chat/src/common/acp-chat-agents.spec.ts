@@ -1,5 +1,5 @@
 import * as assert from 'assert';
-import { AGENT_PROFILES } from '@ai-cli-companion/acp-client';
+import { AGENT_PROFILES } from '@ai-cli-companion/acp-client/agent-profiles';
 import { BUILT_IN_ACP_AGENTS, configuredAcpAgents, userAcpChatAgents } from './acp-chat-agents';
 import { COPILOT_COMMAND_PREFERENCE, COPILOT_ENABLED_PREFERENCE } from './acp-chat-preferences';
 

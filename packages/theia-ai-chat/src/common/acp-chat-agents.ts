@@ -1,3 +1,4 @@
+import { AGENT_PROFILES, AgentProfile } from '@ai-cli-companion/acp-client/agent-profiles';
 import { AcpChatAgentConfig, AcpMode } from './acp-chat-protocol';
 import {
     AGENTS_PREFERENCE, ConfiguredAcpAgent, COPILOT_COMMAND_PREFERENCE, COPILOT_ENABLED_PREFERENCE, GEMINI_COMMAND_PREFERENCE,
@@ -16,14 +17,16 @@ export interface AcpChatAgentDefinition extends AcpChatAgentConfig {
     readonly installProfileId?: string;
 }
 
-/**
- * gemini 0.61, qwen 0.24 and copilot 1.0.102 as measured (acp.md §2). How to start and install each is the engine's
- * profile (AGENT_PROFILES in acp-client; the spec holds the two equal): the browser cannot import the engine's entry.
- */
+/** How to start, install and key a built-in: the engine's profile, read through its browser-safe entry. */
+function engineProfile(profile: AgentProfile): Pick<AcpChatAgentDefinition, 'displayName' | 'command' | 'args' | 'installCommand' | 'apiKeyEnv' | 'installProfileId'> {
+    const { displayName, command, args, installCommand, apiKeyEnv, id } = profile;
+    return { displayName, command, args, installCommand, apiKeyEnv, installProfileId: id };
+}
+
+/** gemini 0.61, qwen 0.24 and copilot 1.0.102 as measured (acp.md §2); what the chat adds to the engine's profile. */
 export const BUILT_IN_ACP_AGENTS: readonly AcpChatAgentDefinition[] = [
     {
-        id: 'GeminiCLI', displayName: 'Gemini CLI', command: 'gemini', args: ['--acp'],
-        installCommand: 'npm install -g @google/gemini-cli', installProfileId: 'gemini', apiKeyEnv: 'GEMINI_API_KEY',
+        id: 'GeminiCLI', ...engineProfile(AGENT_PROFILES.gemini),
         description: 'Google\'s Gemini CLI over the Agent Client Protocol (gemini --acp): reads, edits and runs in your workspace, asking first.',
         missingFileReadsEmpty: true,
         enabledPreference: GEMINI_ENABLED_PREFERENCE, commandPreference: GEMINI_COMMAND_PREFERENCE,
@@ -35,8 +38,7 @@ export const BUILT_IN_ACP_AGENTS: readonly AcpChatAgentDefinition[] = [
         ]
     },
     {
-        id: 'QwenCode', displayName: 'Qwen Code', command: 'qwen', args: ['--acp'],
-        installCommand: 'npm install -g @qwen-code/qwen-code', installProfileId: 'qwen', apiKeyEnv: 'OPENAI_API_KEY',
+        id: 'QwenCode', ...engineProfile(AGENT_PROFILES.qwen),
         description: 'Qwen Code over the Agent Client Protocol (qwen --acp): reads, edits and runs in your workspace, asking first.',
         enabledPreference: QWEN_ENABLED_PREFERENCE, commandPreference: QWEN_COMMAND_PREFERENCE,
         modes: [
@@ -50,8 +52,7 @@ export const BUILT_IN_ACP_AGENTS: readonly AcpChatAgentDefinition[] = [
     // copilot 1.0.102 signs in with `copilot login` (its terminal-auth method) or needs none with BYOK variables;
     // session/new reports these modes (also as the "mode" config option, beside "allow_all") and, in BYOK mode, no models.
     {
-        id: 'CopilotCLI', displayName: 'Copilot CLI', command: 'copilot', args: ['--acp'],
-        installCommand: 'npm install -g @github/copilot', installProfileId: 'copilot', apiKeyEnv: 'COPILOT_PROVIDER_API_KEY',
+        id: 'CopilotCLI', ...engineProfile(AGENT_PROFILES.copilot),
         description: 'GitHub Copilot CLI over the Agent Client Protocol (copilot --acp): reads, edits and runs in your workspace, asking first. ' +
             'Needs a GitHub login (`copilot login`) or your own model provider (COPILOT_PROVIDER_BASE_URL, COPILOT_MODEL).',
         enabledPreference: COPILOT_ENABLED_PREFERENCE, commandPreference: COPILOT_COMMAND_PREFERENCE,

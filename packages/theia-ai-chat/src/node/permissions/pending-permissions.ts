@@ -1,16 +1,15 @@
 import type * as acp from '@agentclientprotocol/sdk';
+import { OfferedOptions, PERMISSION_CANCELLED as CANCELLED } from '@ai-cli-companion/acp-client/permission-answers';
 
 interface Pending {
     readonly chatSessionId: string;
-    readonly offered: readonly string[];
+    readonly offered: OfferedOptions;
     readonly resolve: (response: acp.RequestPermissionResponse) => void;
 }
 
-const CANCELLED: acp.RequestPermissionResponse = { outcome: { outcome: 'cancelled' } };
-
 /**
- * Permission requests waiting for the user. Only an option the agent offered can be sent
- * (gemini would accept any outcome string: acp.md §3); everything else is refused here.
+ * Permission requests waiting for the user. Only an option the agent offered can be sent (the engine's
+ * OfferedOptions: gemini would accept any outcome string, acp.md §3); everything else is refused.
  */
 export class PendingPermissions {
     private readonly pending = new Map<string, Pending>();
@@ -30,7 +29,7 @@ export class PendingPermissions {
             };
             const withdrawn = () => settle(CANCELLED);
             signal.addEventListener('abort', withdrawn, { once: true });
-            this.pending.set(permissionId, { chatSessionId, offered: options.map(option => option.optionId), resolve: settle });
+            this.pending.set(permissionId, { chatSessionId, offered: new OfferedOptions(options), resolve: settle });
         });
         return { permissionId, answer };
     }
@@ -38,10 +37,11 @@ export class PendingPermissions {
     /** The user's choice; false for an unknown request or an option that was not offered. */
     answer(permissionId: string, optionId: string | undefined): boolean {
         const entry = this.pending.get(permissionId);
-        if (!entry || (optionId !== undefined && !entry.offered.includes(optionId))) {
+        const response = optionId === undefined ? CANCELLED : entry?.offered.select(optionId);
+        if (!entry || !response) {
             return false;
         }
-        entry.resolve(optionId === undefined ? CANCELLED : { outcome: { outcome: 'selected', optionId } });
+        entry.resolve(response);
         return true;
     }
 

@@ -1,0 +1,30 @@
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+import { OfferedOptions, PERMISSION_CANCELLED } from './permission-answers';
+
+describe('OfferedOptions (the one check that only offered options go back)', () => {
+    const offered = new OfferedOptions([
+        { optionId: 'proceed_once', name: 'Allow', kind: 'allow_once' },
+        { optionId: 'cancel', name: 'Reject', kind: 'reject_once' }
+    ]);
+
+    it('selects an offered option and refuses any other id, which gemini itself would take', () => {
+        assert.deepStrictEqual(offered.select('proceed_once'), { outcome: { outcome: 'selected', optionId: 'proceed_once' } });
+        assert.strictEqual(offered.select('proceed_always'), undefined);
+        assert.strictEqual(offered.select(''), undefined);
+        assert.deepStrictEqual(offered.optionIds, ['proceed_once', 'cancel']);
+        assert.deepStrictEqual(PERMISSION_CANCELLED, { outcome: { outcome: 'cancelled' } });
+    });
+});
+
+describe('the engine\'s light entries (package.json exports)', () => {
+    for (const entry of ['agent-profiles', 'permission-answers']) {
+        it(`@ai-cli-companion/acp-client/${entry} resolves and loads nothing at run time (browser-safe, the engine not loaded)`, () => {
+            const file = require.resolve(`@ai-cli-companion/acp-client/${entry}`);
+            assert.strictEqual(file, path.join(__dirname, `${entry}.js`));
+            const code = fs.readFileSync(file, 'utf8');
+            assert.doesNotMatch(code, /require\(/, `${entry}.js requires a module`);
+        });
+    }
+});
