@@ -57,11 +57,12 @@ export class AcpSignInCommandContribution implements CommandContribution {
         const onClose = terminal.onTerminalDidClose(() => finish(terminal.exitStatus?.code));
         let code: number | undefined;
         try {
+            // Opened first, as Theia's own New Terminal does: the process starts with the widget's size.
+            await this.terminals.open(terminal, { mode: 'activate' });
             terminalId = await terminal.start();
             if (early.has(terminalId)) {
                 finish(early.get(terminalId));
             }
-            await this.terminals.open(terminal, { mode: 'activate' });
             code = await exited;
         } finally {
             onExit.dispose();
