@@ -14,6 +14,10 @@
 // ("Echo: <text>"). Every turn is recorded in the session's history, which session/load replays as
 // user_message_chunk / agent_message_chunk (and one agent_thought_chunk per turn).
 // session/set_config_option: choosing model "big" adds a `thought_level` option (the answer is the whole set).
+// --login-marker <file>: sessions need a sign-in until that file exists (-32000 "Authentication required"). Its
+// authMethods: a `terminal` method (only to a client that declares auth.terminal) that runs this agent with
+// --login, and an `agent` method whose `authenticate` signs in at once. "ask-link" sends a URL-mode elicitation.
+// `--login` (the terminal sign-in): asks "Type yes" on the terminal; "yes" writes $SESSION_AGENT_LOGIN_MARKER, exit 0.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -25,7 +29,26 @@ const CAPS = new Set((arg('--caps') ?? 'load,resume,list,close,delete').split(',
 const PAGE_SIZE = Number(arg('--page-size') ?? 2);
 const HANG = arg('--hang');
 const LOG = arg('--log');
+const LOGIN_MARKER = arg('--login-marker');
 fs.mkdirSync(STORE, { recursive: true });
+
+if (process.argv.includes('--login')) {
+    process.stdout.write('Sign in to session-acp-agent. Type yes and press Enter: ');
+    readline.createInterface({ input: process.stdin }).once('line', line => {
+        if (line.trim() === 'yes') {
+            fs.writeFileSync(process.env.SESSION_AGENT_LOGIN_MARKER, 'signed in\n');
+            process.stdout.write('Signed in.\n');
+            process.exit(0);
+        }
+        process.stdout.write('Not signed in.\n');
+        process.exit(1);
+    });
+}
+const signedIn = () => {
+    if (LOGIN_MARKER && !fs.existsSync(LOGIN_MARKER)) {
+        throw fail(-32000, 'Authentication required: sign in to session-acp-agent first');
+    }
+};
 
 let nextId = 0;
 let clientCapabilities = {};
@@ -112,6 +135,11 @@ async function prompt({ sessionId, prompt: blocks }) {
                 colour: { type: 'string', title: 'Colour', enum: ['red', 'blue'] }, shade: { type: 'number', title: 'Shade' } } }
         }), cancelled.then(() => ({ action: 'cancel' }))]).catch(error => ({ error: error.message }));
         answer = `Answer: ${JSON.stringify(reply)}`;
+    } else if (said === 'ask-link') {
+        const reply = await request('elicitation/create', {
+            sessionId, mode: 'url', elicitationId: 'link-1', message: 'Authorise the test service', url: 'https://auth.example.test/authorise?step=1'
+        }).catch(error => ({ error: error.message }));
+        answer = `Answer: ${JSON.stringify(reply)}`;
     } else if (said === 'capabilities') {
         answer = JSON.stringify(clientCapabilities);
     } else {
@@ -130,16 +158,30 @@ const handlers = {
     initialize: params => {
         clientCapabilities = params.clientCapabilities ?? {};
         const sessionCapabilities = Object.fromEntries(['list', 'resume', 'close', 'delete'].filter(cap => CAPS.has(cap)).map(cap => [cap, {}]));
-        return { protocolVersion: 1, agentInfo: { name: 'session-acp-agent', version: '1.0.0' }, authMethods: [],
+        const authMethods = !LOGIN_MARKER ? [] : [
+            ...clientCapabilities.auth?.terminal ? [{ id: 'terminal-login', name: 'Log in in a terminal', description: 'Runs this agent\'s own login',
+                type: 'terminal', args: ['--login'], env: { SESSION_AGENT_LOGIN_MARKER: LOGIN_MARKER } }] : [],
+            { id: 'agent-login', name: 'Log in here', description: 'The agent signs in by itself' }
+        ];
+        return { protocolVersion: 1, agentInfo: { name: 'session-acp-agent', version: '1.0.0' }, authMethods,
             agentCapabilities: { loadSession: CAPS.has('load'), sessionCapabilities, promptCapabilities: { embeddedContext: true } } };
     },
+    authenticate: ({ methodId }) => {
+        if (methodId !== 'agent-login' || !LOGIN_MARKER) {
+            throw fail(-32602, `No such sign-in method: ${methodId}`);
+        }
+        fs.writeFileSync(LOGIN_MARKER, 'signed in\n');
+        return {};
+    },
     'session/new': ({ cwd }) => {
+        signedIn();
         const session = { sessionId: `s-${crypto.randomUUID()}`, cwd, history: [], values: {}, updatedAt: new Date().toISOString() };
         write(session);
         opened(session.sessionId);
         return { sessionId: session.sessionId, configOptions: configOptions(session.values) };
     },
     'session/load': async ({ sessionId, cwd }) => {
+        signedIn();
         const session = known(sessionId);
         if (session.cwd !== cwd) {
             throw fail(-32602, `Session ${sessionId} belongs to ${session.cwd}`);
@@ -153,6 +195,7 @@ const handlers = {
         return { configOptions: configOptions(session.values) };
     },
     'session/resume': ({ sessionId }) => {
+        signedIn();
         const session = known(sessionId);
         opened(sessionId);
         return { configOptions: configOptions(session.values) };
@@ -193,7 +236,7 @@ const handlers = {
     'session/prompt': prompt
 };
 
-readline.createInterface({ input: process.stdin }).on('line', async line => {
+!process.argv.includes('--login') && readline.createInterface({ input: process.stdin }).on('line', async line => {
     if (!line.trim()) {
         return;
     }
