@@ -48,7 +48,9 @@ export class TheiaWindow {
         const page = await context.newPage();
         const window = new TheiaWindow(backend, context, page, folder, ui);
         onNavigate?.();
-        await page.goto(`${backend.url}/#${folder}`);
+        // The page's own load (a 20 MB bundle) shares two cores with the backend and the agents: give it the
+        // shell's budget, not playwright's 30 s default (a busy run timed out here before the shell was asked for).
+        await page.goto(`${backend.url}/#${folder}`, { timeout });
         await window.waitForShell(timeout);
         return window;
     }
