@@ -1,13 +1,16 @@
 import '../../test/jsdom';
 import * as assert from 'assert';
 import { Container } from '@theia/core/shared/inversify';
+import { Emitter } from '@theia/core/lib/common/event';
+import { CommandRegistry, WillExecuteCommandEvent } from '@theia/core/lib/common/command';
+import { moduleText } from '../../test/theia-source';
 import { MessageService } from '@theia/core/lib/common/message-service';
 import { PreferenceService } from '@theia/core/lib/common/preferences/preference-service';
 import { WorkspaceService } from '@theia/workspace/lib/browser/workspace-service';
 import { AcpChatHistoryService, AcpListedSession } from '../../common/acp-chat-history-protocol';
 import { AGENTS_PREFERENCE } from '../../common/acp-chat-preferences';
 import { listedChatId } from '../../common/listed-chat-id';
-import { AcpAgentHistory } from './agent-history';
+import { AcpAgentHistory, BROWSE_ALL_CHATS } from './agent-history';
 
 describe('AcpAgentHistory: the agents\' sessions as entries of Browse all chats', () => {
     let listed: AcpListedSession[];
@@ -15,6 +18,8 @@ describe('AcpAgentHistory: the agents\' sessions as entries of Browse all chats'
     let opened: Array<{ chatSessionId: string; sessionId: string; roots: string[] }>;
     let deleted: string[];
     let history: AcpAgentHistory;
+    let willExecute: Emitter<WillExecuteCommandEvent>;
+    const browse = () => willExecute.fire({ commandId: BROWSE_ALL_CHATS, args: [], waitUntil: () => undefined } as unknown as WillExecuteCommandEvent);
 
     beforeEach(() => {
         listed = [
@@ -40,20 +45,39 @@ describe('AcpAgentHistory: the agents\' sessions as entries of Browse all chats'
         container.bind(PreferenceService).toConstantValue({ inspect: (name: string) => ({ preferenceName: name, globalValue: user[name] }) } as unknown as PreferenceService);
         container.bind(WorkspaceService).toConstantValue({ tryGetRoots: () => [{ resource: { path: { fsPath: () => '/work/project' } } }] } as unknown as WorkspaceService);
         container.bind(MessageService).toConstantValue({ info: () => undefined, error: () => undefined } as unknown as MessageService);
+        willExecute = new Emitter<WillExecuteCommandEvent>();
+        container.bind(CommandRegistry).toConstantValue({ onWillExecuteCommand: willExecute.event } as unknown as CommandRegistry);
         container.bind(AcpAgentHistory).toSelf();
         history = container.get(AcpAgentHistory);
     });
 
     it('labels each session "<agent>: <title>" with its date, pinned to the agent; one a Theia chat continues is left to that chat', async () => {
+        browse();
         const index = await history.index(new Set(['theia-chat', listedChatId('QwenCode', 'q-3')]));
         assert.deepEqual(Object.values(index).map(({ sessionId, title, saveDate, pinnedAgentId }) => ({ sessionId, title, saveDate, pinnedAgentId })), [{
             sessionId: listedChatId('QwenCode', 'q-1'), title: 'Qwen Code: fix the parser', saveDate: Date.parse('2026-11-25T10:00:00.000Z'), pinnedAgentId: 'QwenCode'
         }]);
         await history.index(new Set());
-        assert.equal(lists, 1, 'the calls of one gesture share one listing');
+        assert.equal(lists, 1, 'one listing per opening of Browse all chats');
+    });
+
+    it('asks the agents only when Browse all chats opens: deleting a chat before that (the index read for its children) waits for none', async () => {
+        assert.deepEqual(await history.index(new Set()), {});
+        assert.equal(lists, 0);
+        browse();
+        assert.equal(Object.keys(await history.index(new Set())).length, 3);
+        assert.equal(lists, 1);
+        browse();
+        await history.index(new Set());
+        assert.equal(lists, 2, 'each opening asks afresh');
+    });
+
+    it('Theia\'s Browse all chats command has the id the listing waits for', () => {
+        assert.ok(moduleText('@theia/ai-chat-ui/lib/browser/chat-view-commands').includes(`id: '${BROWSE_ALL_CHATS}'`));
     });
 
     it('opens a listed session for the workspace folder as a chat with the replayed transcript', async () => {
+        browse();
         await history.index(new Set());
         const chatSessionId = listedChatId('QwenCode', 'q-1');
         const data = await history.read(chatSessionId);
@@ -65,12 +89,13 @@ describe('AcpAgentHistory: the agents\' sessions as entries of Browse all chats'
         assert.equal(await history.read('theia-chat'), undefined);
     });
 
-    it('deletes a listed session at its agent, and lists afresh after', async () => {
+    it('deletes a listed session at its agent; the list shown loses it without asking the agents again', async () => {
+        browse();
         await history.index(new Set());
         await history.delete(listedChatId('QwenCode', 'q-1'));
         await history.delete('theia-chat');
         assert.deepEqual(deleted, ['q-1']);
-        await history.index(new Set());
-        assert.equal(lists, 2);
+        assert.deepEqual(Object.keys(await history.index(new Set())), [listedChatId('QwenCode', 'q-2'), listedChatId('QwenCode', 'q-3')]);
+        assert.equal(lists, 1);
     });
 });

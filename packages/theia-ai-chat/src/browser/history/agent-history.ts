@@ -1,4 +1,5 @@
-import { inject, injectable } from '@theia/core/shared/inversify';
+import { inject, injectable, postConstruct } from '@theia/core/shared/inversify';
+import { CommandRegistry } from '@theia/core/lib/common/command';
 import { MessageService } from '@theia/core/lib/common/message-service';
 import { ChatAgentLocation } from '@theia/ai-chat/lib/common/chat-agents';
 import type { SerializedChatData } from '@theia/ai-chat/lib/common/chat-model-serialization';
@@ -11,14 +12,18 @@ import { userAcpChatAgents } from '../../common/acp-chat-agents';
 import { userAcpChatSetting } from '../../common/acp-chat-preferences';
 import { listedChatData } from './listed-transcript';
 
-/** One listing serves the calls of one gesture (the list, then a delete's cascade and the list again). */
-const LISTING_REUSED_MS = 3_000;
+/** Theia's "Browse all chats…" (AI_CHAT_SHOW_CHATS_COMMAND of @theia/ai-chat-ui). */
+export const BROWSE_ALL_CHATS = 'ai-chat-ui.show-chats';
 
 /**
  * The agents' own sessions as entries of Theia's chat session index ("Browse all chats…"): `<agent>: <title>`
  * with the agent's date, pinned to the agent. Opening one continues the agent's session in a chat whose
  * transcript is the agent's `session/load` replay; deleting one sends `session/delete` where offered.
  * A session a Theia chat already continues is listed as that chat only.
+ *
+ * The agents are asked when "Browse all chats…" opens (starting an agent can take seconds), and that answer
+ * serves the index until the next time it opens: the chat service also reads the index to delete a chat
+ * (for its delegated children, which listed sessions never have), and a delete must not wait for agents.
  */
 @injectable()
 export class AcpAgentHistory {
@@ -28,9 +33,23 @@ export class AcpAgentHistory {
     @inject(WorkspaceService) protected readonly workspace: WorkspaceService;
     @inject(MessageService) protected readonly messages: MessageService;
 
-    protected listing: { at: number; sessions: Promise<AcpListedSession[]> } | undefined;
+    @inject(CommandRegistry) protected readonly commands: CommandRegistry;
+
+    /** The agents' answer since "Browse all chats…" last opened; none before it first opens. */
+    protected listing: Promise<AcpListedSession[]> | undefined;
+    protected browsing = false;
     /** What the last listing said of each entry (its title and date, for the chat it opens as). */
     protected readonly lastListed = new Map<string, AcpListedSession>();
+
+    @postConstruct()
+    protected init(): void {
+        this.commands.onWillExecuteCommand(event => {
+            if (event.commandId === BROWSE_ALL_CHATS) {
+                this.listing = undefined;
+                this.browsing = true;
+            }
+        });
+    }
 
     owns(chatSessionId: string): boolean {
         return parseListedChatId(chatSessionId) !== undefined;
@@ -72,7 +91,6 @@ export class AcpAgentHistory {
         if (opened.reason) {
             this.messages.info(opened.reason);
         }
-        this.listing = undefined;
         return listedChatData({
             chatSessionId, agentId: agent.id, replay: opened.replay,
             title: `${agent.displayName}: ${entry?.title ?? listed.sessionId}`, saveDate: Date.parse(entry?.updatedAt ?? '') || Date.now()
@@ -83,7 +101,8 @@ export class AcpAgentHistory {
         const listed = parseListedChatId(chatSessionId);
         if (listed) {
             await this.backend.deleteSession(listed.agentId, listed.sessionId, this.roots());
-            this.listing = undefined;
+            const gone = (session: AcpListedSession) => session.agentId === listed.agentId && session.sessionId === listed.sessionId;
+            this.listing = this.listing?.then(sessions => sessions.filter(session => !gone(session)));
         }
     }
 
@@ -92,14 +111,14 @@ export class AcpAgentHistory {
     }
 
     protected sessions(): Promise<AcpListedSession[]> {
-        if (!this.listing || Date.now() - this.listing.at > LISTING_REUSED_MS) {
-            const sessions = this.backend.listSessions(this.roots()).catch(error => {
+        if (!this.listing && this.browsing) {
+            this.browsing = false;
+            this.listing = this.backend.listSessions(this.roots()).catch(error => {
                 console.warn('Could not list the agents\' sessions', error);
                 return [];
             });
-            this.listing = { at: Date.now(), sessions };
-            void sessions.then(listed => listed.forEach(session => this.lastListed.set(listedChatId(session.agentId, session.sessionId), session)));
+            void this.listing.then(listed => listed.forEach(session => this.lastListed.set(listedChatId(session.agentId, session.sessionId), session)));
         }
-        return this.listing.sessions;
+        return this.listing ?? Promise.resolve([]);
     }
 }
