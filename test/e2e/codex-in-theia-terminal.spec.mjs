@@ -1,6 +1,7 @@
 // The real `codex` (0.169.0) typed into a Theia terminal in Chromium, against the Responses API fake:
 // `/ide` finds this window through the backend's Codex socket (the terminal's TMPDIR is the backend's),
-// and the next prompt's model request carries the selection made in Theia's editor. Run from test/:
+// and the next prompt's model request carries the selection made in Theia's editor; the status bar lists
+// Codex CLI, and Send Selection to CLI types the reference into its terminal. Run from test/:
 //   npx mocha --exit --timeout 300000 e2e/codex-in-theia-terminal.spec.mjs
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -81,5 +82,21 @@ describe('Codex CLI in a Theia terminal: /ide and the editor selection', functio
         assert.match(text, /## Open tabs:\n- lib\.ts: src\/lib\.ts/);
         await waitUntil(async () => (await window.terminalText()).includes('Answer from the fake.'),
             { timeout: 60_000, what: 'the answer in the terminal', diagnostics });
+    });
+
+    it('the status bar shows Codex CLI once it asked, and Send Selection to CLI types the reference into its terminal', async () => {
+        // After the first test: codex runs in the terminal and has asked this window for its context.
+        await waitUntil(async () => (await window.statusBarText()).includes('Codex CLI'),
+            { timeout: 30_000, what: 'Codex CLI in the status bar', diagnostics: async () => `status bar: ${await window.statusBarText()}\n${await diagnostics()}` });
+        await window.focusEditorTab('lib.ts');
+        await window.selectInActiveEditor(1, 6); // "export"
+        await window.page.keyboard.press('Control+Alt+K'); // Send Selection to CLI
+        // Codex's @ opens a file picker: the reference is typed as a bare path, left for the user to go on.
+        await waitUntil(async () => (await window.terminalText()).includes('src/lib.ts line 1'),
+            { timeout: 30_000, what: 'the reference typed into codex', diagnostics });
+        await typeWhenReady('explain');
+        const request = await waitUntil(() => promptRequest(api.responseRequests, 'src/lib.ts line 1 explain'),
+            { timeout: 60_000, what: 'the model request of the sent selection', diagnostics });
+        assert.match(lastUserText(request), /## Active selection of the file:\nexport\n/);
     });
 });
