@@ -1,6 +1,5 @@
 import { inject, injectable, optional } from '@theia/core/shared/inversify';
 import { CliCommandLookup, CliProcessFinder, ConnectionDiagnostics } from '@ai-cli-companion/core/node';
-import { ancestorAmong, readProcessTable } from '@ai-cli-companion/node-base';
 import { CliHostService, CommandLookup, SessionConnectionInfo, SessionPid, SessionTerminal } from '../common/cli-host-protocol';
 import { ConnectionDiagnosis, DiagnosisRequest } from '../common/connection-diagnostics-protocol';
 import { CodexSocketContribution } from './codex-socket-contribution';
@@ -27,11 +26,7 @@ export class CliHostServiceImpl implements CliHostService {
         if (wanted.length === 0 || shells.length === 0) {
             return [];
         }
-        const table = readProcessTable();
-        return wanted.flatMap(({ sessionId, pid }) => {
-            const shellPid = ancestorAmong(table, pid, shells);
-            return shellPid === undefined ? [] : [{ sessionId, pid, shellPid, cwd: this.finder.cwdOf(pid) }];
-        });
+        return this.finder.findByPid(wanted, shells);
     }
 
     lookUpCommand(command: string): Promise<CommandLookup> {

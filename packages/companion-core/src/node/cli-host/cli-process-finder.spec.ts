@@ -25,7 +25,23 @@ describe('CliProcessFinder', function () {
                 // already gone
             }
         }
-        await new Promise(resolve => server?.close(resolve));
+        await new Promise(resolve => server ? server.close(resolve) : resolve(undefined));
+    });
+
+    it('finds the shell above a session that names its process (Copilot CLI, Codex CLI), never one below it', async () => {
+        shell = spawn('/bin/sh', ['-c', `"${process.execPath}" -e "setInterval(() => {}, 1000)"; true`], { cwd: os.tmpdir(), stdio: 'ignore', detached: true });
+        await new Promise(resolve => shell.once('spawn', resolve));
+        const table = () => fs.readdirSync('/proc').filter(name => /^\d+$/.test(name))
+            .filter(pid => fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ')[1] === String(shell.pid));
+        let cli: number | undefined;
+        for (let turn = 0; cli === undefined; turn++) {
+            assert.ok(turn < 2000, 'the shell started no CLI');
+            cli = Number(table()[0]) || undefined;
+            await new Promise(resolve => setTimeout(resolve, 10));
+        }
+        assert.deepStrictEqual(finder.findByPid([{ sessionId: 's', pid: cli }], [12345678, shell.pid!]).map(p => [p.sessionId, p.pid, p.shellPid, p.cwd]),
+            [['s', cli, shell.pid, fs.realpathSync(os.tmpdir())]]);
+        assert.deepStrictEqual(finder.findByPid([{ sessionId: 's', pid: shell.pid! }], [cli]), []);
     });
 
     it('finds the grandchild of a shell that holds a session\'s connection, with its cwd', async () => {

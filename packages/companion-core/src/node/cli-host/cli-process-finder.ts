@@ -1,6 +1,6 @@
 import * as fs from 'fs';
 import * as path from 'path';
-import { descendantsIn, readProcessTable } from '@ai-cli-companion/node-base';
+import { ancestorAmong, descendantsIn, readProcessTable } from '@ai-cli-companion/node-base';
 
 /** A loopback TCP connection of a CLI session, as the server sees it. */
 export interface SessionConnection {
@@ -57,6 +57,21 @@ export class CliProcessFinder {
             }
         }
         return results;
+    }
+
+    /**
+     * The same for sessions that name their process instead of holding a TCP connection (Copilot CLI's
+     * X-Copilot-PID, the Codex found by its folder): up its parent chain to one of the shells.
+     */
+    findByPid(processes: readonly { sessionId: string; pid: number }[], shellPids: readonly number[]): SessionProcess[] {
+        if (processes.length === 0 || shellPids.length === 0) {
+            return [];
+        }
+        const parents = this.parentMap();
+        return processes.flatMap(({ sessionId, pid }) => {
+            const shellPid = ancestorAmong(parents, pid, shellPids);
+            return shellPid === undefined ? [] : [{ sessionId, pid, shellPid, cwd: this.cwdOf(pid) }];
+        });
     }
 
     /** The working directory of a process, if it is ours to read. */

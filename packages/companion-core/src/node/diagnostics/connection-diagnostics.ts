@@ -66,9 +66,13 @@ export class ConnectionDiagnostics {
                 ? { status: 'ok', title: `Server listening on 127.0.0.1:${status.port}`, details: [`An unauthenticated request is refused with HTTP ${answer}, as it must be.`] }
                 : { status: 'error', title: `Port ${status.port} does not answer like the companion server (${answer})`, fix: 'Reload the window; another program may hold the port.' });
         }
-        const processes = this.finder.find(status.sessions
-            .filter(s => s.remotePort)
-            .map(s => ({ sessionId: s.id, serverPort: status.port, remotePort: s.remotePort! })), terminalShellPids);
+        const processes = [
+            ...this.finder.find(status.sessions
+                .filter(s => s.remotePort)
+                .map(s => ({ sessionId: s.id, serverPort: status.port, remotePort: s.remotePort! })), terminalShellPids),
+            // Copilot CLI and Codex CLI name their process instead.
+            ...this.finder.findByPid(status.sessions.filter(s => !s.remotePort && s.pid).map(s => ({ sessionId: s.id, pid: s.pid! })), terminalShellPids)
+        ];
         if (status.sessions.length === 0) {
             checks.push({ status: 'info', title: 'No CLI is connected to this window',
                 fix: `Run "${this.wording.runCommand(this.firstEnabled(status.profiles))}" (or another CLI's), or type /ide enable in a CLI started in a terminal of this window.` });
