@@ -239,7 +239,7 @@ describe('Agents from the ACP registry in Theia\'s AI chat (issue 25)', function
         assert.ok(rows.some(text => text.includes('Tiny Agent')), rows.join('\n'));
         assert.ok(rows.some(text => text.includes('Gemini Npx')), rows.join('\n'));
         await page().keyboard.press('Escape');
-        await quickRows().first().waitFor({ state: 'detached', timeout: 15_000 });
+        await quickRows().first().waitFor({ state: 'hidden', timeout: 15_000 });
     });
 
     it('the chat input\'s @ list offers Add Agent from ACP Registry…: it takes the @ typed away and opens the registry quick pick', async () => {
@@ -252,7 +252,7 @@ describe('Agents from the ACP registry in Theia\'s AI chat (issue 25)', function
         const rows = await pickFromRegistryRows();
         assert.ok(rows.some(text => text.includes('Tiny Agent')), rows.join('\n'));
         await page().keyboard.press('Escape');
-        await quickRows().first().waitFor({ state: 'detached', timeout: 15_000 });
+        await quickRows().first().waitFor({ state: 'hidden', timeout: 15_000 });
         assert.doesNotMatch(await chat.input.locator('.view-lines').textContent(), /@/, 'the mention typed is gone');
     });
 
