@@ -12,6 +12,8 @@ export class AcpElicitationContent implements ChatResponseContent, InteractiveCo
     /** Why the backend refused the last answer (the form stays open). */
     problem: string | undefined;
     private sending = false;
+    /** The backend settled the question (it does so after any answer too) while an answer of ours was on its way. */
+    private settledMeanwhile = false;
     private resolve: () => void = () => undefined;
     /** Theia's chat counts and announces open interactive parts as waiting for the user. */
     readonly whenResolved = new Promise<void>(resolve => { this.resolve = resolve; });
@@ -39,11 +41,11 @@ export class AcpElicitationContent implements ChatResponseContent, InteractiveCo
         }
         this.sending = true;
         try {
-            const problem = await this.respond(answer);
-            if (problem !== undefined) {
+            const problem = await this.respond(answer).catch(error => String(error instanceof Error ? error.message : error));
+            if (problem !== undefined && !this.settledMeanwhile) {
                 this.problem = problem;
             } else if (this.open) {
-                this.answer = this.describe(answer);
+                this.answer = problem === undefined ? this.describe(answer) : 'Cancelled';
                 this.problem = undefined;
                 this.resolve();
                 this.onSettled();
@@ -58,6 +60,10 @@ export class AcpElicitationContent implements ChatResponseContent, InteractiveCo
     settle(): boolean {
         if (!this.open) {
             return false;
+        }
+        if (this.sending) {
+            this.settledMeanwhile = true; // what the backend answers to our answer decides what the form says
+            return true;
         }
         this.answer = 'Cancelled';
         this.resolve();

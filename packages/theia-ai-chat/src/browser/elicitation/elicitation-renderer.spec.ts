@@ -63,6 +63,18 @@ describe('AcpElicitationRenderer (an agent\'s form in the chat)', () => {
         assert.equal(h.content.isResolved, true);
     });
 
+    it('the backend settles a question after every answer: an answer on its way still says what was submitted', async () => {
+        assert.ok('ok' in FORM);
+        let settleNow: () => void = () => undefined;
+        const h = harness({ elicitationId: 'e6', mode: 'form', form: FORM.ok });
+        Object.assign(h.content, { respond: async () => { settleNow(); return undefined; } });
+        settleNow = () => h.content.settle();
+        await h.draw();
+        await act(async () => type(input(h.host, 'colour'), 'red'));
+        await act(async () => button(h.host, 'Submit').click());
+        assert.match(h.host.textContent!, /Submitted: Colour: red/);
+    });
+
     it('Decline and Cancel send that action; a refused answer keeps the form open with the reason', async () => {
         assert.ok('ok' in FORM);
         const declined = harness({ elicitationId: 'e2', mode: 'form', form: FORM.ok });
