@@ -104,6 +104,19 @@ describe('copilot in a Theia terminal, end to end', function () {
         assert.equal(fs.existsSync(path.join(workspace, 'closed.txt')), false);
     });
 
+    it('Send Selection to CLI: the window finds copilot\'s terminal by its pid and sends add_selection; the CLI types its own reference', async () => {
+        await window.openFile('notes.txt');
+        await window.selectInActiveEditor(2, 6);
+        await window.page.keyboard.press('Control+Alt+K');
+        await waitUntil(() => copilotLog(logDir).includes(`IDE add_selection: ${path.join(workspace, 'notes.txt')}`),
+            { timeout: 30_000, what: 'add_selection to reach the CLI', diagnostics });
+        // Copilot's own form (@file:line), not the one Theia would type (@notes.txt line 2).
+        await waitUntil(async () => (await window.terminalText()).includes('@notes.txt:2'),
+            { timeout: 30_000, what: 'the CLI to put @notes.txt:2 into its input', diagnostics });
+        assert.ok(!(await window.terminalText()).includes('@notes.txt line 2'), 'nothing typed by Theia');
+        await window.page.keyboard.press('Control+U'); // the terminal has the focus again: leave the input empty
+    });
+
     it('the status item names the session as the CLI did; one private lock for the window', async () => {
         await waitUntil(async () => (await window.statusBarText()).includes('Copilot CLI (what is selected)'),
             { timeout: 15_000, what: 'the session name in the status item', diagnostics: async () => await window.statusBarText() });
