@@ -4,6 +4,7 @@ import { AcpSessionUpdate } from '../../common/acp-chat-protocol';
 import { AcpPlanContent, AcpToolCallContent } from '../tool-calls/tool-call-content';
 import { AcpUpdateTranslator } from './update-translator';
 import { AcpHiddenToolCallsContent, AcpTruncatedTextContent, TURN_LIMITS } from './turn-limits';
+import { manualFrames } from '../../test/manual-frames';
 
 /** Records what the translator adds and changes, merging markdown as Theia's response does. */
 function recorder(): { parts: ChatResponseContent[]; changes: number; translator: AcpUpdateTranslator; hooks: { commands: string[][]; modes: string[] } } {
@@ -137,6 +138,31 @@ describe('AcpUpdateTranslator against a flooding or malformed agent (issue 21)',
         state.translator.showHiddenCall(asking);
         assert.ok(state.parts.includes(asking));
         assert.equal(hidden[0].count, 40_000 - TURN_LIMITS.toolCards - 1);
+    });
+
+    it('a flood redraws the counter line each frame, not the whole response; the response hears of it once, at the end', () => {
+        const frames = manualFrames();
+        const parts: ChatResponseContent[] = [];
+        let changes = 0;
+        const translator = new AcpUpdateTranslator({ add: part => parts.push(part), changed: () => { changes++; } }, {}, frames.schedule);
+        const call = (id: string): AcpSessionUpdate => ({ sessionUpdate: 'tool_call', toolCallId: id, kind: 'read', status: 'pending' });
+        for (let i = 0; i <= TURN_LIMITS.toolCards; i++) {
+            translator.update(call(`c${i}`));
+        }
+        const counter = parts.find(part => part instanceof AcpHiddenToolCallsContent) as AcpHiddenToolCallsContent;
+        let counterRedraws = 0;
+        counter.onDidChange(() => counterRedraws++);
+        for (let frame = 0; frame < 50; frame++) {
+            for (let i = 0; i < 100; i++) {
+                translator.update(call(`h${frame}-${i}`));
+            }
+            frames.frame();
+        }
+        assert.equal(counterRedraws, 50, 'the counter line redraws once a frame');
+        assert.equal(changes, 0, 'the response (the whole chat tree) is not re-rendered during the flood');
+        translator.end();
+        assert.equal(changes, 1, 'once, when the turn ends');
+        assert.equal(counter.count, 1 + 50 * 100);
     });
 
     it('renders at most TURN_LIMITS.shownTextChars of the text; the rest is counted and kept for "Show all"', () => {

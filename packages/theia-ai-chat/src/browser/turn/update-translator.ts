@@ -45,6 +45,8 @@ export class AcpUpdateTranslator {
     /** Counters waiting for the next frame to be re-rendered (a flood changes them thousands of times a frame). */
     private readonly dirty = new Set<AcpHiddenToolCallsContent | AcpTruncatedTextContent>();
     private cancelDirtyFrame: (() => void) | undefined;
+    /** Counters changed since the response last heard of it. */
+    private countersChanged = false;
     private readonly turnId = `turn-${Date.now()}-${++turns}`;
     private readonly markdown: MarkdownPartStream;
     /** Message text on its way to the markdown parts, batched per frame when a scheduler is given. */
@@ -55,11 +57,15 @@ export class AcpUpdateTranslator {
         this.batched = schedule && new FrameBatchedText(text => this.markdown.add(text), schedule);
     }
 
-    /** The turn is over: batched text is shown now. */
+    /** The turn is over: batched text is shown now, and the response hears once that its counters changed. */
     end(): void {
         this.batched?.end();
         this.cancelDirtyFrame?.();
         this.renderCounters();
+        if (this.countersChanged) {
+            this.countersChanged = false;
+            this.sink.changed((this.hiddenCalls ?? this.truncated)!);
+        }
     }
 
     update(update: AcpSessionUpdate): void {
@@ -199,14 +205,17 @@ export class AcpUpdateTranslator {
         }
     }
 
+    /**
+     * A counter redraws only its own line: telling the response (`sink.changed`) re-rendered the whole chat
+     * tree, every card of the turn, on each frame of a flood (the bench's profile: 40,000 calls spent most
+     * of their long tasks in the cards' React render). The response hears it once, when the turn ends.
+     */
     private renderCounters(): void {
         this.cancelDirtyFrame = undefined;
         const dirty = [...this.dirty];
         this.dirty.clear();
         dirty.forEach(content => content.changed());
-        if (dirty.length > 0) {
-            this.sink.changed(dirty[0]);
-        }
+        this.countersChanged ||= dirty.length > 0;
     }
 
     private thought(text: string): void {
