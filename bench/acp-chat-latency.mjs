@@ -15,12 +15,14 @@
 //     40,000 tool_call updates written at once: the longest main-thread task from the send click until
 //     a second after the turn ends, target ≤ 200 ms.
 //
-//   node bench/acp-chat-latency.mjs [--answers=15] [--rounds=10] [--warmup=2] [--big-kb=1024] [--floods-only] [--profile=page.cpuprofile] [--profile-first=first.cpuprofile] [--json=out.json]
+//   node bench/acp-chat-latency.mjs [--answers=15] [--rounds=10] [--warmup=2] [--big-kb=1024] [--floods-only] [--flood=tools]
+//       [--profile=page.cpuprofile] [--profile-first=first.cpuprofile] [--profile-floods=floods.cpuprofile] [--json=out.json]
 //
 // --profile writes a CPU profile of the page while the big answer renders (a diagnostic: the
 // profiler slows the page, so that run's figures are not comparable); see support/profile-summary.mjs, and
-// support/profile-long-tasks.mjs for what each long task consists of.
-// --profile-first does the same for the page during the prompt → first token rounds.
+// support/profile-windows.mjs for what each long task consists of.
+// --profile-first does the same for the page during the prompt → first token rounds, --profile-floods for each
+// flood (one file per load, named after its prompt). --flood=<text> runs only the floods whose prompt contains it.
 //
 // One clock: performance.timeOrigin + performance.now() in this process and in the page; the page's
 // offset to this process is measured by round trips (the least-delayed one wins) and reported.
@@ -33,6 +35,7 @@ import { startAcpTheiaBackend } from '../test/support/acp-theia-backend.mjs';
 import { TheiaChat } from '../test/support/theia-chat.mjs';
 import { BROWSER_APP, REPO_ROOT, TheiaWindow, launchChromium, makeTempRoot, removeTempRoot, writeTree, waitUntil } from '../test/support/theia-app.mjs';
 import { startDirectGeminiClient } from './support/direct-acp-client.mjs';
+import { PATCH_VARIANTS, makePatchVariant } from './support/patch-variants.mjs';
 import { StreamingFakeGeminiApi } from './support/streaming-fake-gemini.mjs';
 import { flag, fmt, numberArg, sleep, stringArg, summarize, table, writeJsonResult } from './support/common.mjs';
 
@@ -43,6 +46,10 @@ const BIG_KB = numberArg('big-kb', 1024);
 const SESSION_ROUNDS = 4; // prompts per chat session, so the newest answer is always rendered in view
 const TARGETS = { answerP50Ms: 50, firstTokenRatio: 1.1, firstTokenAddedMs: 20, longestTaskMs: 100, floodLongestTaskMs: 200 };
 const FLOODS_ONLY = flag('floods-only');
+/** Only the floods whose prompt contains this (say `tools`); `none` runs none. */
+const FLOOD_FILTER = stringArg('flood', '');
+/** A Theia patch of the chat left out of the bundle (support/patch-variants.mjs), for its with/without figures. */
+const WITHOUT = stringArg('without', undefined);
 const TINY_AGENT = path.join(REPO_ROOT, 'test', 'support', 'tiny-acp-agent.mjs');
 /** Issue 21's loads: what the tiny agent is asked, and what it sends. */
 const FLOODS = [
@@ -178,7 +185,7 @@ const big = {};
 let clock, missed;
 try {
     fake = await StreamingFakeGeminiApi.start();
-    backend = await startAcpTheiaBackend({ root, workspace, gemini: fake, settings: {
+    backend = await startAcpTheiaBackend({ root, workspace, gemini: fake, app: WITHOUT && makePatchVariant(WITHOUT), settings: {
         'aiCliChat.agents': [{ name: 'TinyAgent', command: process.execPath, args: [TINY_AGENT], description: 'The test agent that sends the floods' }]
     } });
     browser = await launchChromium();
@@ -317,7 +324,7 @@ try {
         const tasks = await page.evaluate(() => window.__chatBench.longTasks);
         if (cdp) {
             fs.writeFileSync(profileFile, JSON.stringify((await cdp.send('Profiler.stop')).profile));
-            // For support/profile-long-tasks.mjs: which samples belong to which long task.
+            // For support/profile-windows.mjs: which samples belong to which long task.
             const { clockMark, timeOrigin } = await page.evaluate(() => ({ clockMark: window.__chatBench.clockMark, timeOrigin: performance.timeOrigin }));
             const windows = tasks.map(task => ({ label: 'long task', start: timeOrigin + task.start, duration: task.duration }));
             fs.writeFileSync(`${profileFile}.windows.json`, JSON.stringify({ clockMark, windows }));
@@ -334,17 +341,31 @@ try {
     await page.evaluate(() => window.__chatBench.stopWatching());
     await chat.send('@TinyAgent warm up');
     await chat.waitUntilIdle();
-    for (const load of FLOODS) {
+    const floodProfile = stringArg('profile-floods', undefined);
+    for (const load of FLOODS.filter(({ prompt }) => prompt.includes(FLOOD_FILTER))) {
         await chat.newSession();
         await chat.type(`@TinyAgent ${load.prompt}`);
         await sleep(400); // what typing schedules
         await page.evaluate(() => window.__chatBench.recordLongTasks());
+        const cdp = floodProfile && await page.context().newCDPSession(page);
+        if (cdp) {
+            await cdp.send('Profiler.enable');
+            await cdp.send('Profiler.start');
+            await page.evaluate(markProfileClock);
+        }
         const started = now();
         await chat.submit();
         await chat.waitUntilIdle(600_000);
         load.turnSeconds = (now() - started) / 1000;
         await sleep(1000);
         const tasks = await page.evaluate(() => window.__chatBench.longTasks);
+        if (cdp) {
+            const file = floodProfile.replace(/(\.cpuprofile)?$/, `-${load.prompt.replace(/\s+/g, '-')}.cpuprofile`);
+            fs.writeFileSync(file, JSON.stringify((await cdp.send('Profiler.stop')).profile));
+            const { clockMark, timeOrigin } = await page.evaluate(() => ({ clockMark: window.__chatBench.clockMark, timeOrigin: performance.timeOrigin }));
+            fs.writeFileSync(`${file}.windows.json`, JSON.stringify({ clockMark, windows: tasks.map(task => ({ label: 'long task', start: timeOrigin + task.start, duration: task.duration })) }));
+            await cdp.detach();
+        }
         load.longTasks = tasks.length;
         load.longestMs = Math.max(0, ...tasks.map(t => t.duration));
         load.longTaskTotalMs = tasks.reduce((sum, t) => sum + t.duration, 0);
@@ -361,15 +382,17 @@ try {
     directHome.cleanup();
 }
 
-const floodRows = FLOODS.map(load => [`${load.label}: longest main-thread task`, `${fmt(load.longestMs, 0)} ms`,
+const measured = FLOODS.filter(load => load.longestMs !== undefined);
+const floodRows = measured.map(load => [`${load.label}: longest main-thread task`, `${fmt(load.longestMs, 0)} ms`,
     `${load.longTasks} long tasks, ${fmt(load.longTaskTotalMs, 0)} ms in all; turn ${fmt(load.turnSeconds, 1)} s${load.heapMb ? `; JS heap ${fmt(load.heapMb, 0)} MB after` : ''}`, '',
     `≤ ${TARGETS.floodLongestTaskMs} ms`]);
-const floodsMet = FLOODS.every(load => load.longestMs <= TARGETS.floodLongestTaskMs);
+const floodsMet = measured.every(load => load.longestMs <= TARGETS.floodLongestTaskMs);
+const variant = WITHOUT ? `, without the patch ${PATCH_VARIANTS[WITHOUT].label}` : '';
 if (FLOODS_ONLY) {
-    console.log(`bundle: browser-app/lib built in ${BUNDLE_MODE} mode`);
+    console.log(`bundle: browser-app/lib built in ${BUNDLE_MODE} mode${variant}`);
     console.log(table([['measure', 'Theia chat', 'details', '', 'target'], ...floodRows]));
     console.log(`targets: floods' longest task ${floodsMet ? 'met' : 'NOT met'}`);
-    writeJsonResult({ bench: 'acp-chat-floods', bundleMode: BUNDLE_MODE, targets: TARGETS, floods: FLOODS, met: { floods: floodsMet } });
+    writeJsonResult({ bench: 'acp-chat-floods', bundleMode: BUNDLE_MODE, targets: TARGETS, floods: measured, met: { floods: floodsMet } });
     process.exit(0);
 }
 const stats = {
@@ -379,7 +402,7 @@ const stats = {
 const firstRatio = stats.firstChat.p50 / stats.firstDirect.p50;
 const firstLimit = stats.firstDirect.p50 * TARGETS.firstTokenRatio + TARGETS.firstTokenAddedMs;
 const p = s => `${fmt(s.p50, 1)} / ${fmt(s.p99, 1)} ms`;
-console.log(`bundle: browser-app/lib built in ${BUNDLE_MODE} mode`);
+console.log(`bundle: browser-app/lib built in ${BUNDLE_MODE} mode${variant}`);
 console.log(`missed (not seen by the observer, left out): ${missed.answers} answers, ${missed.first} first tokens`);
 console.log(`clock: page offset ${fmt(clock.offset, 2)} ms, measured with a ${fmt(clock.rtt, 2)} ms round trip`);
 console.log(table([
@@ -402,4 +425,4 @@ const met = {
 };
 console.log(`targets: answer → screen ${met.answer ? 'met' : 'NOT met'}; first token ${met.firstToken ? 'met' : 'NOT met'} ` +
     `(${fmt(stats.firstChat.p50, 1)} ≤ ${fmt(firstLimit, 1)} ms); longest task ${met.longestTask ? 'met' : 'NOT met'}; floods' longest task ${met.floods ? 'met' : 'NOT met'}`);
-writeJsonResult({ bench: 'acp-chat', bundleMode: BUNDLE_MODE, answers: ANSWERS, missed, rounds: ROUNDS, warmup: WARMUP, targets: TARGETS, clock, stats, firstRatio, firstLimit, big, floods: FLOODS, met });
+writeJsonResult({ bench: 'acp-chat', bundleMode: BUNDLE_MODE, answers: ANSWERS, missed, rounds: ROUNDS, warmup: WARMUP, targets: TARGETS, clock, stats, firstRatio, firstLimit, big, floods: measured, met });

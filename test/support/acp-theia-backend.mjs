@@ -11,9 +11,9 @@ import { TheiaBackend, writeTree } from './theia-app.mjs';
  * `openai` (a fake OpenAI API) is given. The PATH holds those and node only: npx would add
  * node_modules/.bin, which would hide a lookup bug. Each CLI trusts `workspace`. `unset` drops variables
  * (e.g. GEMINI_API_KEY, for a CLI that has to ask for its key). `qwenSettings` is merged over qwen's ACP
- * settings (e.g. `modelProviders`, to give it more than one model).
+ * settings (e.g. `modelProviders`, to give it more than one model). `app`: another build of browser-app (a bench's variant).
  */
-export function startAcpTheiaBackend({ root, workspace, gemini, openai, qwenSettings = {}, settings = {}, env = {}, unset = [] }) {
+export function startAcpTheiaBackend({ root, workspace, gemini, openai, qwenSettings = {}, settings = {}, env = {}, unset = [], app }) {
     const clis = [{
         name: 'gemini', packageName: '@google/gemini-cli', dir: '.gemini', settings: geminiAcpSettings(),
         env: { GEMINI_API_KEY: 'fake-gemini-key-0123456789', GOOGLE_GEMINI_BASE_URL: gemini.baseUrl, REMOTE_CONTAINERS: 'true' }
@@ -34,7 +34,7 @@ export function startAcpTheiaBackend({ root, workspace, gemini, openai, qwenSett
         }
     }
     return TheiaBackend.start({
-        root, workspace, settings, unset: ['CI', 'XDG_CONFIG_HOME', ...unset],
+        root, workspace, settings, unset: ['CI', 'XDG_CONFIG_HOME', ...unset], ...app ? { app } : {},
         env: {
             PATH: [binDir, path.dirname(process.execPath), '/usr/local/bin', '/usr/bin', '/bin'].join(path.delimiter),
             ...Object.assign({}, ...clis.map(cli => cli.env)), ...env
