@@ -1,7 +1,7 @@
 // The real `codex` (0.169.0) typed into a Theia terminal in Chromium, against the Responses API fake:
 // `/ide` finds this window through the backend's Codex socket (the terminal's TMPDIR is the backend's),
 // and the next prompt's model request carries the selection made in Theia's editor; the status bar lists
-// Codex CLI, and Send Selection to CLI types the reference into its terminal. Run from test/:
+// Codex CLI (also after a window reload), and Send Selection to CLI types the reference into its terminal. Run from test/:
 //   npx mocha --exit --timeout 300000 e2e/codex-in-theia-terminal.spec.mjs
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -98,5 +98,12 @@ describe('Codex CLI in a Theia terminal: /ide and the editor selection', functio
         const request = await waitUntil(() => promptRequest(api.responseRequests, 'src/lib.ts line 1 explain'),
             { timeout: 60_000, what: 'the model request of the sent selection', diagnostics });
         assert.match(lastUserText(request), /## Active selection of the file:\nexport\n/);
+    });
+
+    it('after a window reload the status bar still lists Codex CLI (the socket is the backend\'s, the window gets its server back)', async () => {
+        await window.page.reload();
+        await window.waitForShell(120_000);
+        await waitUntil(async () => (await window.statusBarText()).includes('Codex CLI'),
+            { timeout: 30_000, what: 'Codex CLI in the status bar after the reload', diagnostics });
     });
 });
