@@ -197,7 +197,8 @@ describe('ACP agents in Theia\'s AI chat (real gemini --acp and qwen --acp)', fu
     });
 
     it('a write to the open file: the backend writes the disk, the editor shows it unmodified, and Revert brings back the text the agent read', async () => {
-        const target = path.join(workspace, 'notes.txt'); // open since the test before, with text typed into it
+        const target = path.join(workspace, 'notes.txt'); // open since two tests before, with text typed into it
+        await window.openFile('notes.txt'); // back to its tab: the test before opened draft.txt
         await chat.send(`@TinyAgent write ${target} from the agent`);
         await chat.permissionOptions();
         await chat.choose('Allow');

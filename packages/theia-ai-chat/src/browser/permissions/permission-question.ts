@@ -9,6 +9,7 @@ export function askOnToolCall(call: AcpToolCallContent, request: AcpPermissionRe
     answer: (optionId: string | undefined) => Promise<boolean>, onAnswered: () => void): void {
     // What the agent sent is not trusted to be well-typed: strings only reach the buttons.
     const options = (Array.isArray(request.options) ? request.options : [])
+        .filter(option => typeof option === 'object' && option !== null) // a null or a number in the list is no option
         .map(({ optionId, name, kind }) => ({ optionId: String(optionId), name: String(name ?? ''), kind: String(kind ?? '') }));
     call.ask({
         options,
