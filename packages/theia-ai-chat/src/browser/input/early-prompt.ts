@@ -1,4 +1,5 @@
 import { AcpContentBlock, AcpPermissionRequest, AcpSessionUpdate, AcpTurnResult } from '../../common/acp-chat-protocol';
+import { AcpElicitationRequest } from '../../common/acp-elicitation';
 import { AcpSessionListener } from '../session/session-listeners';
 
 /**
@@ -40,6 +41,14 @@ export class AcpEarlyPrompt implements AcpSessionListener {
 
     onPermissionSettled(permissionId: string): void {
         this.deliver(listener => listener.onPermissionSettled(permissionId));
+    }
+
+    onElicitationRequest(request: AcpElicitationRequest): void {
+        this.deliver(listener => listener.onElicitationRequest?.(request));
+    }
+
+    onElicitationSettled(elicitationId: string): void {
+        this.deliver(listener => listener.onElicitationSettled?.(elicitationId));
     }
 
     private deliver(replay: (listener: AcpSessionListener) => void): void {
