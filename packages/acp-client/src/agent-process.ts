@@ -163,6 +163,8 @@ export class AgentProcess {
 
     async setMode(sessionId: string, modeId: string): Promise<void> {
         await this.race(this.connection.agent.request('session/set_mode', { sessionId, modeId }));
+        // A mode decides whether edits are asked first: the log says when it changed, for the user and for a failing test.
+        this.options.logger.info(`${this.options.profile.displayName}: session ${sessionId} is now in mode ${modeId}`);
     }
 
     /**
