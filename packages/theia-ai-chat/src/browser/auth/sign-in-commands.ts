@@ -38,7 +38,8 @@ export class AcpSignInCommandContribution implements CommandContribution {
     /** Resolves with the login's exit code once it ends (undefined: the terminal was closed first). */
     async signInInTerminal(agentId: string, login: AcpTerminalLogin, retry?: AcpRetry): Promise<number | undefined> {
         const displayName = this.registry.displayName(agentId);
-        const cwd = this.workspace.tryGetRoots()[0]?.resource;
+        // A string: Theia's widget manager keys the terminal by its options as JSON, which a URI object cannot be.
+        const cwd = this.workspace.tryGetRoots()[0]?.resource.toString();
         const terminal = await this.terminals.newTerminal({
             title: `Sign in: ${displayName}`, shellPath: login.command, shellArgs: login.args, env: login.env, cwd, useServerTitle: false
         });
