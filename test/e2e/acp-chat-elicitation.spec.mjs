@@ -79,8 +79,7 @@ describe('An agent\'s forms and sign-in buttons in Theia\'s chat (issue 23 parts
         await chat.waitUntilIdle();
     });
 
-    // Not yet run green in Chromium (the run before the cwd fix failed at the button: the terminal never opened).
-    it.skip('a sign-in is a button per method; the terminal one runs the agent\'s login in a Theia terminal, and the chat retries the prompt', async () => {
+    it('a sign-in is a button per method; the terminal one runs the agent\'s login in a Theia terminal, and the chat retries the prompt', async () => {
         await chat.newSession();
         await chat.send('@Locked hello after signing in');
         await chat.waitForText(/needs you to sign in: .*Authentication required/);
