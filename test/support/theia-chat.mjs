@@ -41,7 +41,19 @@ export class TheiaChat {
 
     async submit() {
         const send = this.view.locator('.theia-ChatInput .codicon-send').first();
-        await waitUntil(async () => !(await send.locator('..').getAttribute('class')).includes('disabled'), { what: 'the send button to be enabled', timeout: 10_000 });
+        await waitUntil(async () => !(await send.locator('..').getAttribute('class')).includes('disabled'), {
+            what: 'the send button to be enabled', timeout: 10_000,
+            // What the input holds and who has the focus: a disabled Send means the typing went somewhere else.
+            diagnostics: async () => {
+                if (process.env.AI_CLI_TEST_SCREENSHOTS) {
+                    await this.page.screenshot({ path: `${process.env.AI_CLI_TEST_SCREENSHOTS}/send-disabled-${Date.now()}.png` });
+                }
+                return `input: ${JSON.stringify(await this.input.innerText().catch(() => '?'))}; focus: ${await this.page.evaluate(() => {
+                    const active = document.activeElement;
+                    return active ? `${active.tagName}.${String(active.className).slice(0, 80)} in #${active.closest('[id]')?.id ?? '?'}` : 'none';
+                })}`;
+            }
+        });
         await send.click();
     }
 
