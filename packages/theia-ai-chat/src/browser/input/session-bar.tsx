@@ -25,7 +25,7 @@ export function AcpSessionBar({ controls, usage, disabled, onChoose, onNewChat }
         <div className='theia-acp-session-bar'>
             {controls.map(({ control, value }) => control.kind === 'select'
                 ? <ConfigSelect key={control.id} control={control} value={String(value)} disabled={disabled} onChoose={onChoose} />
-                : <label key={control.id} className='theia-acp-config-option theia-acp-config-boolean' title={control.description ?? control.name}>
+                : <label key={control.id} className='theia-acp-config-option theia-acp-config-boolean' data-config-id={control.id} title={control.description ?? control.name}>
                     <input type='checkbox' checked={value === true} disabled={disabled} onChange={event => onChoose(control.id, event.currentTarget.checked)} />
                     {control.name}
                 </label>)}
