@@ -4,7 +4,7 @@ import * as path from 'path';
 import { generateToken, isValidOrigin, splitSecretEnvironment, writePrivateFileSync } from '@ai-cli-companion/node-base';
 import { AgentLogger, agentProfile, silentLogger } from '@ai-cli-companion/acp-client';
 import { AuthService } from './auth/auth-service';
-import { CredentialStore, chooseCredentialStore } from './auth/credential-store';
+import { CredentialStore, NoCredentialStore, chooseCredentialStore } from './auth/credential-store';
 import { FileCredentialStore } from './auth/file-credential-store';
 import { KeyringCredentialStore } from './auth/keyring-credential-store';
 import { WorkspaceChats } from './engine/workspace-chats';
@@ -37,6 +37,13 @@ export interface AgentApiOptions {
     readonly keychain?: CredentialStore;
     /** Where secrets go when no keychain is reachable. */
     readonly credentialFile?: string;
+    /**
+     * Whether that file may be used (default true: the `agent-api` command's documented fallback). Theia passes
+     * the user's consent: without it, no keychain means nothing is stored, and setting a key says how to agree.
+     */
+    readonly credentialFileAllowed?: boolean;
+    /** With `credentialFileAllowed: false`: how the user agrees to the file, for the refusal's text. */
+    readonly credentialFileConsentHint?: string;
     readonly logger?: AgentLogger;
     readonly keepAliveMs?: number;
     readonly maxBodyBytes?: number;
@@ -95,8 +102,12 @@ export async function startAgentApi(options: AgentApiOptions): Promise<RunningAg
     const scrubber = new SecretScrubber();
     const commandEnvironment = splitSecretEnvironment(env);
     scrubber.add(token, ...commandEnvironment.hidden);
+    const credentialFile = options.credentialFile ?? path.join(configDirectory(env), 'credentials.json');
     const store = await chooseCredentialStore(options.keychain ?? new KeyringCredentialStore(),
-        new FileCredentialStore(options.credentialFile ?? path.join(configDirectory(env), 'credentials.json')),
+        options.credentialFileAllowed === false
+            ? new NoCredentialStore(`no keychain is reachable, and keys are kept in the 0600 file ${credentialFile} only with your consent` +
+                (options.credentialFileConsentHint ? ` (${options.credentialFileConsentHint})` : ''))
+            : new FileCredentialStore(credentialFile),
         message => logger.warn(message));
     const auth = new AuthService(store, profile, env, secret => scrubber.add(secret));
     scrubber.add(...await auth.secrets());

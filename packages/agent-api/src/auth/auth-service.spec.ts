@@ -4,7 +4,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { AGENT_PROFILES } from '@ai-cli-companion/acp-client';
 import { AuthService } from './auth-service';
-import { CredentialStore, MemoryCredentialStore, chooseCredentialStore } from './credential-store';
+import { CredentialStore, MemoryCredentialStore, NoCredentialStore, chooseCredentialStore } from './credential-store';
 import { FileCredentialStore } from './file-credential-store';
 
 class BrokenKeychain implements CredentialStore {
@@ -41,6 +41,19 @@ describe('credential stores and AuthService', () => {
         assert.equal(await new FileCredentialStore(file).get('k'), 'v');
         await chosen.delete('k');
         assert.equal(fs.existsSync(file), false);
+    });
+
+    it('without consent to a file, no keychain keeps nothing: setting a key is refused with how to agree, and nothing is written', async () => {
+        const warnings: string[] = [];
+        const chosen = await chooseCredentialStore(new BrokenKeychain(), new NoCredentialStore('keys go to a file only with your consent (set it)'),
+            message => warnings.push(message));
+        assert.match(warnings[0], /secrets: nowhere: keys go to a file only with your consent/);
+        const auth = new AuthService(chosen, AGENT_PROFILES.gemini, {});
+        await assert.rejects(auth.configure({ authType: 'gemini-api-key', apiKey: 'key-with-no-home-1234' }),
+            (error: Error & { status?: number }) => error.status === 503 && /were not stored\. Nothing can be stored: keys go to a file only with your consent \(set it\)/.test(error.message));
+        assert.deepEqual(await auth.environment(), {}, 'no key in the agent\'s environment, not even for this run');
+        const files = (fs.readdirSync(dir, { recursive: true, withFileTypes: true }) as fs.Dirent[]).filter(entry => entry.isFile());
+        assert.deepEqual(files.map(entry => entry.name), [], 'no file anywhere');
     });
 
     it('maps each auth type to the agent\'s environment; qwen\'s key becomes OPENAI_API_KEY', async () => {

@@ -77,7 +77,11 @@ export class AuthService {
         if (stored.apiKey) {
             this.onSecret(stored.apiKey);
         }
-        await this.store.set(STORE_KEY, JSON.stringify(stored));
+        try {
+            await this.store.set(STORE_KEY, JSON.stringify(stored));
+        } catch (error) {
+            throw new ApiError(503, 'Credentials cannot be stored', `The ${this.profile.displayName} credentials were not stored. ${(error as Error).message}`);
+        }
         this.cached = stored;
         return `Authentication set to ${authType}; the agent uses it from its next start.`;
     }

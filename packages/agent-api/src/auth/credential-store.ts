@@ -25,6 +25,31 @@ export class MemoryCredentialStore implements CredentialStore {
 }
 
 /**
+ * Where secrets go when no keychain is reachable and the user has not agreed to a file (the Agent API inside
+ * Theia): nothing is kept, and storing says why and how to agree, instead of a silent memory store that
+ * loses the key at the next restart.
+ */
+export class NoCredentialStore implements CredentialStore {
+    constructor(readonly reason: string) { }
+
+    get description(): string {
+        return `nowhere: ${this.reason}`;
+    }
+
+    async get(): Promise<string | undefined> {
+        return undefined;
+    }
+
+    async set(): Promise<void> {
+        throw new Error(`Nothing can be stored: ${this.reason}`);
+    }
+
+    async delete(): Promise<void> {
+        // Nothing was kept.
+    }
+}
+
+/**
  * The keychain when a round trip through it works, else the fallback. A Linux box without a
  * Secret Service (containers, SSH sessions) fails the probe, and secrets go to the file.
  */
@@ -39,9 +64,9 @@ export async function chooseCredentialStore(keychain: CredentialStore | undefine
             if (back === 'probe') {
                 return keychain;
             }
-            warn(`The ${keychain.description} did not return what was stored; secrets go to the ${fallback.description}.`);
+            warn(`The ${keychain.description} did not return what was stored; secrets: ${fallback.description}.`);
         } catch (error) {
-            warn(`No ${keychain.description} is reachable (${(error as Error).message.split('\n')[0]}); secrets go to the ${fallback.description}.`);
+            warn(`No ${keychain.description} is reachable (${(error as Error).message.split('\n')[0]}); secrets: ${fallback.description}.`);
         }
     }
     return fallback;

@@ -19,6 +19,6 @@ describe('Agent API preferences', () => {
         const settings = userAgentApiSettings(name => ({
             globalValue: user[name], workspaceValue: workspace[name], defaultValue: AgentApiPreferenceSchema.properties[name].default
         }));
-        assert.deepStrictEqual(settings, { enabled: false, agent: 'qwen', port: 18080, enableExecuteCommand: false, allowedOrigins: [] });
+        assert.deepStrictEqual(settings, { enabled: false, agent: 'qwen', port: 18080, enableExecuteCommand: false, allowedOrigins: [], keysInFile: false });
     });
 });

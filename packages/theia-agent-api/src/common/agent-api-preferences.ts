@@ -10,7 +10,8 @@ export const AGENT_API_PREFERENCES = {
     agent: 'aiCliAgentApi.agent',
     port: 'aiCliAgentApi.port',
     enableExecuteCommand: 'aiCliAgentApi.enableExecuteCommand',
-    allowedOrigins: 'aiCliAgentApi.allowedOrigins'
+    allowedOrigins: 'aiCliAgentApi.allowedOrigins',
+    keysInFile: 'aiCliAgentApi.keysInFile'
 } as const;
 
 /**
@@ -42,6 +43,10 @@ export const AgentApiPreferenceSchema: PreferenceSchema = {
         [AGENT_API_PREFERENCES.allowedOrigins]: {
             ...USER_ONLY, type: 'array', items: { type: 'string', pattern: '^https?://[^/\\s]+/?$' }, default: [],
             description: 'Browser origins (e.g. http://localhost:5173) allowed to call the Agent API. Empty: every request with an Origin is refused.' + USER_ONLY_NOTE
+        },
+        [AGENT_API_PREFERENCES.keysInFile]: {
+            ...USER_ONLY, type: 'boolean', default: false,
+            description: 'Where no OS keychain is reachable (a headless server): keep the API keys a client sets in a file only you can read (mode 0600, ~/.config/ai-cli-agent-api/credentials.json). Off: nothing is stored there, and setting a key is refused with this hint; the status bar says where keys live.' + USER_ONLY_NOTE
         }
     }
 };
@@ -52,6 +57,7 @@ export interface AgentApiConfiguration {
     [AGENT_API_PREFERENCES.port]: number;
     [AGENT_API_PREFERENCES.enableExecuteCommand]: boolean;
     [AGENT_API_PREFERENCES.allowedOrigins]: string[];
+    [AGENT_API_PREFERENCES.keysInFile]: boolean;
 }
 
 /** What PreferenceService.inspect tells about one preference (the fields used here). */
@@ -72,7 +78,8 @@ export function userAgentApiSettings(inspect: PreferenceInspector): Omit<AgentAp
         agent: value<'gemini' | 'qwen'>(AGENT_API_PREFERENCES.agent),
         port: value<number>(AGENT_API_PREFERENCES.port),
         enableExecuteCommand: value<boolean>(AGENT_API_PREFERENCES.enableExecuteCommand),
-        allowedOrigins: [...value<string[]>(AGENT_API_PREFERENCES.allowedOrigins)]
+        allowedOrigins: [...value<string[]>(AGENT_API_PREFERENCES.allowedOrigins)],
+        keysInFile: value<boolean>(AGENT_API_PREFERENCES.keysInFile)
     };
 }
 

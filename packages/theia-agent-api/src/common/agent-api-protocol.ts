@@ -7,6 +7,8 @@ export interface AgentApiSettings {
     port: number;
     enableExecuteCommand: boolean;
     allowedOrigins: string[];
+    /** The user agreed to keep the API's keys in a 0600 file when no keychain is reachable. */
+    keysInFile?: boolean;
     /** Absolute paths of the workspace roots. */
     workspaces: string[];
 }

@@ -64,6 +64,24 @@ describe('AgentApiServiceImpl', () => {
         assert.equal((await service.apply(settings({ workspaces: [] }))).error, 'No workspace folder is open.');
     });
 
+    it('with no keychain, keys go to the 0600 file only after the user agreed (aiCliAgentApi.keysInFile); otherwise nowhere, and it says so', async () => {
+        credentials.set = async () => { throw new Error('no Secret Service'); };
+        const refused = await service.apply(settings());
+        assert.equal(refused.running, true);
+        assert.match(refused.credentialStore ?? '', /^nowhere: no keychain is reachable, .*aiCliAgentApi\.keysInFile/);
+        const token = fs.readFileSync(refused.tokenFile!, 'utf8');
+        const setKey = await fetch(`${refused.url}/auth/config`, {
+            method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+            body: JSON.stringify({ authType: 'gemini-api-key', apiKey: 'key-with-no-home-1234' })
+        });
+        assert.equal(setKey.status, 503);
+        assert.match(JSON.stringify(await setKey.json()), /keysInFile/);
+        const file = path.join(dir, 'config', 'ai-cli-agent-api', 'credentials.json');
+        assert.equal(fs.existsSync(file), false, 'nothing written without consent');
+        const agreed = await service.apply(settings({ keysInFile: true }));
+        assert.equal(agreed.credentialStore, `file ${file}`);
+    });
+
     it('refuses origins the command line would refuse, "null" included, and says which', async () => {
         for (const origin of ['null', '*', 'http://x.example/path']) {
             const status = await service.apply(settings({ allowedOrigins: ['http://localhost:5173', origin] }));

@@ -55,7 +55,10 @@ export class AgentApiServiceImpl implements AgentApiService, BackendApplicationC
             this.running = await startAgentApi({
                 workspaces: settings.workspaces, agent: settings.agent, port: settings.port,
                 allowedOrigins: settings.allowedOrigins, enableExecuteCommand: settings.enableExecuteCommand,
-                keychain: this.credentials, logger: this.agentLogger()
+                keychain: this.credentials, logger: this.agentLogger(),
+                // A file only with the user's consent (a user-scope preference); otherwise nothing is kept, and said.
+                credentialFileAllowed: settings.keysInFile === true,
+                credentialFileConsentHint: 'set "aiCliAgentApi.keysInFile": true in your user settings to agree'
             });
             this.status = {
                 running: true, url: this.running.url, tokenFile: this.running.tokenFile, agent: settings.agent,

@@ -26,6 +26,6 @@ describe('the Agent API\'s Theia credential store without a Secret Service', () 
         const fallback = Object.assign(new MemoryCredentialStore(), { description: 'file /home/u/.config/ai-cli-agent-api/credentials.json' });
         const chosen = await chooseCredentialStore(store, fallback, message => warnings.push(message));
         assert.equal(chosen, fallback);
-        assert.match(warnings[0], /^No Theia credential store is reachable \(the system's credential store cannot be reached .*\); secrets go to the file /);
+        assert.match(warnings[0], /^No Theia credential store is reachable \(the system's credential store cannot be reached .*\); secrets: file /);
     });
 });
