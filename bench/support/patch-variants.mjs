@@ -49,6 +49,12 @@ export function makePatchVariant(name) {
             }
         }
     }
+    // lib/prebuilds (node-pty's pty.node, which main.js looks for next to its folder) and whatever else lib holds.
+    for (const entry of fs.readdirSync(path.join(BROWSER_APP, 'lib'))) {
+        if (entry !== 'backend' && entry !== 'frontend') {
+            fs.symlinkSync(path.join(BROWSER_APP, 'lib', entry), path.join(app, 'lib', entry));
+        }
+    }
     for (const entry of fs.readdirSync(BROWSER_APP)) {
         if (entry !== 'lib') {
             fs.symlinkSync(path.join(BROWSER_APP, entry), path.join(app, entry));
