@@ -128,20 +128,26 @@ export class AcpChatInputWidget extends AIChatInputWidget {
     }
 
     protected override render(): React.ReactNode {
-        const input = super.render();
+        // Always the same shape, the bar or nothing beside Theia's input: returning the input alone for one agent
+        // and a fragment for another made React remount the input (a new Monaco editor) the moment a typed
+        // `@agent` named an ACP agent, and the rest of what the user typed was lost with the focus.
+        return React.createElement(React.Fragment, undefined, super.render(), this.renderSessionBar());
+    }
+
+    protected renderSessionBar(): React.ReactNode {
         const agent = this.receivingAcpAgent();
         if (!agent || !this._chatModel) {
-            return input;
+            return undefined;
         }
         const chatSessionId = this._chatModel.id;
         const usage = this.sessionConfigs.usageOf(chatSessionId, agent.id);
-        return React.createElement(React.Fragment, undefined, input, React.createElement(AcpSessionBar, {
+        return React.createElement(AcpSessionBar, {
             controls: this.sessionConfigs.compactControls(chatSessionId, agent.id),
             usage: usage && describeUsage(usage, this.getTokenUsageWarningThresholdPercentage() / 100),
             disabled: !this.isEnabled,
             onChoose: (configId, value) => this.sessionConfigs.choose(chatSessionId, agent.id, configId, value),
             onNewChat: () => void this.commandService.executeCommand(AI_CHAT_HOME.id)
-        }));
+        });
     }
 
     /**
