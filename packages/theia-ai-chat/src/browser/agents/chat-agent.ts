@@ -101,12 +101,11 @@ export class AcpChatAgent implements ChatAgent {
             this.modes = toChatModes(configModes.modes, configModes.defaultId);
         }
         const modeId = modeToSet(prepared.modes, state.modeId(prepared.currentModeId), request.request.modeId);
-        const switchesMode = !!modeId;
         const legacy = { models: prepared.models.length > 0, modes: prepared.modes.length > 0 };
         const configChoices = configs.toSend(chatSessionId, this.id, legacy, request.session.settings?.commonSettings?.modelId, request.request.modeId);
         const blocks = await this.services.prompt.blocks(request, this.id, prepared.promptCapabilities, roots);
         // The prompt sent at the click is this turn only if nothing has to go before it and it is the same prompt.
-        const adopted = early && known && !switchesMode && !modelToSet(prepared, request.session.settings?.commonSettings?.modelId) &&
+        const adopted = early && known && !modeId && !modelToSet(prepared, request.session.settings?.commonSettings?.modelId) &&
             configChoices.length === 0 && early.matches(blocks) ? early : undefined;
         if (early && !adopted) {
             await this.services.earlyPrompts.abandon(early);
