@@ -3,7 +3,8 @@ import * as path from 'path';
 import { silentLogger } from './agent-logger';
 import { AgentPool, AgentPoolFullError } from './agent-pool';
 import { agentProfile } from './agent-profiles';
-import { WorkspaceAgent, WorkspaceAgentOptions } from './workspace-agent';
+import { WorkspaceAgent } from './workspace-agent';
+import { WorkspaceAgentOptions } from './workspace-agent-options';
 
 /** Stands in for a CLI process: what the pool looks at (busy, last use) and what it does (stop). */
 class CountingAgent {

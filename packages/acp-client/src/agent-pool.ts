@@ -1,5 +1,6 @@
 import * as path from 'path';
-import { WorkspaceAgent, WorkspaceAgentOptions } from './workspace-agent';
+import { WorkspaceAgent } from './workspace-agent';
+import { WorkspaceAgentOptions } from './workspace-agent-options';
 
 /** Each agent is a CLI process of a few hundred MB: a handful at most, and none kept for long unused. */
 export const DEFAULT_MAX_AGENTS = 4;

@@ -6,7 +6,9 @@ import type * as acp from '@agentclientprotocol/sdk';
 import { silentLogger } from './agent-logger';
 import { AgentExitedError } from './agent-process';
 import { replayNotShown } from './replay-dedup';
-import { SessionHandlers, WorkspaceAgent, WorkspaceAgentOptions } from './workspace-agent';
+import { SessionHandlers } from './session-routes';
+import { WorkspaceAgent } from './workspace-agent';
+import { WorkspaceAgentOptions } from './workspace-agent-options';
 
 /** An ACP agent written for the tests whose sessions outlive its process (one JSON file each in --store). */
 const SESSION_AGENT = path.resolve(__dirname, '../../../test/support/session-acp-agent.mjs');

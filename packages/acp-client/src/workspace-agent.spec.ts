@@ -6,7 +6,8 @@ import type * as acp from '@agentclientprotocol/sdk';
 import { silentLogger } from './agent-logger';
 import { AgentExitedError } from './agent-process';
 import { ClientTerminals } from './client-terminals';
-import { SessionHandlers, WorkspaceAgent } from './workspace-agent';
+import { SessionHandlers } from './session-routes';
+import { WorkspaceAgent } from './workspace-agent';
 import { isAlive } from './test/process-checks';
 
 /** The ACP agent the repository's tests write themselves (test/support): a real process speaking ACP on stdio. */
