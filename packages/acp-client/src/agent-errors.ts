@@ -1,4 +1,4 @@
-import { AgentExitedError, AgentNotFoundError } from './agent-process';
+import type { AcpAgentLaunch } from './agent-profiles';
 
 export type AgentFailureCode = 'AGENT_EXITED' | 'AGENT_ERROR' | 'AGENT_START_FAILED' | 'AGENT_NOT_FOUND' | 'AUTH_REQUIRED';
 
@@ -6,6 +6,23 @@ export interface AgentFailure {
     readonly code: AgentFailureCode;
     readonly message: string;
     readonly details: string;
+}
+
+/** Raised for every request still pending when the agent process goes away. */
+export class AgentExitedError extends Error {
+    /** The end of what the agent printed to stderr (scrubbed), once known. */
+    stderr = '';
+    constructor(readonly description: string) {
+        super(description);
+    }
+}
+
+/** The agent's executable is not there: says how to install it. */
+export class AgentNotFoundError extends Error {
+    constructor(readonly profile: AcpAgentLaunch, readonly command: string) {
+        super(`${profile.displayName} was not found: "${command}" is not on PATH.` +
+            (profile.installCommand ? ` Install it (${profile.installCommand}) or name its path in the settings.` : ' Name its path in the settings.'));
+    }
 }
 
 /** ACP's "auth required" error code (both CLIs use -32000 with an auth message instead). */

@@ -1,4 +1,6 @@
-import { AgentExitedError, AgentHandlers, AgentProcess } from './agent-process';
+import { AgentExitedError } from './agent-errors';
+import { AgentProcess } from './agent-process';
+import type { AgentHandlers } from './client-requests';
 import { StartOutputTail } from './start-output';
 import type { WorkspaceAgentOptions } from './workspace-agent-options';
 

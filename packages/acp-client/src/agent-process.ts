@@ -3,25 +3,12 @@ import { Readable, Writable } from 'stream';
 import * as acp from '@agentclientprotocol/sdk';
 import type { AgentLogger } from './agent-logger';
 import { AcpAgentLaunch } from './agent-profiles';
-import type { TerminalRequestHandlers } from './client-terminals';
+import { AgentExitedError, AgentNotFoundError } from './agent-errors';
+import { AgentHandlers, clientApp, clientCapabilities, ClientDeclarations } from './client-requests';
 import { descendantsOf, killTree } from './process-tree';
 import { AgentSessionCapabilities, sessionCapabilitiesOf } from './session-capabilities';
 
-export interface AgentHandlers {
-    onUpdate(sessionId: string, update: acp.SessionUpdate): void;
-    /** Resolves with the user's answer; `signal` aborts if the agent withdraws the request. */
-    onPermission(request: acp.RequestPermissionRequest, signal: AbortSignal): Promise<acp.RequestPermissionResponse>;
-    /** Only called when `fs.readTextFile` is advertised. */
-    readTextFile?(request: acp.ReadTextFileRequest): Promise<acp.ReadTextFileResponse>;
-    /** Only called when `fs.writeTextFile` is advertised. */
-    writeTextFile?(request: acp.WriteTextFileRequest): Promise<acp.WriteTextFileResponse>;
-    /** `terminal/*`; the `terminal` capability is advertised only when these are given. */
-    terminals?: TerminalRequestHandlers;
-    /** `elicitation/create`; only called when `formElicitation` is declared (unanswered: `cancel`). */
-    onElicitation?(request: acp.CreateElicitationRequest, signal: AbortSignal): Promise<acp.CreateElicitationResponse>;
-}
-
-export interface AgentStartOptions {
+export interface AgentStartOptions extends ClientDeclarations {
     readonly profile: AcpAgentLaunch;
     /** Executable to run; the profile's command (looked up on PATH) when undefined. */
     readonly command?: string;
@@ -32,47 +19,12 @@ export interface AgentStartOptions {
     /** Applied to anything the agent prints before it reaches a log line or an error text. */
     readonly scrub: (text: string) => string;
     readonly startTimeoutMs?: number;
-    /** Who we are in `initialize`. */
-    readonly clientName?: string;
-    /**
-     * The client shows the output of commands the agent runs itself when the agent streams it in
-     * tool-call `_meta` (`terminal_info` / `terminal_output` / `terminal_exit`, Zed's extension that
-     * codex-acp uses); advertised as `clientCapabilities._meta.terminal_output`.
-     */
-    readonly showsTerminalOutputMeta?: boolean;
-    /** Declares `elicitation: { form: {} }`: the host renders form requests (`handlers.onElicitation`). */
-    readonly formElicitation?: boolean;
-    /** With `formElicitation`, also declares `url: {}`: the host offers the link of a URL-mode request. */
-    readonly urlElicitation?: boolean;
-    /** Declares `auth: { terminal: true }`: the host can run the agent's `terminal` sign-in methods itself. */
-    readonly terminalAuth?: boolean;
-    /** Declares `session.configOptions.boolean`: the host shows boolean config options. */
-    readonly booleanConfigOptions?: boolean;
     /** Each chunk the agent prints to stderr, unscrubbed (e.g. npm's output while npx fetches the agent). */
     readonly onStderr?: (chunk: string) => void;
 }
 
-const NO_ANSWER: acp.CreateElicitationResponse = { action: 'cancel' };
-
 /** qwen 0.24's `session/set_model` `_meta` key that keeps a switch out of its settings file (`qwen.session.modelPersistDefault`). */
 const SESSION_ONLY_MODEL_SWITCH = { 'qwen.session.modelPersistDefault': false };
-
-/** Raised for every request still pending when the agent process goes away. */
-export class AgentExitedError extends Error {
-    /** The end of what the agent printed to stderr (scrubbed), once known. */
-    stderr = '';
-    constructor(readonly description: string) {
-        super(description);
-    }
-}
-
-/** The agent's executable is not there: says how to install it. */
-export class AgentNotFoundError extends Error {
-    constructor(readonly profile: AcpAgentLaunch, readonly command: string) {
-        super(`${profile.displayName} was not found: "${command}" is not on PATH.` +
-            (profile.installCommand ? ` Install it (${profile.installCommand}) or name its path in the settings.` : ' Name its path in the settings.'));
-    }
-}
 
 const STDERR_TAIL_BYTES = 4096;
 
@@ -253,31 +205,7 @@ export class AgentProcess {
         child.stdin!.on('error', () => undefined);
         await spawned;
         const { handlers } = options;
-        let app = acp.client({ name: options.clientName ?? 'ai-cli-agent-api' } as never)
-            .onRequest('session/request_permission', ({ params, signal }) => handlers.onPermission(params, signal))
-            .onNotification('session/update', ({ params }) => handlers.onUpdate(params.sessionId, params.update));
-        if (handlers.readTextFile) {
-            app = app.onRequest('fs/read_text_file', ({ params }) => handlers.readTextFile!(params));
-        }
-        if (handlers.writeTextFile) {
-            app = app.onRequest('fs/write_text_file', ({ params }) => handlers.writeTextFile!(params));
-        }
-        const terminals = handlers.terminals;
-        if (terminals) {
-            app = app
-                .onRequest('terminal/create', ({ params }) => terminals.create(params))
-                .onRequest('terminal/output', ({ params }) => terminals.output(params))
-                .onRequest('terminal/wait_for_exit', ({ params }) => terminals.waitForExit(params))
-                .onRequest('terminal/kill', ({ params }) => terminals.kill(params))
-                .onRequest('terminal/release', ({ params }) => terminals.release(params));
-        }
-        if (options.formElicitation) {
-            app = app.onRequest('elicitation/create', ({ params, signal }) => handlers.onElicitation?.(params, signal) ?? NO_ANSWER);
-        }
-        app = app
-            // e.g. qwen's craft/drainMidTurnQueue: not ours to answer.
-            .onRequest('*', ({ method }) => { throw acp.RequestError.methodNotFound(method); })
-            .onNotification('*', () => undefined);
+        const app = clientApp(handlers, options);
         this.connection = app.connect(acp.ndJsonStream(
             Writable.toWeb(child.stdin!) as WritableStream<Uint8Array>,
             Readable.toWeb(child.stdout!) as ReadableStream<Uint8Array>));
@@ -289,13 +217,7 @@ export class AgentProcess {
         try {
             const result = await Promise.race([timeout, this.race(this.connection.agent.request('initialize', {
                 protocolVersion: acp.PROTOCOL_VERSION,
-                clientCapabilities: {
-                    fs: { readTextFile: !!handlers.readTextFile, writeTextFile: !!handlers.writeTextFile }, terminal: !!terminals,
-                    ...(options.formElicitation ? { elicitation: { form: {}, ...(options.urlElicitation ? { url: {} } : {}) } } : {}),
-                    ...(options.terminalAuth ? { auth: { terminal: true } } : {}),
-                    ...(options.booleanConfigOptions ? { session: { configOptions: { boolean: {} } } } : {}),
-                    ...(options.showsTerminalOutputMeta ? { _meta: { terminal_output: true } } : {})
-                },
+                clientCapabilities: clientCapabilities(handlers, options),
                 clientInfo: { name: options.clientName ?? 'ai-cli-agent-api', version: '0.1.0' }
             }))]);
             this.initializeResult = result;

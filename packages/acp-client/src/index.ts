@@ -4,6 +4,7 @@ export * from './agent-pool';
 export * from './agent-process';
 export * from './agent-profiles';
 export * from './permission-answers';
+export * from './client-requests';
 export * from './client-terminals';
 export * from './process-tree';
 export * from './workspace-agent';

@@ -4,7 +4,7 @@ import * as os from 'os';
 import * as path from 'path';
 import type * as acp from '@agentclientprotocol/sdk';
 import { silentLogger } from './agent-logger';
-import { AgentExitedError } from './agent-process';
+import { AgentExitedError } from './agent-errors';
 import { replayNotShown } from './replay-dedup';
 import { SessionHandlers } from './session-routes';
 import { WorkspaceAgent } from './workspace-agent';

@@ -1,6 +1,7 @@
 import type * as acp from '@agentclientprotocol/sdk';
 import { isAgentNoise } from './agent-noise';
-import type { AgentExitedError, AgentHandlers } from './agent-process';
+import type { AgentExitedError } from './agent-errors';
+import type { AgentHandlers } from './client-requests';
 import type { TerminalRequestHandlers } from './client-terminals';
 import { isTranscriptUpdate } from './session-attach';
 import { SessionStates } from './session-state';

@@ -1,8 +1,8 @@
 import type * as acp from '@agentclientprotocol/sdk';
-import { AgentExitedError, AgentProcess } from './agent-process';
+import { AgentExitedError, AgentFailure, describeAgentError } from './agent-errors';
+import { AgentProcess } from './agent-process';
 import { AgentProcessSlot } from './agent-process-slot';
 import { AcpAgentLaunch } from './agent-profiles';
-import { AgentFailure, describeAgentError } from './agent-errors';
 import { AttachedSession, AttachRequest, attachMethod, DEFAULT_ATTACH_TIMEOUT_MS, freshStartReason, within } from './session-attach';
 import { AgentSessionCapabilities } from './session-capabilities';
 import { listAllPages, ListedSessions } from './session-listing';
