@@ -8,7 +8,7 @@ import { AgentProcess } from '../agent-process';
 import { AgentInstaller, RegistryInstallError, UvNotFoundError } from './agent-installer';
 import { findUpdates, InstallOption, installOptions, RegistryAgentEntry } from './registry-agents';
 import { RegistryClient } from './registry-client';
-import { RegistryAgent } from './registry-format';
+import { RegistryAgent } from './registry-types';
 import { tarGz, TestEntry, tinyAgentScript, zip } from './test/archives';
 import { LoopbackServer } from './test/loopback-server';
 

@@ -5,7 +5,8 @@ import * as path from 'path';
 import { unpackArchive } from './archive-unpack';
 import { fetchSource } from './registry-fetch';
 import { agentNameFor, builtInAgentFor, InstallOption, installOptions, RegistryAgentEntry } from './registry-agents';
-import { BinaryTarget, isRelativeInside, RegistryAgent } from './registry-format';
+import { BinaryTarget, RegistryAgent } from './registry-types';
+import { isRelativeInside } from './registry-values';
 
 export interface AgentInstallerOptions {
     /** Per-user folder of unpacked agents, never a workspace. Default `~/.config/ai-cli-companion/agents`. */

@@ -3,7 +3,8 @@ import * as path from 'path';
 import { pipeline } from 'stream/promises';
 import * as tar from 'tar';
 import * as yauzl from 'yauzl';
-import { ArchiveType, isRelativeInside } from './registry-format';
+import { ArchiveType } from './registry-types';
+import { isRelativeInside } from './registry-values';
 
 export interface UnpackLimits {
     /** The sum of the entries' sizes (a zip or gzip bomb stops here). */

@@ -1,4 +1,4 @@
-import { BinaryTarget, PackageDistribution, REGISTRY_PLATFORMS, RegistryAgent, RegistryPlatform } from './registry-format';
+import { BinaryTarget, PackageDistribution, REGISTRY_PLATFORMS, RegistryAgent, RegistryPlatform } from './registry-types';
 
 /**
  * An `aiCliChat.agents` entry made from the registry. From then on it is an ordinary configured agent;

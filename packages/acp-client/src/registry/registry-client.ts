@@ -4,7 +4,8 @@ import * as os from 'os';
 import * as path from 'path';
 import { writePrivateFile } from '@ai-cli-companion/node-base';
 import { fetchBytes, FetchError } from './registry-fetch';
-import { parseRegistry, ParsedRegistry } from './registry-format';
+import { parseRegistry } from './registry-format';
+import { ParsedRegistry } from './registry-types';
 import { checkSvgIcon, MAX_SVG_ICON_BYTES } from './svg-icon';
 
 export const DEFAULT_REGISTRY_URL = 'https://cdn.agentclientprotocol.com/registry/v1/latest/registry.json';

@@ -1,6 +1,8 @@
 import * as assert from 'assert';
 import { agentNameFor, compareVersions, currentPlatform, findUpdates, installOptions, installPreview } from './registry-agents';
-import { isRelativeInside, parseRegistry, REGISTRY_PLATFORMS } from './registry-format';
+import { parseRegistry } from './registry-format';
+import { REGISTRY_PLATFORMS } from './registry-types';
+import { isRelativeInside } from './registry-values';
 import { checkSvgIcon } from './svg-icon';
 
 const SHA = 'a'.repeat(64);
