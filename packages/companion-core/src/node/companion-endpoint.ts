@@ -1,42 +1,25 @@
-import { CLIENT_PROFILES, ClientProfile } from '../common/client-profiles';
-import { Logger, silentLogger } from '@ai-cli-companion/node-base';
+import { Logger } from '@ai-cli-companion/node-base';
+import { ClientProfile } from '../common/client-profiles';
 import { DiffDelivery, DiffOutcome, DiffView, PendingDiff } from '../common/diff-registry';
 import { EndpointStatus, WorkspaceState } from '../common/endpoint-status';
 
 // Plain data shared with browser code; also here for Node callers that import the endpoint.
 export type { EndpointSessionStatus, EndpointStatus, WorkspaceState } from '../common/endpoint-status';
 import { IdeContext, IdeNotificationMethods } from '../common/wire-schemas';
+import { ClaudeAtMentioned, FileDiagnostics, pathOfFileUrl } from '../common/claude-ide-wire';
+import { ClaudeIdeServer } from './claude-ide-server';
+import { CODEX_PROFILE_ID, CodexClients, CodexWindow } from './codex-ipc';
 import { CompanionDiscovery } from './companion-discovery';
+import { CompanionEndpointOptions, createEndpointParts, EndpointParts, sessionStatuses } from './companion-endpoint-parts';
 import { CompanionTools } from './companion-tools';
 import { ContextFeed } from './context-feed';
-import { DiffBroker, DiffRequest, proposeAndWait } from './diff-broker';
-import { ClaudeIdeServer } from './claude-ide-server';
-import { ClaudeAtMentioned, FileDiagnostics, pathOfFileUrl } from '../common/claude-ide-wire';
-import { claudeSelectionOf } from '../common/claude-selection';
+import { COPILOT_PROFILE_ID, CopilotAddSelection, CopilotIdeServer } from './copilot';
+import { DiffBroker } from './diff-broker';
 import { IdeInfo } from './discovery-file';
-import { HostEnvironment, currentHostEnvironment } from './host-paths';
-import { McpHttpServer, McpHttpServerOptions, McpSession } from './mcp-http-server';
+import { McpHttpServer, McpSession } from './mcp-http-server';
 import { notificationAnswer } from './notification-answer';
-import { ideProcessId, isInContainer, joinWorkspaceRoots } from './process-info';
+import { joinWorkspaceRoots } from './process-info';
 import { toSseEvent } from './session-transport';
-import { COPILOT_EDITS_NOT_CARRIED, COPILOT_PROFILE_ID, CopilotAddSelection, CopilotIdeServer } from './copilot';
-import { CODEX_PROFILE_ID, CodexClients, CodexProcesses, CodexWindow } from './codex-ipc';
-
-export interface CompanionEndpointOptions {
-    readonly profiles?: readonly ClientProfile[];
-    /** What the CLIs call the IDE ("Connected to <displayName>"): the adapter's host application. */
-    readonly ideInfo: IdeInfo;
-    readonly host?: HostEnvironment;
-    readonly backendPid?: number;
-    readonly idePid?: number;
-    readonly inContainer?: boolean;
-    readonly logger?: Logger;
-    readonly serverVersion?: string;
-    readonly openDiffTimeoutMs?: number;
-    readonly http?: Partial<Omit<McpHttpServerOptions, 'tokens' | 'connectSession' | 'logger'>>;
-    /** How Codex CLIs that asked this window are told from exited ones (default: procfs). */
-    readonly codexProcesses?: CodexProcesses;
-}
 
 /**
  * One companion server as a CLI sees it, one per editor window: a façade over discovery (tokens, files,
@@ -48,14 +31,13 @@ export class CompanionEndpoint {
     readonly broker: DiffBroker;
     /** The editor context the CLIs see; other transports listen to it too. */
     readonly contextFeed: ContextFeed;
+    private readonly parts: EndpointParts;
     private readonly discovery: CompanionDiscovery;
     private readonly logger: Logger;
     private readonly http: McpHttpServer;
-    /** Claude Code's transport: MCP over WebSocket upgrades of the same port. */
+    /** The transports besides `http` (see `EndpointParts`). */
     private readonly ws: ClaudeIdeServer;
-    /** Copilot CLI's transport: the same MCP sessions on a Unix socket of this window, named by its lock file. */
     private readonly copilot: CopilotIdeServer;
-    /** The Codex CLIs this window answered through the backend's Codex socket (which is not the window's). */
     private readonly codexClients: CodexClients;
     /** The attached window, for what only it knows besides diffs (its problems). */
     private view: DiffView | undefined;
@@ -69,79 +51,18 @@ export class CompanionEndpoint {
 
     constructor(options: CompanionEndpointOptions) {
         this.ideInfo = options.ideInfo;
-        this.logger = options.logger ?? silentLogger;
-        this.serverVersion = options.serverVersion ?? '0.1.0';
-        this.discovery = new CompanionDiscovery({
-            profiles: options.profiles ?? CLIENT_PROFILES,
-            ideInfo: options.ideInfo,
-            host: options.host ?? currentHostEnvironment(),
-            backendPid: options.backendPid ?? process.pid,
-            idePid: options.idePid ?? ideProcessId(),
-            inContainer: options.inContainer ?? isInContainer(),
-            serverVersion: this.serverVersion,
-            logger: this.logger
-        });
-        this.contextFeed = new ContextFeed({ logger: this.logger });
-        this.broker = new DiffBroker({
+        this.parts = createEndpointParts(options, {
             roots: () => this.workspace.roots,
-            profiles: () => this.discovery.profiles,
-            logger: this.logger,
-            openDiffTimeoutMs: options.openDiffTimeoutMs
+            changed: () => this.fireChange(),
+            connectSession: session => this.connectSession(session),
+            contextEvent: () => this.currentContextEvent(),
+            broadcastContext: () => this.broadcastContext(),
+            diagnostics: uri => this.diagnostics(uri)
         });
-        this.broker.onDidChange(() => this.fireChange());
-        this.contextFeed.onDidChange(() => this.broadcastContext());
-        this.http = new McpHttpServer({
-            ...options.http,
-            tokens: this.discovery.tokensOf('http'),
-            logger: this.logger,
-            connectSession: session => this.connectSession(session)
-        });
-        this.http.addListener({
-            opened: () => this.fireChange(),
-            streamOpened: session => session.transport.sendEvent(this.currentContextEvent(), 'context'),
-            closed: session => {
-                this.broker.withdrawSession(session.id);
-                this.fireChange();
-            }
-        });
-        this.ws = new ClaudeIdeServer({
-            serverVersion: this.serverVersion,
-            logger: this.logger,
-            maxSessionsPerOwner: owner => this.discovery.profiles.find(p => p.id === owner)?.maxSessions,
-            onChange: () => this.fireChange(),
-            onSessionEnded: sessionId => this.broker.withdrawSession(sessionId),
-            broker: {
-                proposeDiff: (request, signal) => this.proposeAndWait(request, signal),
-                closeDiff: (sessionId, filePath) => this.broker.close(sessionId, filePath),
-                closeSessionDiffs: sessionId => this.broker.withdrawSession(sessionId),
-                diagnostics: uri => this.diagnostics(uri)
-            }
-        });
-        this.http.onUpgrade((request, socket, head) => this.ws.handleUpgrade(request, socket, head));
-        this.contextFeed.onDidChange(() => this.ws.updateSelection(claudeSelectionOf(this.contextFeed.latest())));
-        this.copilot = new CopilotIdeServer({
-            host: options.host ?? currentHostEnvironment(),
-            ideName: options.ideInfo.displayName,
-            serverVersion: this.serverVersion,
-            backendPid: options.backendPid ?? process.pid,
-            logger: this.logger,
-            maxSessions: this.discovery.profiles.find(p => p.id === COPILOT_PROFILE_ID)?.maxSessions,
-            clock: options.http?.clock,
-            onChange: () => this.fireChange(),
-            onSessionEnded: sessionId => this.broker.withdrawSession(sessionId),
-            ide: {
-                proposeDiff: (request, signal) => proposeAndWait(this.broker, request, signal, undefined,
-                    outcome => outcome.accepted && outcome.content !== request.newContent ? COPILOT_EDITS_NOT_CARRIED : undefined),
-                closeDiff: (sessionId, filePath) => this.broker.close(sessionId, filePath),
-                diagnostics: uri => this.diagnostics(uri),
-                selection: () => {
-                    const selection = claudeSelectionOf(this.contextFeed.latest());
-                    return selection && { ...selection, current: true };
-                }
-            }
-        });
-        this.contextFeed.onDidChange(() => this.copilot.updateSelection(claudeSelectionOf(this.contextFeed.latest())));
-        this.codexClients = new CodexClients({ processes: options.codexProcesses, clock: options.http?.clock, onChange: () => this.fireChange() });
+        ({
+            logger: this.logger, serverVersion: this.serverVersion, discovery: this.discovery, contextFeed: this.contextFeed,
+            broker: this.broker, http: this.http, ws: this.ws, copilot: this.copilot, codexClients: this.codexClients
+        } = this.parts);
     }
 
     /** This window as the backend's Codex socket sees it: its folders and context while Codex is enabled for it. */
@@ -275,15 +196,7 @@ export class CompanionEndpoint {
             port: this.port,
             workspacePath: this.workspacePath,
             profiles: this.discovery.profiles.map(p => p.id),
-            sessions: [
-                ...this.http.sessionList.map(s => ({
-                    id: s.id, clientId: s.owner, since: s.createdAt, streaming: s.transport.hasStream, remotePort: s.remotePort
-                })),
-                ...this.ws.sessionList.map(s => ({ id: s.id, clientId: s.owner, since: s.createdAt, streaming: true, remotePort: s.remotePort })),
-                ...this.copilot.sessionList.map(s => ({ id: s.id, clientId: s.owner, since: s.createdAt, streaming: s.streaming, name: s.name, pid: s.pid })),
-                // No stream: Codex asks anew before each prompt.
-                ...this.codexClients.list().map(c => ({ id: c.id, clientId: CODEX_PROFILE_ID, since: c.since, streaming: false, pid: c.pid }))
-            ],
+            sessions: sessionStatuses(this.parts),
             files: [...this.discovery.writtenFiles, ...this.copilot.lockFile ? [this.copilot.lockFile] : []],
             pendingDiffs: this.broker.pending().length,
             lastError: this.contextFeed.lastError ?? this.discovery.lastError ?? this.copilotError ?? this.copilot.lastError
@@ -370,11 +283,6 @@ export class CompanionEndpoint {
         if (this.http.sessionList.length > 0) {
             this.http.broadcastEvent(this.currentContextEvent(), 'context');
         }
-    }
-
-    /** Claude Code's blocking openDiff: a proposal withdrawn without a decision (tab closed by the CLI) is a rejection. */
-    private async proposeAndWait(request: DiffRequest, signal: AbortSignal): Promise<DiffOutcome> {
-        return await proposeAndWait(this.broker, request, signal) ?? { accepted: false };
     }
 
     /** The attached window's problems; none while no window is attached. */

@@ -6,6 +6,7 @@ export * from './cli-settings-file';
 export * from './codex-ipc';
 export * from './companion-discovery';
 export * from './companion-endpoint';
+export type { CompanionEndpointOptions } from './companion-endpoint-parts';
 export * from './companion-tools';
 export * from './copilot';
 export * from './context-feed';
