@@ -4,8 +4,9 @@ import { ServiceConnectionProvider } from '@theia/core/lib/browser/messaging/ser
 import { CommandContribution } from '@theia/core/lib/common/command';
 import { TabBarToolbarContribution } from '@theia/core/lib/browser/shell/tab-bar-toolbar';
 import { ACP_REGISTRY_PATH, AcpRegistryService } from '../../common/registry-protocol';
-import { AcpRegistryCommandContribution } from './registry-commands';
+import { AcpRegistryCommandContribution } from './registry-command-contribution';
 import { RegistryIcons } from './registry-icons';
+import { RegistryUpdatesStatus } from './registry-updates-status';
 import { AcpRegistryToolbarContribution } from './registry-toolbar';
 import { AcpAgentSuggestionContribution } from './agent-suggestion-contribution';
 
@@ -14,6 +15,7 @@ export function bindRegistry(bind: interfaces.Bind): void {
     bind(AcpRegistryService).toDynamicValue(ctx => ServiceConnectionProvider.createProxy<AcpRegistryService>(ctx.container, ACP_REGISTRY_PATH))
         .inSingletonScope();
     bind(RegistryIcons).toSelf().inSingletonScope();
+    bind(RegistryUpdatesStatus).toSelf().inSingletonScope();
     bind(AcpRegistryCommandContribution).toSelf().inSingletonScope();
     bind(CommandContribution).toService(AcpRegistryCommandContribution);
     bind(FrontendApplicationContribution).toService(AcpRegistryCommandContribution);
