@@ -1,5 +1,7 @@
 import * as assert from 'assert';
-import { AcpElicitationForm, ELICITATION_LIMITS, checkFormAnswer, parseElicitationForm, parseElicitationUrl } from './acp-elicitation';
+import { AcpElicitationForm, ELICITATION_LIMITS } from './acp-elicitation';
+import { checkFormAnswer } from './elicitation-answer-check';
+import { parseElicitationForm, parseElicitationUrl } from './elicitation-request-reader';
 
 const request = (properties: Record<string, unknown>, required?: unknown) =>
     ({ sessionId: 's', mode: 'form', message: 'Which colour?', requestedSchema: { type: 'object', properties, ...required !== undefined ? { required } : {} } });

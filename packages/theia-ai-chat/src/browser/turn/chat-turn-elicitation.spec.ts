@@ -2,7 +2,8 @@ import * as assert from 'assert';
 import { ChatAgentLocation } from '@theia/ai-chat/lib/common/chat-agents';
 import { MutableChatModel } from '@theia/ai-chat/lib/common/chat-model';
 import { AcpChatService } from '../../common/acp-chat-protocol';
-import { AcpElicitationAnswer, parseElicitationForm } from '../../common/acp-elicitation';
+import { AcpElicitationAnswer } from '../../common/acp-elicitation';
+import { parseElicitationForm } from '../../common/elicitation-request-reader';
 import { AcpElicitationContent } from '../elicitation/elicitation-content';
 import { AcpChatTurn } from './chat-turn';
 

@@ -1,5 +1,6 @@
 import type * as acp from '@agentclientprotocol/sdk';
-import { AcpElicitationAnswer, AcpElicitationForm, checkFormAnswer } from '../../common/acp-elicitation';
+import { AcpElicitationAnswer, AcpElicitationForm } from '../../common/acp-elicitation';
+import { checkFormAnswer } from '../../common/elicitation-answer-check';
 
 interface Pending {
     readonly chatSessionId: string;
