@@ -9,17 +9,17 @@ import { sessionModels } from '../../common/acp-models';
 import { AcpAgentHosts } from '../agents/agent-hosts';
 import { AcpChatTerminals } from '../tool-calls/chat-terminals';
 import { AcpApiKeys } from '../auth/api-keys';
-import { acpEngine, acpSdk } from '../agents/engine';
+import { acpEngine } from '../agents/engine';
 import { AcpSessionMap } from './session-map';
 import { SessionUpdateBatches, updateOrderedClient } from './update-batches';
 import { PendingPermissions } from '../permissions/pending-permissions';
-import { confineAgentPath, readAgentFile, writeAgentFile } from '../file-system/workspace-files';
+import { confineAgentPath, readAgentFile } from '../file-system/workspace-files';
 import { chatSessionKey } from '../../common/chat-session-key';
 import { AcpElicitationAnswer } from '../../common/acp-elicitation';
 import { authMethodsForChat } from '../../common/acp-auth-methods';
 import { PendingElicitations } from '../elicitation/pending-elicitations';
-import { elicitationHandler } from '../elicitation/elicitation-handler';
 import { reportAgentStart } from '../agents/start-progress';
+import { chatSessionHandlers } from './session-handlers';
 
 /**
  * The chat's ACP sessions for one frontend connection. The agent processes are shared
@@ -256,64 +256,8 @@ export class AcpChatServiceImpl implements AcpChatService {
     }
 
     protected handlers(chatSessionId: string, agent: AcpChatAgentConfig, roots: readonly string[]): SessionHandlers {
-        const agentId = agent.id;
-        const owner = chatSessionKey(chatSessionId, agentId);
-        return {
-            // The agent cannot release its terminals any more.
-            onAgentExit: () => this.terminals.release(owner),
-            terminals: this.terminals.handlersFor({
-                owner, roots, agentEnv: agent.env, push: output => this.client?.onTerminalOutput(chatSessionId, output)
-            }),
-            onUpdate: update => this.client?.onSessionUpdate(chatSessionId, agentId, update as unknown as AcpSessionUpdate),
-            onPermission: (request, signal) => {
-                const { permissionId, answer } = this.permissions.add(chatSessionId, request.options, signal,
-                    id => this.client?.onPermissionSettled(id));
-                if (!this.client) {
-                    this.permissions.answer(permissionId, undefined);
-                } else {
-                    this.client.onPermissionRequest(chatSessionId, agentId, {
-                        permissionId, options: request.options.map(({ optionId, name, kind }) => ({ optionId, name, kind })),
-                        toolCall: { sessionUpdate: 'tool_call', ...request.toolCall } as AcpSessionUpdate & { toolCallId: string }
-                    });
-                }
-                return answer;
-            },
-            onElicitation: elicitationHandler(this.elicitations, chatSessionId, () => this.client && {
-                ask: request => this.client?.onElicitationRequest(chatSessionId, agentId, request),
-                settled: id => this.client?.onElicitationSettled(id)
-            }),
-            readTextFile: async request => {
-                const file = await confineAgentPath(request.path, roots);
-                const text = await this.client?.readUnsavedText(chatSessionId, file.editorPath) ?? await readAgentFile(file);
-                if (text === undefined) {
-                    if (agent.missingFileReadsEmpty) {
-                        return { content: '' };
-                    }
-                    throw acpSdk().RequestError.resourceNotFound(request.path);
-                }
-                return { content: slice(text, request.line, request.limit) };
-            },
-            writeTextFile: async request => {
-                const file = await confineAgentPath(request.path, roots);
-                if (!this.client) {
-                    throw new Error('The chat window is gone.');
-                }
-                // The change set keeps what the agent replaced: the editor's unsaved text, else the disk's.
-                const before = await this.client.readUnsavedText(chatSessionId, file.editorPath) ?? await readAgentFile(file);
-                await writeAgentFile(file, request.content);
-                await this.client?.onTextFileWritten(chatSessionId, agentId, file.editorPath, before, request.content);
-                return {};
-            }
-        };
+        return chatSessionHandlers(chatSessionId, agent, roots, {
+            client: () => this.client, permissions: this.permissions, elicitations: this.elicitations, terminals: this.terminals
+        });
     }
-}
-
-/** ACP's `line` is 1-based; `limit` counts lines. */
-function slice(text: string, line?: number | null, limit?: number | null): string {
-    if (!line && !limit) {
-        return text;
-    }
-    const lines = text.split('\n');
-    const start = Math.max(0, (line ?? 1) - 1);
-    return lines.slice(start, limit ? start + limit : undefined).join('\n');
 }
