@@ -9,19 +9,10 @@ import path from 'node:path';
 import { BROWSER_APP, REPO_ROOT } from '../../test/support/theia-app.mjs';
 
 export const PATCH_VARIANTS = {
-    rpc: {
-        label: 'ImmediateRpcProxyFactory (RPC calls written at once)',
-        // The proxy never learns its connection is open, so every call goes Theia's way (one microtask late).
-        search: 'this.open = protocol;', replacement: '/* bench: without the patch */'
-    },
     store: {
         label: 'EncodedChatSessionStore (the auto-save serialized in slices)',
         search: 'rebind(chat_session_store_impl_1.ChatSessionStoreImpl).to(encoded_chat_session_store_1.EncodedChatSessionStore).inSingletonScope();',
         replacement: '/* bench: without the patch */'
-    },
-    representation: {
-        label: 'joinTextOnDemand (a response\'s text joined on demand)',
-        search: '(0, response_representation_1.joinTextOnDemand)(response);', replacement: '/* bench: without the patch */'
     },
     tree: {
         label: 'AcpChatViewTreeWidget (the first answer content rendered at once)',

@@ -1,7 +1,6 @@
 import { interfaces } from '@theia/core/shared/inversify';
 import { ServiceConnectionProvider } from '@theia/core/lib/browser/messaging/service-connection-provider';
 import { ACP_CHAT_PATH, AcpChatService } from '../../common/acp-chat-protocol';
-import { ImmediateRpcProxyFactory } from '../theia-patches/immediate-rpc-proxy-factory';
 import { AcpChatSessions } from './chat-sessions';
 import { AcpChatFrontendClient } from './frontend-client';
 import { AcpSessionListeners } from './session-listeners';
@@ -10,10 +9,9 @@ import { AcpSessionListeners } from './session-listeners';
 export function bindSession(bind: interfaces.Bind): void {
     bind(AcpSessionListeners).toSelf().inSingletonScope();
     bind(AcpChatFrontendClient).toSelf().inSingletonScope();
-    // Written at once, not a microtask later: the prompt sent at the click leaves before Theia's send handler is done.
     bind(AcpChatService).toDynamicValue(ctx => {
         const client = ctx.container.get(AcpChatFrontendClient);
-        client.backend = ServiceConnectionProvider.createProxy<AcpChatService>(ctx.container, ACP_CHAT_PATH, new ImmediateRpcProxyFactory<AcpChatService>(client));
+        client.backend = ServiceConnectionProvider.createProxy<AcpChatService>(ctx.container, ACP_CHAT_PATH, client);
         return client.backend;
     }).inSingletonScope();
     bind(AcpChatSessions).toSelf().inSingletonScope();

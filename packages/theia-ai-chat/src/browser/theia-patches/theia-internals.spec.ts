@@ -1,6 +1,5 @@
 import * as assert from 'assert';
 import { fingerprint, memberSource, moduleText } from '../../test/theia-source';
-import { LOCAL_MEMBERS } from './immediate-rpc-proxy-factory';
 
 /**
  * Pins every Theia 1.74.1 internal the patches in this folder rely on: the source of each member they
@@ -18,19 +17,10 @@ interface Pin {
 }
 
 const PINS: Pin[] = [{
-    patch: 'ImmediateRpcProxyFactory (copies get\'s local members and listen)',
-    module: '@theia/core/lib/common/messaging/proxy-factory', className: 'RpcProxyFactory',
-    members: { get: '8dd9d7f353ace521', listen: 'e5ffa62ada84f5eb' },
-    uses: ['this.rpcDeferred', 'this.rpcProtocolFactory', 'onRequest(', 'onNotification(', 'isNotification(', 'deserializeError(']
-}, {
     patch: 'EncodedChatSessionStore (a copy of storeSessions)',
     module: '@theia/ai-chat/lib/browser/chat-session-store-impl', className: 'ChatSessionStoreImpl',
     members: { storeSessions: '37fe60b59fbb0430' },
     uses: ['this.ensureStorageReady', 'this.fileService', 'this.storePromise', 'this.trimSessions', 'this.updateIndex']
-}, {
-    patch: 'joinTextOnDemand (wraps the response\'s private text join)',
-    module: '@theia/ai-chat/lib/common/chat-model', className: 'ChatResponseImpl',
-    members: { _updateResponseRepresentation: 'eb7fed784dcc7c4b', asString: 'c7ac428b98e9bdf5', asDisplayString: '15afeb041ee6e319', addContent: '23c1829b273861d2' }
 }, {
     patch: 'AcpChatViewTreeWidget (renders the first content at once)',
     module: '@theia/ai-chat-ui/lib/browser/chat-tree-view/chat-view-tree-widget', className: 'ChatViewTreeWidget',
@@ -82,12 +72,6 @@ describe('Theia internals the chat patches rely on (Theia 1.74.1)', () => {
             assert.deepStrictEqual((pin.uses ?? []).filter(use => !text.includes(use)), [], `${pin.className} no longer has what the patch reads`);
         });
     }
-
-    it('the proxy\'s local members are exactly the ones RpcProxyFactory.get answers itself', () => {
-        const source = memberSource('@theia/core/lib/common/messaging/proxy-factory', 'RpcProxyFactory', 'get') ?? '';
-        const local = [...source.matchAll(/p === '([^']+)'/g)].map(match => match[1]).sort();
-        assert.deepStrictEqual(local, [...LOCAL_MEMBERS].map(String).sort());
-    });
 
     it('the send gesture\'s selectors are the chat input\'s classes', () => {
         const text = moduleText('@theia/ai-chat-ui/lib/browser/chat-input-widget');

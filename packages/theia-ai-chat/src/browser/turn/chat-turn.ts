@@ -8,7 +8,6 @@ import { AcpSessionListener } from '../session/session-listeners';
 import { AcpQuestionTracker } from '../permissions/pending-questions';
 import { askOnToolCall, settleQuestion } from '../permissions/permission-question';
 import { animationFrameScheduler } from './frame-batched-text';
-import { joinTextOnDemand } from '../theia-patches/response-representation';
 import { AcpToolCallContent } from '../tool-calls/tool-call-content';
 import { AcpUpdateTranslator } from './update-translator';
 
@@ -28,7 +27,6 @@ export class AcpChatTurn implements AcpSessionListener {
     constructor(private readonly request: MutableChatRequestModel, private readonly service: AcpChatService, state: AcpSessionState,
         private readonly tracker?: AcpQuestionTracker, private readonly sideWrites?: AcpAgentSideWrites) {
         const response = request.response.response;
-        joinTextOnDemand(response); // a long answer would otherwise be re-joined on every frame
         this.translator = new AcpUpdateTranslator({
             add: content => response.addContent(content),
             changed: () => response.responseContentChanged()
