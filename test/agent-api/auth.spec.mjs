@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { AgentApiProcess } from '../support/agent-api-process.mjs';
+import { AgentApiProcess, stopAfterSuite } from '../support/agent-api-process.mjs';
 import { ChatStream } from '../support/agent-api-stream.mjs';
 import { CliHome } from '../support/cli-home.mjs';
 import { FakeGeminiApi } from '../support/fake-gemini-api.mjs';
@@ -23,17 +23,7 @@ describe('agent API auth endpoints', function () {
         api = await start();
     });
 
-    after(async () => {
-        await api?.stop();
-        await fake?.close();
-        home?.cleanup();
-    });
-
-    afterEach(function () {
-        if (this.currentTest.state === 'failed') {
-            console.log(`--- agent-api stderr ---\n${api.stderr.slice(-4000)}`);
-        }
-    });
+    stopAfterSuite(() => ({ api, fake, home }));
 
     it('reports nothing configured, and a chat fails with the agent\'s own clear error', async () => {
         const status = await api.json('/auth/status');

@@ -4,7 +4,7 @@
 // while the real agent still authenticates with it.
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { AgentApiProcess } from '../support/agent-api-process.mjs';
+import { AgentApiProcess, stopAfterSuite } from '../support/agent-api-process.mjs';
 import { CliHome } from '../support/cli-home.mjs';
 import { FakeGeminiApi } from '../support/fake-gemini-api.mjs';
 
@@ -25,17 +25,7 @@ describe('agent API: no credential reaches execute-command (issue 21 part 8)', f
             env: { GEMINI_API_KEY: null, PLAIN_SETTING: 'plain-value', ...PLANTED } });
     });
 
-    after(async () => {
-        await api?.stop();
-        await fake?.close();
-        home?.cleanup();
-    });
-
-    afterEach(function () {
-        if (this.currentTest.state === 'failed') {
-            console.log(`--- agent-api stderr ---\n${api.stderr.slice(-4000)}`);
-        }
-    });
+    stopAfterSuite(() => ({ api, fake, home }));
 
     const run = async command => {
         const answer = await api.json('/execute-command', { method: 'POST', body: { command, shell: true } });

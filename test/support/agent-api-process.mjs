@@ -175,15 +175,24 @@ export function agentApiSuite(agent, startFake, { args } = {}) {
         // What a well-behaved client sends: loopback Host, the token, JSON.
         suite.good = { host: `127.0.0.1:${suite.api.port}`, authorization: `Bearer ${suite.api.token}`, 'content-type': 'application/json' };
     });
+    stopAfterSuite(() => ({ api: suite.api, fake: suite.fake, home: suite.api?.home }));
+    return suite;
+}
+
+/**
+ * Mocha hooks around a suite's server: its stderr printed after a failed test; at the end the server
+ * stopped, the fake closed and the home removed. `parts()` gives `{ api, fake, home }` as they are then.
+ */
+export function stopAfterSuite(parts) {
     after(async () => {
-        await suite.api?.stop();
-        await suite.fake?.close();
-        suite.api?.home.cleanup();
+        const { api, fake, home } = parts();
+        await api?.stop();
+        await fake?.close();
+        home?.cleanup();
     });
     afterEach(function () {
         if (this.currentTest.state === 'failed') {
-            console.log(`--- agent-api stderr ---\n${suite.api.stderr.slice(-4000)}`);
+            console.log(`--- agent-api stderr ---\n${parts().api.stderr.slice(-4000)}`);
         }
     });
-    return suite;
 }
