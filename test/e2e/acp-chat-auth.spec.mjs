@@ -8,72 +8,45 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { startAcpTheiaBackend } from '../support/acp-theia-backend.mjs';
-import { FakeGeminiApi } from '../support/fake-gemini-api.mjs';
+import { ChatApp } from '../support/chat-app.mjs';
 import { PrivateKeyring } from '../support/private-keyring.mjs';
-import { TheiaChat } from '../support/theia-chat.mjs';
-import { TheiaWindow, launchChromium, makeTempRoot, removeTempRoot, waitUntil, writeTree } from '../support/theia-app.mjs';
 import { CleanupStack } from '../support/cleanup-stack.mjs';
-import { KEY_SERVICE, enterApiKey, filesContaining, setApiKeyButtons } from '../support/chat-api-key.mjs';
+import { KEY_SERVICE, assertKeyNowhere, expectSignInAsked, setApiKeyButtons, signInAndAsk } from '../support/chat-api-key.mjs';
 
 /** Where the backend keeps chat agents' keys (packages/theia-ai-chat/src/node/auth/api-keys.ts). */
 const KEY = 'AIzaTest-e2e-key-7f3b9c2d41';
 
 
 describe('an ACP chat agent that needs an API key (real gemini --acp, a private Secret Service)', function () {
-    let browser, gemini, keyring, root, backend, window, chat, workspace;
+    let gemini, keyring, root, backend, window, chat, workspace;
 
     const cleanup = new CleanupStack();
     after(() => cleanup.run());
 
     before(async () => {
-        browser = await launchChromium();
-        cleanup.push(() => browser.close());
-        gemini = await FakeGeminiApi.start();
-        cleanup.push(() => gemini.close());
-        root = makeTempRoot('acp-chat-auth-');
-        cleanup.push(() => removeTempRoot(root));
+        const app = await ChatApp.start(cleanup, { prefix: 'acp-chat-auth-', gemini: true });
+        ({ gemini, root, workspace } = app);
         keyring = await PrivateKeyring.start(path.join(root, 'keyring'));
         cleanup.push(() => keyring.stop());
-        workspace = writeTree(path.join(root, 'workspace'), { 'README.md': '# sample\n' });
-        backend = await startAcpTheiaBackend({ root, workspace, gemini, env: keyring.env, unset: ['GEMINI_API_KEY'] });
-        cleanup.push(() => backend.stop());
-        window = await TheiaWindow.open(browser, backend, workspace);
-        cleanup.push(() => window.close());
-        chat = new TheiaChat(window);
-        await chat.open();
+        ({ backend, window, chat } = await app.openAcp({ env: keyring.env, unset: ['GEMINI_API_KEY'] }));
     });
 
 
     it('without a key the chat says gemini needs a sign-in, names its methods and offers Set API key…', async () => {
-        await chat.send('@GeminiCLI hello');
-        await chat.waitForText(/Gemini CLI needs you to sign in: Gemini API key is missing or not configured/);
-        await chat.waitUntilIdle();
-        const text = await chat.text();
-        assert.match(text, /Log in with Google/);
-        assert.match(text, /set its API key \(GEMINI_API_KEY\) with the button below/);
-        await setApiKeyButtons(chat).last().waitFor({ state: 'visible', timeout: 10_000 });
+        await expectSignInAsked(chat, {
+            prompt: '@GeminiCLI hello', asked: /Gemini CLI needs you to sign in: Gemini API key is missing or not configured/,
+            method: /Log in with Google/, keyVariable: 'GEMINI_API_KEY'
+        });
         assert.equal(gemini.chatRequests.length, 0, 'no model request without a key');
     });
 
     it('Set API key… keeps the typed key in the credential store, and the next prompt runs with it', async () => {
-        await enterApiKey(chat, KEY);
-        assert.equal(await keyring.lookup(KEY_SERVICE, 'GeminiCLI'), KEY);
-
-        gemini.enqueue({ text: 'Signed in and answering.' });
-        await chat.send('@GeminiCLI hello again');
-        await chat.waitForText('Signed in and answering.');
-        await chat.waitUntilIdle();
-        const [request] = gemini.chatRequests;
+        const request = await signInAndAsk(chat, keyring, { agent: 'GeminiCLI', key: KEY, api: gemini });
         assert.equal(request.headers['x-goog-api-key'], KEY, 'gemini sent the stored key');
     });
 
     it('the key is in no settings file, log or chat: only in the keyring', async () => {
-        assert.deepEqual(filesContaining(path.join(root, 'home'), KEY), []);
-        assert.deepEqual(filesContaining(workspace, KEY), []);
-        assert.deepEqual(filesContaining(path.join(root, 'tmp'), KEY), []);
-        assert.equal(backend.log.includes(KEY), false, 'not in the backend log');
-        assert.equal((await chat.text()).includes(KEY), false, 'not in the chat');
+        await assertKeyNowhere({ root, workspace, backend, chat }, KEY);
     });
 
     it('AI CLI Chat: Forget API Key… removes it, and gemini asks again', async () => {

@@ -8,12 +8,9 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { startAcpTheiaBackend } from '../support/acp-theia-backend.mjs';
+import { ChatApp } from '../support/chat-app.mjs';
 import { findCliBinary } from '../support/cli-pty.mjs';
-import { FakeGeminiApi } from '../support/fake-gemini-api.mjs';
-import { FakeOpenAiApi } from '../support/fake-openai-api.mjs';
-import { TheiaChat } from '../support/theia-chat.mjs';
-import { TheiaWindow, launchChromium, makeTempRoot, removeTempRoot, waitUntil, writeTree } from '../support/theia-app.mjs';
+import { waitUntil } from '../support/theia-app.mjs';
 import { CleanupStack } from '../support/cleanup-stack.mjs';
 
 const { WorkspaceAgent, silentLogger } = createRequire(import.meta.url)('@ai-cli-companion/acp-client');
@@ -41,7 +38,7 @@ async function madeOutside({ workspace, command, args, env }, ...conversations) 
 }
 
 describe('The agents\' own sessions in Browse all chats (session/list, load, delete)', function () {
-    let browser, gemini, openai, root, workspace, store, log, backend, window, chat;
+    let openai, root, workspace, store, log, window, chat;
     const cleanup = new CleanupStack();
     after(() => cleanup.run());
 
@@ -55,33 +52,20 @@ describe('The agents\' own sessions in Browse all chats (session/list, load, del
     }
 
     before(async () => {
-        browser = await launchChromium();
-        cleanup.push(() => browser.close());
-        gemini = await FakeGeminiApi.start();
-        cleanup.push(() => gemini.close());
-        openai = await FakeOpenAiApi.start({ model: 'fake-model' });
-        cleanup.push(() => openai.close());
-        root = makeTempRoot('acp-chat-history-');
-        cleanup.push(() => removeTempRoot(root));
-        workspace = writeTree(path.join(root, 'workspace'), { 'README.md': '# sample\n' });
+        const app = await ChatApp.start(cleanup, { prefix: 'acp-chat-history-', gemini: true, openai: { model: 'fake-model' } });
+        ({ openai, root, workspace } = app);
         store = path.join(root, 'sessions');
         fs.mkdirSync(store);
         log = path.join(root, 'session-agent.log');
         const agentArgs = [SESSION_AGENT, '--store', store, '--log', log];
         await madeOutside({ workspace, command: process.execPath, args: agentArgs, env: {} }, ['my name is Ada', 'I like tea'], ['delete me later']);
         fs.rmSync(log);
-        backend = await startAcpTheiaBackend({
-            root, workspace, gemini, openai,
+        ({ window, chat } = await app.openAcp({
             settings: {
                 'aiCliChat.gemini.enabled': false, 'aiCliChat.copilot.enabled': false,
                 'aiCliChat.agents': [{ name: 'SessionAgent', command: process.execPath, args: agentArgs, description: 'An ACP agent written in the test' }]
             }
-        });
-        cleanup.push(() => backend.stop());
-        window = await TheiaWindow.open(browser, backend, workspace);
-        cleanup.push(() => window.close());
-        chat = new TheiaChat(window);
-        await chat.open();
+        }));
     });
 
     it('lists the agent\'s sessions as "<agent>: <title>"; the opened one shows the load replay and its next prompt continues it', async () => {

@@ -4,40 +4,27 @@
 // paths name the model), and an ACP agent written in the test that refuses one of its models.
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { startAcpTheiaBackend } from '../support/acp-theia-backend.mjs';
-import { FakeGeminiApi } from '../support/fake-gemini-api.mjs';
-import { TheiaChat } from '../support/theia-chat.mjs';
-import { REPO_ROOT, TheiaWindow, launchChromium, makeTempRoot, removeTempRoot, writeTree } from '../support/theia-app.mjs';
+import { ChatApp } from '../support/chat-app.mjs';
+import { REPO_ROOT } from '../support/theia-app.mjs';
 import { CleanupStack } from '../support/cleanup-stack.mjs';
 
 const TINY_AGENT = path.join(REPO_ROOT, 'test', 'support', 'tiny-acp-agent.mjs');
 
 describe('An ACP agent\'s models in Theia\'s chat model selector (real gemini --acp)', function () {
-    let browser, gemini, root, backend, window, chat, workspace;
+    let gemini, chat;
 
     const cleanup = new CleanupStack();
     after(() => cleanup.run());
 
     before(async () => {
-        browser = await launchChromium();
-        cleanup.push(() => browser.close());
-        gemini = await FakeGeminiApi.start();
-        cleanup.push(() => gemini.close());
-        root = makeTempRoot('acp-chat-models-');
-        cleanup.push(() => removeTempRoot(root));
-        workspace = writeTree(path.join(root, 'workspace'), { 'README.md': '# sample\n' });
+        const app = await ChatApp.start(cleanup, { prefix: 'acp-chat-models-', gemini: true });
+        ({ gemini } = app);
         // gemini's settings pin gemini-2.5-flash (acp.md §3): that is the session's default model.
-        backend = await startAcpTheiaBackend({
-            root, workspace, gemini,
+        ({ chat } = await app.openAcp({
             settings: {
                 'aiCliChat.agents': [{ name: 'TinyModels', command: process.execPath, args: [TINY_AGENT, '--models'], description: 'An ACP agent with models' }]
             }
-        });
-        cleanup.push(() => backend.stop());
-        window = await TheiaWindow.open(browser, backend, workspace);
-        cleanup.push(() => window.close());
-        chat = new TheiaChat(window);
-        await chat.open();
+        }));
     });
 
     /** Sends `text` to the agent after picking `model` in the selector; waits for `answer`. */

@@ -8,50 +8,32 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { startAcpTheiaBackend } from '../support/acp-theia-backend.mjs';
-import { FakeGeminiApi } from '../support/fake-gemini-api.mjs';
-import { FakeOpenAiApi } from '../support/fake-openai-api.mjs';
+import { ChatApp } from '../support/chat-app.mjs';
 import { PrivateKeyring } from '../support/private-keyring.mjs';
-import { TheiaChat } from '../support/theia-chat.mjs';
-import { TheiaWindow, launchChromium, makeTempRoot, removeTempRoot, writeTree } from '../support/theia-app.mjs';
 import { CleanupStack } from '../support/cleanup-stack.mjs';
-import { KEY_SERVICE, enterApiKey, filesContaining, setApiKeyButtons } from '../support/chat-api-key.mjs';
+import { assertKeyNowhere, expectSignInAsked, signInAndAsk } from '../support/chat-api-key.mjs';
 
 /** Where the backend keeps chat agents' keys (packages/theia-ai-chat/src/node/auth/api-keys.ts). */
 const KEY = 'sk-qwen-e2e-key-5d81c0a7e94b';
 
 
 describe('Qwen Code in Theia\'s chat: its API key and its models (real qwen --acp, a private Secret Service)', function () {
-    let browser, gemini, openai, keyring, root, backend, window, chat, workspace, qwenSettingsFile;
+    let openai, keyring, root, backend, chat, workspace, qwenSettingsFile;
 
     const cleanup = new CleanupStack();
     after(() => cleanup.run());
 
     before(async () => {
-        browser = await launchChromium();
-        cleanup.push(() => browser.close());
-        gemini = await FakeGeminiApi.start();
-        cleanup.push(() => gemini.close());
-        openai = await FakeOpenAiApi.start({ model: 'fake-model' });
-        cleanup.push(() => openai.close());
-        root = makeTempRoot('acp-chat-qwen-');
-        cleanup.push(() => removeTempRoot(root));
+        const app = await ChatApp.start(cleanup, { prefix: 'acp-chat-qwen-', gemini: true, openai: { model: 'fake-model' } });
+        ({ openai, root, workspace } = app);
         keyring = await PrivateKeyring.start(path.join(root, 'keyring'));
         cleanup.push(() => keyring.stop());
-        workspace = writeTree(path.join(root, 'workspace'), { 'README.md': '# sample\n' });
         // Two models at the same fake, both keyed by OPENAI_API_KEY; OPENAI_MODEL makes fake-model the default.
         const modelProviders = {
             openai: ['fake-model', 'fake-model-large'].map(id => ({ id, name: id, baseUrl: openai.baseUrl, envKey: 'OPENAI_API_KEY' }))
         };
-        backend = await startAcpTheiaBackend({
-            root, workspace, gemini, openai, qwenSettings: { modelProviders }, env: keyring.env, unset: ['OPENAI_API_KEY']
-        });
-        cleanup.push(() => backend.stop());
+        ({ backend, chat } = await app.openAcp({ qwenSettings: { modelProviders }, env: keyring.env, unset: ['OPENAI_API_KEY'] }));
         qwenSettingsFile = path.join(root, 'home', '.qwen', 'settings.json');
-        window = await TheiaWindow.open(browser, backend, workspace);
-        cleanup.push(() => window.close());
-        chat = new TheiaChat(window);
-        await chat.open();
     });
 
 
@@ -66,25 +48,15 @@ describe('Qwen Code in Theia\'s chat: its API key and its models (real qwen --ac
     }
 
     it('without a key the chat says qwen needs a sign-in, names its method and offers Set API key…', async () => {
-        await chat.send('@QwenCode hello');
-        await chat.waitForText(/Qwen Code needs you to sign in: .*Missing credentials for modelProviders model 'fake-model'/);
-        await chat.waitUntilIdle();
-        const text = await chat.text();
-        assert.match(text, /Use OpenAI API key/);
-        assert.match(text, /set its API key \(OPENAI_API_KEY\) with the button below/);
-        await setApiKeyButtons(chat).last().waitFor({ state: 'visible', timeout: 10_000 });
+        await expectSignInAsked(chat, {
+            prompt: '@QwenCode hello', asked: /Qwen Code needs you to sign in: .*Missing credentials for modelProviders model 'fake-model'/,
+            method: /Use OpenAI API key/, keyVariable: 'OPENAI_API_KEY'
+        });
         assert.equal(openai.chatRequests.length, 0, 'no model request without a key');
     });
 
     it('Set API key… keeps the typed key in the credential store, and the next prompt runs with it', async () => {
-        await enterApiKey(chat, KEY);
-        assert.equal(await keyring.lookup(KEY_SERVICE, 'QwenCode'), KEY);
-
-        openai.enqueue({ text: 'Signed in and answering.' });
-        await chat.send('@QwenCode hello again');
-        await chat.waitForText('Signed in and answering.');
-        await chat.waitUntilIdle();
-        const [request] = openai.chatRequests;
+        const request = await signInAndAsk(chat, keyring, { agent: 'QwenCode', key: KEY, api: openai });
         assert.equal(request.headers.authorization, `Bearer ${KEY}`, 'qwen sent the stored key');
         assert.equal(request.body.model, 'fake-model');
     });
@@ -110,10 +82,6 @@ describe('Qwen Code in Theia\'s chat: its API key and its models (real qwen --ac
     });
 
     it('the key is in no settings file, log or chat: only in the keyring', async () => {
-        assert.deepEqual(filesContaining(path.join(root, 'home'), KEY), []);
-        assert.deepEqual(filesContaining(workspace, KEY), []);
-        assert.deepEqual(filesContaining(path.join(root, 'tmp'), KEY), []);
-        assert.equal(backend.log.includes(KEY), false, 'not in the backend log');
-        assert.equal((await chat.text()).includes(KEY), false, 'not in the chat');
+        await assertKeyNowhere({ root, workspace, backend, chat }, KEY);
     });
 });

@@ -5,45 +5,27 @@
 // (SIGKILL) and the next prompt still recalls. gemini 0.61 cannot continue a session (the engine does not use
 // its session/load, which erases the session): its restored chat says plainly that it starts fresh.
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import path from 'node:path';
-import { startAcpTheiaBackend } from '../support/acp-theia-backend.mjs';
-import { descendants } from '../support/agent-api-process.mjs';
-import { FakeGeminiApi } from '../support/fake-gemini-api.mjs';
-import { FakeOpenAiApi } from '../support/fake-openai-api.mjs';
-import { TheiaChat } from '../support/theia-chat.mjs';
-import { TheiaWindow, launchChromium, makeTempRoot, removeTempRoot, waitUntil, writeTree } from '../support/theia-app.mjs';
+import { ChatApp } from '../support/chat-app.mjs';
+import { descendantsRunning } from '../support/processes.mjs';
+import { waitUntil } from '../support/theia-app.mjs';
 import { CleanupStack } from '../support/cleanup-stack.mjs';
 import { filesContaining } from '../support/chat-api-key.mjs';
-
-function agentProcesses(backendPid, pattern) {
-    return descendants(backendPid).filter(pid => {
-        try {
-            return pattern.test(fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' '));
-        } catch {
-            return false;
-        }
-    });
-}
 
 /** Everything the model was sent in one OpenAI chat request. */
 const sent = request => JSON.stringify(request.body.messages);
 
 describe('A chat continues the agent\'s own session after a restart and a crash (real qwen and gemini)', function () {
-    let browser, gemini, openai, root, workspace, backend, window, chat;
+    let app, gemini, openai, root, backend, window, chat;
     const cleanup = new CleanupStack();
     after(() => cleanup.run());
 
     async function start() {
-        backend = await startAcpTheiaBackend({ root, workspace, gemini, openai });
-        window = await TheiaWindow.open(browser, backend, workspace);
-        chat = new TheiaChat(window);
-        await chat.open();
+        ({ backend, window, chat } = await app.openAcp());
     }
 
     async function stop() {
-        await window.close();
-        await backend.stop();
+        await app.close();
     }
 
     /** Waits until Theia's session store has the chat that mentions `word` on disk. */
@@ -60,17 +42,9 @@ describe('A chat continues the agent\'s own session after a restart and a crash 
     }
 
     before(async () => {
-        browser = await launchChromium();
-        cleanup.push(() => browser.close());
-        gemini = await FakeGeminiApi.start();
-        cleanup.push(() => gemini.close());
-        openai = await FakeOpenAiApi.start({ model: 'fake-model' });
-        cleanup.push(() => openai.close());
-        root = makeTempRoot('acp-chat-resume-');
-        cleanup.push(() => removeTempRoot(root));
-        workspace = writeTree(path.join(root, 'workspace'), { 'README.md': '# sample\n' });
+        app = await ChatApp.start(cleanup, { prefix: 'acp-chat-resume-', gemini: true, openai: { model: 'fake-model' } });
+        ({ gemini, openai, root } = app);
         await start();
-        cleanup.push(() => stop());
     });
 
     it('qwen: after a real backend restart the reopened chat\'s next prompt carries the turn from before', async () => {
@@ -94,10 +68,10 @@ describe('A chat continues the agent\'s own session after a restart and a crash 
     });
 
     it('qwen: killed between turns, the next prompt still recalls the conversation', async () => {
-        const victims = agentProcesses(backend.pid, /qwen/);
+        const victims = descendantsRunning(backend.pid, /qwen/);
         assert.ok(victims.length > 0, 'qwen runs');
         victims.forEach(pid => { try { process.kill(pid, 'SIGKILL'); } catch { /* gone */ } });
-        await waitUntil(() => agentProcesses(backend.pid, /qwen/).every(pid => !victims.includes(pid)), { what: 'qwen to be gone', timeout: 15_000 });
+        await waitUntil(() => descendantsRunning(backend.pid, /qwen/).every(pid => !victims.includes(pid)), { what: 'qwen to be gone', timeout: 15_000 });
         openai.enqueue({ text: 'Still PELICAN after the crash.' });
         const before = openai.chatRequests.length;
         await chat.send('@QwenCode And now?');

@@ -5,59 +5,36 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { startAcpTheiaBackend } from '../support/acp-theia-backend.mjs';
-import { descendants, isAlive } from '../support/agent-api-process.mjs';
-import { FakeGeminiApi } from '../support/fake-gemini-api.mjs';
-import { FakeOpenAiApi } from '../support/fake-openai-api.mjs';
-import { TheiaChat } from '../support/theia-chat.mjs';
-import { REPO_ROOT, TheiaWindow, launchChromium, makeTempRoot, removeTempRoot, waitUntil, writeTree } from '../support/theia-app.mjs';
+import { isAlive } from '../support/agent-api-process.mjs';
+import { ChatApp } from '../support/chat-app.mjs';
+import { descendantsRunning } from '../support/processes.mjs';
+import { REPO_ROOT, waitUntil } from '../support/theia-app.mjs';
 import { CleanupStack } from '../support/cleanup-stack.mjs';
 
 const TINY_AGENT = path.join(REPO_ROOT, 'test', 'support', 'tiny-acp-agent.mjs');
 const SCREENSHOT = path.join(REPO_ROOT, 'docs', 'images', 'acp-chat-gemini.png');
 
-/** The agent processes the backend runs, by what they run. */
-function agentProcesses(backendPid, pattern) {
-    return descendants(backendPid).filter(pid => {
-        try {
-            return pattern.test(fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' '));
-        } catch {
-            return false;
-        }
-    });
-}
-
 describe('ACP agents in Theia\'s AI chat (real gemini --acp and qwen --acp)', function () {
-    let browser, gemini, openai, root, backend, window, chat, workspace;
+    let gemini, openai, backend, window, chat, workspace;
     const seenPids = new Set();
-    const remember = pattern => agentProcesses(backend.pid, pattern).forEach(pid => seenPids.add(pid));
+    const remember = pattern => descendantsRunning(backend.pid, pattern).forEach(pid => seenPids.add(pid));
 
     const cleanup = new CleanupStack();
     after(() => cleanup.run());
 
     before(async () => {
-        browser = await launchChromium();
-        cleanup.push(() => browser.close());
-        gemini = await FakeGeminiApi.start();
-        cleanup.push(() => gemini.close());
-        openai = await FakeOpenAiApi.start();
-        cleanup.push(() => openai.close());
-        root = makeTempRoot('acp-chat-');
-        cleanup.push(() => removeTempRoot(root));
-        workspace = writeTree(path.join(root, 'workspace'), { 'README.md': '# sample\n', 'notes.txt': 'saved text\n', 'draft.txt': 'draft on disk\n' });
+        const app = await ChatApp.start(cleanup, {
+            prefix: 'acp-chat-', gemini: true, openai: true,
+            files: { 'README.md': '# sample\n', 'notes.txt': 'saved text\n', 'draft.txt': 'draft on disk\n' }
+        });
+        ({ gemini, openai, workspace } = app);
         // The CLIs are found on PATH, as a user's would be.
-        backend = await startAcpTheiaBackend({
-            root, workspace, gemini, openai,
+        ({ backend, window, chat } = await app.openAcp({
             settings: {
                 'aiCliChat.agents': [{ name: 'TinyAgent', command: process.execPath, args: [TINY_AGENT], description: 'An ACP agent written in the test' }],
                 'files.autoSave': 'off'
             }
-        });
-        cleanup.push(() => backend.stop());
-        window = await TheiaWindow.open(browser, backend, workspace);
-        cleanup.push(() => window?.close());
-        chat = new TheiaChat(window);
-        await chat.open();
+        }));
     });
 
     it('streams gemini\'s answer as markdown and its thought as a thinking part', async () => {
@@ -101,7 +78,7 @@ describe('ACP agents in Theia\'s AI chat (real gemini --acp and qwen --acp)', fu
     });
 
     it('Stop ends a hanging turn; the same gemini process answers the next prompt', async () => {
-        const before = agentProcesses(backend.pid, /gemini/);
+        const before = descendantsRunning(backend.pid, /gemini/);
         gemini.enqueue({ hold: true });
         await chat.send('@GeminiCLI Take your time');
         await waitUntil(() => gemini.held.size === 1, { what: 'the model request to be held', timeout: 60_000 });
@@ -111,14 +88,14 @@ describe('ACP agents in Theia\'s AI chat (real gemini --acp and qwen --acp)', fu
         gemini.enqueue({ text: 'Still here.' });
         await chat.send('@GeminiCLI Are you there?');
         await chat.waitForText('Still here.');
-        assert.deepEqual(agentProcesses(backend.pid, /gemini/), before, 'no new process');
+        assert.deepEqual(descendantsRunning(backend.pid, /gemini/), before, 'no new process');
     });
 
     it('gemini killed mid-turn: a clear error within seconds, and the next prompt starts a fresh process', async () => {
         gemini.enqueue({ hold: true });
         await chat.send('@GeminiCLI Hang on');
         await waitUntil(() => gemini.held.size === 1, { what: 'the model request to be held', timeout: 60_000 });
-        const victims = agentProcesses(backend.pid, /gemini/);
+        const victims = descendantsRunning(backend.pid, /gemini/);
         assert.ok(victims.length > 0);
         victims.forEach(pid => { try { process.kill(pid, 'SIGKILL'); } catch { /* gone */ } });
         await chat.waitForText(/Gemini CLI exited[^]*next request starts a new agent/, 15_000);
@@ -128,7 +105,7 @@ describe('ACP agents in Theia\'s AI chat (real gemini --acp and qwen --acp)', fu
         await chat.send('@GeminiCLI Hello again');
         await chat.waitForText('Back again.');
         remember(/gemini/);
-        assert.ok(agentProcesses(backend.pid, /gemini/).every(pid => !victims.includes(pid)), 'a fresh process');
+        assert.ok(descendantsRunning(backend.pid, /gemini/).every(pid => !victims.includes(pid)), 'a fresh process');
     });
 
     it('the mode selector offers gemini\'s modes; in Auto Edit an edit is written with no question', async () => {
