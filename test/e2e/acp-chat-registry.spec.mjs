@@ -12,10 +12,10 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { TheiaChat } from '../support/theia-chat.mjs';
-import { FakeGeminiApi } from '../support/fake-gemini-api.mjs';
+import { ChatApp } from '../support/chat-app.mjs';
 import { geminiAcpSettings } from '../support/agent-api-process.mjs';
-import { REPO_ROOT, TheiaBackend, TheiaWindow, launchChromium, makeTempRoot, removeTempRoot, waitUntil, writeTree } from '../support/theia-app.mjs';
+import { processesMatching } from '../support/processes.mjs';
+import { REPO_ROOT, TheiaBackend, waitUntil, writeTree } from '../support/theia-app.mjs';
 import { CleanupStack } from '../support/cleanup-stack.mjs';
 
 // The acp-client's own test archives: a .tar.gz written header by header, so a `../` entry stays as written.
@@ -41,21 +41,9 @@ function tinyArchive(tag, extra = []) {
     ]);
 }
 
-/** Live processes whose command line matches `pattern` (zombies count as gone). */
-function processesMatching(pattern) {
-    return fs.readdirSync('/proc').filter(entry => /^\d+$/.test(entry)).filter(pid => {
-        try {
-            const state = /\) (\S)/.exec(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'))?.[1];
-            return state !== 'Z' && pattern.test(fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' '));
-        } catch {
-            return false;
-        }
-    }).map(Number);
-}
-
 // Green: the registry quick pick and the missing agent's answer, the sha256 refusal, the ../ archive. The rest are
 describe('Agents from the ACP registry in Theia\'s AI chat (issue 25)', function () {
-    let browser, root, backend, window, chat, workspace, server, gemini, runLog, agentsDir, userSettingsFile;
+    let root, window, chat, workspace, server, gemini, runLog, agentsDir, userSettingsFile;
     /** Every path the registry server was asked for, in order. */
     const requested = [];
     const routes = new Map();
@@ -110,15 +98,12 @@ describe('Agents from the ACP registry in Theia\'s AI chat (issue 25)', function
     });
 
     before(async () => {
-        root = makeTempRoot('acp-chat-registry-');
-        cleanup.push(() => removeTempRoot(root));
-        workspace = writeTree(path.join(root, 'workspace'), { 'readme.txt': 'a workspace\n' });
+        const app = await ChatApp.start(cleanup, { prefix: 'acp-chat-registry-', gemini: true, files: { 'readme.txt': 'a workspace\n' } });
+        ({ root, workspace, gemini } = app);
         runLog = path.join(root, 'runs.log');
         const home = path.join(root, 'home');
         agentsDir = path.join(home, '.config', 'ai-cli-companion', 'agents');
         userSettingsFile = path.join(home, '.theia', 'settings.json');
-        gemini = await FakeGeminiApi.start();
-        cleanup.push(() => gemini.close());
         writeTree(home, {
             '.gemini/settings.json': JSON.stringify(geminiAcpSettings()),
             '.gemini/trustedFolders.json': JSON.stringify({ [workspace]: 'TRUST_FOLDER' })
@@ -141,9 +126,7 @@ describe('Agents from the ACP registry in Theia\'s AI chat (issue 25)', function
         await new Promise(resolve => server.listen(0, '127.0.0.1', resolve));
         cleanup.push(() => new Promise(resolve => server.close(resolve)));
 
-        browser = await launchChromium();
-        cleanup.push(() => browser.close());
-        backend = await TheiaBackend.start({
+        ({ window, chat } = await app.open(() => TheiaBackend.start({
             root, workspace, unset: ['CI', 'XDG_CONFIG_HOME', 'npm_config_cache', 'NPM_CONFIG_CACHE'],
             // npx from node's own folder; a fresh npm cache in the backend's HOME: npm fetches the package itself.
             env: { PATH: [path.dirname(process.execPath), '/usr/local/bin', '/usr/bin', '/bin'].join(path.delimiter) },
@@ -151,12 +134,7 @@ describe('Agents from the ACP registry in Theia\'s AI chat (issue 25)', function
                 'aiCliChat.registry.url': url('/registry.json'),
                 'aiCliChat.agents': [{ name: 'Missing', command: 'no-such-agent-in-this-test', description: 'Not installed' }]
             }
-        });
-        cleanup.push(() => backend.stop());
-        window = await TheiaWindow.open(browser, backend, workspace);
-        cleanup.push(() => window.close());
-        chat = new TheiaChat(window);
-        await chat.open();
+        })));
     });
 
     const page = () => window.page;

@@ -8,62 +8,45 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { TheiaChat } from '../support/theia-chat.mjs';
-import { REPO_ROOT, TheiaBackend, TheiaWindow, launchChromium, makeTempRoot, removeTempRoot, waitUntil, writeTree } from '../support/theia-app.mjs';
+import { ChatApp } from '../support/chat-app.mjs';
+import { processesMatching } from '../support/processes.mjs';
+import { REPO_ROOT, TheiaBackend, waitUntil } from '../support/theia-app.mjs';
 import { CleanupStack } from '../support/cleanup-stack.mjs';
 
 const TINY_AGENT = path.join(REPO_ROOT, 'test', 'support', 'tiny-acp-agent.mjs');
 const TERMINAL_SCREENSHOT = path.join(REPO_ROOT, 'docs', 'images', 'acp-chat-terminal.png');
 
-/** Live processes (zombies waiting to be reaped count as gone) whose command line matches `pattern`, anywhere. */
-function processesMatching(pattern) {
-    return fs.readdirSync('/proc').filter(entry => /^\d+$/.test(entry)).filter(pid => {
-        try {
-            const state = /\) (\S)/.exec(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'))?.[1];
-            return state !== 'Z' && pattern.test(fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' '));
-        } catch {
-            return false; // gone meanwhile
-        }
-    }).map(Number);
-}
-
 describe('Theia\'s AI chat around an ACP agent\'s turn (change set revert, suggestions, diff editor)', function () {
-    let browser, root, backend, window, chat, workspace, npmLog, promptLog;
+    let root, backend, window, chat, workspace, npmLog, promptLog;
 
     const cleanup = new CleanupStack();
     after(() => cleanup.run());
 
     before(async () => {
-        browser = await launchChromium();
-        cleanup.push(() => browser.close());
-        root = makeTempRoot('acp-chat-ux-');
-        cleanup.push(() => removeTempRoot(root));
-        workspace = writeTree(path.join(root, 'workspace'), {
-            'keep.txt': 'old text\n', 'empty.txt': '', 'code.txt': 'one\ntwo\nthree\n',
-            // Prints, then waits for the test to create "go": the card must show the first line while it runs.
-            'steps.sh': 'echo "first line"\nwhile [ ! -e go ]; do sleep 0.05; done\necho "second line"\nexit 7\n',
-            // A shell with a child that would outlive it: only a process-group kill takes both.
-            'long-4711.sh': 'echo "long started"\nsleep 4711 &\nwait\n',
-            'long-4712.sh': 'echo "long started"\nsleep 4712 &\nwait\n'
+        const app = await ChatApp.start(cleanup, {
+            prefix: 'acp-chat-ux-', files: {
+                'keep.txt': 'old text\n', 'empty.txt': '', 'code.txt': 'one\ntwo\nthree\n',
+                // Prints, then waits for the test to create "go": the card must show the first line while it runs.
+                'steps.sh': 'echo "first line"\nwhile [ ! -e go ]; do sleep 0.05; done\necho "second line"\nexit 7\n',
+                // A shell with a child that would outlive it: only a process-group kill takes both.
+                'long-4711.sh': 'echo "long started"\nsleep 4711 &\nwait\n',
+                'long-4712.sh': 'echo "long started"\nsleep 4712 &\nwait\n'
+            }
         });
+        ({ root, workspace } = app);
         // No gemini on PATH; npm is a stand-in that records what it was asked (a real global install would download).
         const binDir = path.join(root, 'bin');
         npmLog = path.join(root, 'npm-calls.log');
         promptLog = path.join(root, 'tiny-prompts.log');
         fs.mkdirSync(binDir);
         fs.writeFileSync(path.join(binDir, 'npm'), `#!/bin/sh\necho "$@" >> '${npmLog}'\n`, { mode: 0o755 });
-        backend = await TheiaBackend.start({
+        ({ backend, window, chat } = await app.open(() => TheiaBackend.start({
             root, workspace, unset: ['CI', 'XDG_CONFIG_HOME'],
             env: { PATH: [binDir, path.dirname(process.execPath), '/usr/bin', '/bin'].join(path.delimiter) },
             settings: {
                 'aiCliChat.agents': [{ name: 'TinyAgent', command: process.execPath, args: [TINY_AGENT, '--prompt-log', promptLog], description: 'An ACP agent written in the test' }]
             }
-        });
-        cleanup.push(() => backend.stop());
-        window = await TheiaWindow.open(browser, backend, workspace);
-        cleanup.push(() => window.close());
-        chat = new TheiaChat(window);
-        await chat.open();
+        })));
     });
 
     // With an editor open the input's option icons can lie over the send button: send with the button's own click event.
