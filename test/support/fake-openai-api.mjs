@@ -1,4 +1,5 @@
-import { FakeModelApi, sendJson } from './fake-model-api.mjs';
+import { sendJson } from './fake-model-api.mjs';
+import { FakeOpenAiBase, sendOpenAiError as sendError } from './fake-openai-base.mjs';
 
 /**
  * A loopback fake of the OpenAI-compatible chat-completions API, enough for Qwen Code pointed at it
@@ -16,22 +17,10 @@ import { FakeModelApi, sendJson } from './fake-model-api.mjs';
  *   { hold: true }                 headers only, then nothing until `releaseHeld()` (a model that hangs)
  * Any reply may add `delayMs` before its first chunk.
  */
-export class FakeOpenAiApi extends FakeModelApi {
-    static start({ defaultText = 'ok', model = 'fake-model' } = {}) {
-        return new FakeOpenAiApi(defaultText, model).listen();
-    }
-
+export class FakeOpenAiApi extends FakeOpenAiBase {
     constructor(defaultText, model) {
-        super('OpenAI API');
-        this.defaultText = defaultText;
-        this.model = model;
-        this.queue = [];
+        super('OpenAI API', '/chat/completions', defaultText, model);
         this.callCounter = 0;
-    }
-
-    /** What to give the CLI as OPENAI_BASE_URL. */
-    get baseUrl() {
-        return `http://127.0.0.1:${this.port}/v1`;
     }
 
     /** The environment Qwen Code needs to use this fake. */
@@ -39,29 +28,12 @@ export class FakeOpenAiApi extends FakeModelApi {
         return { OPENAI_BASE_URL: this.baseUrl, OPENAI_API_KEY: apiKey, OPENAI_MODEL: this.model };
     }
 
-    /** Scripts the next chat completions, in order. */
-    enqueue(...replies) {
-        this.queue.push(...replies);
-        return this;
-    }
-
     get chatRequests() {
         return this.requests.filter(r => r.method === 'POST' && r.url.endsWith('/chat/completions'));
     }
 
-    /** Logged as { method, url (the path), body, headers }. */
-    describe(req, url, body) {
-        return { method: req.method, url: url.pathname, body, headers: req.headers };
-    }
-
-    async respond(req, res, { body, url }) {
-        if (req.method === 'GET' && url.pathname.endsWith('/models')) {
-            return sendJson(res, 200, { object: 'list', data: [{ id: this.model, object: 'model', owned_by: 'fake' }] });
-        }
-        if (req.method !== 'POST' || !url.pathname.endsWith('/chat/completions')) {
-            return sendError(res, { status: 404, message: `fake OpenAI API has no ${req.method} ${url.pathname}` });
-        }
-        const reply = this.queue.shift() ?? { text: this.defaultText };
+    /** One chat completion: JSON, or streamed as `data:` chunks when the request asks for a stream. */
+    async answer(res, reply, body) {
         if (reply.delayMs) {
             await new Promise(resolve => setTimeout(resolve, reply.delayMs));
         }
@@ -141,10 +113,4 @@ function completion(id, model, reply, turn) {
         choices: [{ index: 0, message, finish_reason: calls.length > 0 ? 'tool_calls' : 'stop' }],
         usage: USAGE
     };
-}
-
-
-function sendError(res, { status = 500, message = 'fake error' }) {
-    const types = { 400: 'invalid_request_error', 401: 'authentication_error', 404: 'not_found_error', 429: 'rate_limit_error' };
-    sendJson(res, status, { error: { message, type: types[status] ?? 'server_error', code: null } });
 }

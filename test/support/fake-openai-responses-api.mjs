@@ -1,4 +1,4 @@
-import { FakeModelApi, sendJson } from './fake-model-api.mjs';
+import { FakeOpenAiBase, sendOpenAiError as sendError } from './fake-openai-base.mjs';
 
 /**
  * A loopback fake of OpenAI's Responses API (`POST /v1/responses`, streamed as server-sent events),
@@ -14,28 +14,10 @@ import { FakeModelApi, sendJson } from './fake-model-api.mjs';
  *   { error: { status, message } }           an HTTP error the agent will see
  *   { hold: true }                           headers only, then nothing until `releaseHeld()`
  */
-export class FakeOpenAiResponsesApi extends FakeModelApi {
-    static start({ defaultText = 'ok', model = 'fake-model' } = {}) {
-        return new FakeOpenAiResponsesApi(defaultText, model).listen();
-    }
-
+export class FakeOpenAiResponsesApi extends FakeOpenAiBase {
     constructor(defaultText, model) {
-        super('OpenAI Responses API');
-        this.defaultText = defaultText;
-        this.model = model;
-        this.queue = [];
+        super('OpenAI Responses API', '/responses', defaultText, model);
         this.responseCounter = 0;
-    }
-
-    /** What a provider's `base_url` should be. */
-    get baseUrl() {
-        return `http://127.0.0.1:${this.port}/v1`;
-    }
-
-    /** Scripts the next responses, in order. */
-    enqueue(...replies) {
-        this.queue.push(...replies);
-        return this;
     }
 
     get responseRequests() {
@@ -71,19 +53,8 @@ export class FakeOpenAiResponsesApi extends FakeModelApi {
         ].join('\n');
     }
 
-    /** Logged as { method, url (the path), body, headers }. */
-    describe(req, url, body) {
-        return { method: req.method, url: url.pathname, body, headers: req.headers };
-    }
-
-    async respond(req, res, { body, url }) {
-        if (req.method === 'GET' && url.pathname.endsWith('/models')) {
-            return sendJson(res, 200, { object: 'list', data: [{ id: this.model, object: 'model', owned_by: 'fake' }] });
-        }
-        if (req.method !== 'POST' || !url.pathname.endsWith('/responses')) {
-            return sendError(res, { status: 404, message: `fake Responses API has no ${req.method} ${url.pathname}` });
-        }
-        const reply = this.queue.shift() ?? { text: this.defaultText };
+    /** One response, streamed as server-sent events. */
+    async answer(res, reply, body) {
         if (reply.error) {
             return sendError(res, reply.error);
         }
@@ -139,9 +110,4 @@ function* responseEvents(id, model, reply, turn) {
         yield { type: 'response.output_item.done', output_index: outputIndex++, item };
     }
     yield { type: 'response.completed', response: { ...response, status: 'completed', usage: USAGE } };
-}
-
-function sendError(res, { status = 500, message = 'fake error' }) {
-    const types = { 400: 'invalid_request_error', 401: 'authentication_error', 404: 'not_found_error', 429: 'rate_limit_error' };
-    sendJson(res, status, { error: { message, type: types[status] ?? 'server_error', code: null } });
 }
