@@ -38,12 +38,7 @@ describe('claude in a Theia terminal, end to end', function () {
 
     it('a Write opens Theia\'s diff; an edit in it plus Ctrl+S is what the CLI writes', async () => {
         const tab = await proposeWrite('hello.txt', 'proposed\n');
-        const box = await window.modifiedEditor().boundingBox();
-        await window.page.mouse.click(box.x + 80, box.y + 10);
-        await window.page.keyboard.press(`${MOD}+End`);
-        await window.page.keyboard.type('edited');
-        await window.page.keyboard.press('Escape');
-        await waitUntil(async () => (await window.renderedText(window.modifiedEditor())).includes('edited'), { timeout: 15_000, what: 'the typed text in the proposal' });
+        await window.typeAtEndOfProposal('edited');
         await window.page.keyboard.press(`${MOD}+s`);
         await waitUntil(() => fs.existsSync(path.join(workspace, 'hello.txt')) && fs.readFileSync(path.join(workspace, 'hello.txt'), 'utf8') === 'proposed\nedited',
             { timeout: 60_000, what: 'the CLI to write the edited proposal', diagnostics: () => diagnostics() });

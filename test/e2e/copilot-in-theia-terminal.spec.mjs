@@ -77,12 +77,7 @@ describe('copilot in a Theia terminal, end to end', function () {
 
     it('an edit in the diff plus Ctrl+S: Copilot CLI writes its own proposal, and Theia says so and offers the edited text', async () => {
         const tab = await proposeCreate('edited.txt', 'proposed\n');
-        const box = await window.modifiedEditor().boundingBox();
-        await window.page.mouse.click(box.x + 80, box.y + 10);
-        await window.page.keyboard.press(`${MOD}+End`);
-        await window.page.keyboard.type('edited');
-        await window.page.keyboard.press('Escape');
-        await waitUntil(async () => (await window.renderedText(window.modifiedEditor())).includes('edited'), { timeout: 15_000, what: 'the typed text in the proposal' });
+        await window.typeAtEndOfProposal('edited');
         await window.page.keyboard.press(`${MOD}+s`);
         await window.page.locator('.theia-notification-message', { hasText: 'your edits in the diff were not applied' }).first()
             .waitFor({ state: 'visible', timeout: 60_000 });

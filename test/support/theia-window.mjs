@@ -210,6 +210,16 @@ export class TheiaWindow {
         return this.diffEditor().locator('.editor.original');
     }
 
+    /** Clicks into the proposal (the diff's editable side), types `text` at its end, and waits until it shows. */
+    async typeAtEndOfProposal(text) {
+        const box = await this.modifiedEditor().boundingBox();
+        await this.page.mouse.click(box.x + 80, box.y + 10);
+        await this.page.keyboard.press(`${MOD}+End`);
+        await this.page.keyboard.type(text);
+        await this.page.keyboard.press('Escape');
+        await waitUntil(async () => (await this.renderedText(this.modifiedEditor())).includes(text), { timeout: 15_000, what: 'the typed text in the proposal' });
+    }
+
     /** The rendered text of one side (Monaco renders each line once; fine for short files). */
     async renderedText(sideLocator) {
         const text = await sideLocator.locator('.view-lines').innerText();
