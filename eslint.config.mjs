@@ -61,7 +61,8 @@ const theiaInternals = {
         ['@theia/ai-chat/lib/browser/chat-session-store-impl', 'ChatSessionStoreImpl'],
         ['@theia/ai-chat-ui/lib/browser/chat-input-widget', 'AIChatInputWidget'],
         ['@theia/ai-chat-ui/lib/browser/chat-tree-view/chat-view-tree-widget', 'ChatViewTreeWidget'],
-        ['@theia/monaco/lib/browser/simple-monaco-editor', 'SimpleMonacoEditor']
+        ['@theia/monaco/lib/browser/simple-monaco-editor', 'SimpleMonacoEditor'],
+        ['@theia/monaco/lib/browser/monaco-editor-provider', 'MonacoEditorProvider']
     ].map(([name, importName]) => ({ name, importNames: [importName], message: internalsMessage }))
 };
 const patchedPackages = Object.keys(packageNames).filter(dir => fs.existsSync(`packages/${dir}/src/browser/theia-patches`));
@@ -91,7 +92,8 @@ export default tseslint.config(
     })),
     ...patchedPackages.map(dir => ({
         files: [`packages/${dir}/src/**/*.ts`, `packages/${dir}/src/**/*.tsx`],
-        ignores: [`packages/${dir}/src/browser/theia-patches/**`],
+        // The companion's URI codec registers with Theia's msgpack extension point (under message-rpc), it patches nothing.
+        ignores: [`packages/${dir}/src/browser/theia-patches/**`, 'packages/theia-companion/src/common/uri-rpc-codec*.ts'],
         rules: {
             'no-restricted-imports': ['error', {
                 paths: theiaInternals.paths, patterns: [deepImports, ...layerPatterns(dir), ...theiaInternals.patterns]

@@ -10,12 +10,13 @@ import { bindOpenFiles } from './open-files/open-files-module';
 import { bindPendingReview } from './pending-review/pending-review-module';
 import { bindSendToCli } from './send-to-cli/send-to-cli-module';
 import { bindTerminalEnv } from './terminal-env/terminal-env-module';
+import { bindTheiaPatches } from './theia-patches/theia-patches-module';
 import { bindCompanionWindow } from './window/window-module';
 import { FrontendApplicationContribution } from '@theia/core/lib/browser/frontend-application-contribution';
 import { registerUriRpcCodec } from '../common/uri-rpc-codec';
 
 /** The feature list: one folder and one bind function per feature. */
-export default new ContainerModule((bind, _unbind, _isBound, _rebind, _unbindAsync, onActivation) => {
+export default new ContainerModule((bind, _unbind, _isBound, rebind, _unbindAsync, onActivation) => {
     bindCompanionPreferences(bind);
     // Once every module is loaded, so plug-in support (which has its own URI codec) is seen.
     bind(FrontendApplicationContribution).toConstantValue({ initialize: registerUriRpcCodec });
@@ -31,4 +32,5 @@ export default new ContainerModule((bind, _unbind, _isBound, _rebind, _unbindAsy
     bindPendingReview(bind);
     bindInstallCheck(bind);
     bindConnectionDiagnostics(bind);
+    bindTheiaPatches(rebind, onActivation);
 });
