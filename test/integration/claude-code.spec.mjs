@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { CleanupStack } from '../support/cleanup-stack.mjs';
 import { RecordingDiffView, startTestEndpoint } from '../support/test-endpoint.mjs';
+import { cliSuite } from '../support/cli-suite.mjs';
 import { CliHome, listFiles } from '../support/cli-home.mjs';
 import { FAKE_ANTHROPIC_KEY, FakeAnthropicApi, turnText } from '../support/fake-anthropic-api.mjs';
 import { CLAUDE_READY, startClaude, waitForIdeConnection } from '../support/claude-cli.mjs';
@@ -22,21 +22,8 @@ class WindowStandIn extends RecordingDiffView {
 describe('Claude Code (the real claude 2.1.330 in a pty) against a CompanionEndpoint', function () {
     this.timeout(180_000);
 
-    let api;
-    const cleanups = new CleanupStack();
-
-    before(async () => {
-        api = await FakeAnthropicApi.start();
-    });
-
-    afterEach(async () => {
-        await cleanups.run();
-        api.queue.length = 0;
-    });
-
-    after(async () => {
-        await api?.close();
-    });
+    const suite = cliSuite(() => FakeAnthropicApi.start());
+    const { cleanups } = suite;
 
     /** A home, an endpoint with a window attached, and claude started as a Theia terminal would, connected. */
     async function connectedClaude() {
@@ -47,7 +34,7 @@ describe('Claude Code (the real claude 2.1.330 in a pty) against a CompanionEndp
         cleanups.push(() => endpoint.stop());
         const view = new WindowStandIn();
         endpoint.attachView(view);
-        const cli = startClaude({ home, terminalEnv: endpoint.terminalEnv(), api });
+        const cli = startClaude({ home, terminalEnv: endpoint.terminalEnv(), api: suite.api });
         cleanups.push(() => cli.kill());
         await cli.waitForText(CLAUDE_READY);
         await waitForIdeConnection(cli);
@@ -58,7 +45,7 @@ describe('Claude Code (the real claude 2.1.330 in a pty) against a CompanionEndp
     /** Scripts a Write of a new file and submits a prompt; resolves with the diff the window was asked to show. */
     async function proposeWrite({ endpoint, view, cli, home }, name, content) {
         const file = path.join(home.workspace, name);
-        api.enqueue({ text: 'Creating it.', toolUse: { name: 'Write', input: { file_path: file, content } } });
+        suite.api.enqueue({ text: 'Creating it.', toolUse: { name: 'Write', input: { file_path: file, content } } });
         await cli.submit(`create ${name}`);
         const diff = await view.waitFor(file, 1, 60_000);
         await cli.waitForText(`Do you want to create ${name}?`);
@@ -68,20 +55,8 @@ describe('Claude Code (the real claude 2.1.330 in a pty) against a CompanionEndp
         return { diff, file };
     }
 
-    /** Right after a rejected turn the CLI eats the first key it gets (seen: "are" arrived as "re"): give it a space first. */
-    /** The prompt drops keys for a moment after a tool call ends: type the line again until it echoes. */
-    async function submitWhenReady(cli, line) {
-        for (let attempt = 1; ; attempt++) {
-            try {
-                await cli.submit(line, 3_000);
-                return;
-            } catch (error) {
-                if (attempt >= 10) {
-                    throw error;
-                }
-            }
-        }
-    }
+    /** The prompt drops keys for a moment after a tool call ends: type the line again (as it is, no Ctrl+U) until it echoes. */
+    const submitWhenReady = (cli, line) => cli.submitWhenReady(line, { clearLine: false });
 
     it('connects by the terminal\'s port; /status names the app; the lock file is 0600 with pid, folders, name, ws, token; gone on stop', async () => {
         const { home, endpoint, cli } = await connectedClaude();
@@ -109,19 +84,19 @@ describe('Claude Code (the real claude 2.1.330 in a pty) against a CompanionEndp
         const delivery = await context.endpoint.resolveDiff(diff.id, { accepted: true, content: 'edited in the diff\n' });
         assert.deepEqual(delivery, { delivered: true });
         // The CLI answers the model with the tool result once it has written the file.
-        await api.waitForRequest(r => r.isTurn && turnText(r).includes('The user modified your proposed content before accepting it'));
+        await suite.api.waitForRequest(r => r.isTurn && turnText(r).includes('The user modified your proposed content before accepting it'));
         assert.equal(fs.readFileSync(file, 'utf8'), 'edited in the diff\n');
     });
 
     it('reject (also what closing the tab sends): DIFF_REJECTED, the CLI writes nothing and makes no further model call', async () => {
         const context = await connectedClaude();
-        const turnsBefore = api.turns.length;
+        const turnsBefore = suite.api.turns.length;
         const { diff, file } = await proposeWrite(context, 'rejected.txt', 'no\n');
         await context.endpoint.resolveDiff(diff.id, { accepted: false });
         await context.cli.waitForText(/User rejected|Rejected|rejected/);
         // Barrier: a new prompt is answered; had the rejection been taken as accept, the write would have come first.
         await submitWhenReady(context.cli, 'are you there');
-        await api.waitForTurn(turnsBefore + 2);
+        await suite.api.waitForTurn(turnsBefore + 2);
         assert.equal(fs.existsSync(file), false);
     });
 
@@ -163,9 +138,9 @@ describe('Claude Code (the real claude 2.1.330 in a pty) against a CompanionEndp
                 select('');
             }
         }
-        const turnsBefore = api.turns.length;
+        const turnsBefore = suite.api.turns.length;
         await context.cli.submit('look at this');
-        const turn = await api.waitForTurn(turnsBefore + 1);
+        const turn = await suite.api.waitForTurn(turnsBefore + 1);
         assert.match(turnText(turn), /The user selected the lines 2 to 3 from [^\n]*notes\.txt:\\nsecond line\\nthird/);
     });
 
@@ -178,7 +153,7 @@ describe('Claude Code (the real claude 2.1.330 in a pty) against a CompanionEndp
         context.view.markers = () => fs.existsSync(file) ? [{ uri: `file://${file}`, diagnostics: [marker] }] : [];
         const { diff } = await proposeWrite(context, 'typo.txt', 'first lnie\n');
         await context.endpoint.resolveDiff(diff.id, { accepted: true, content: 'first lnie\n' });
-        const turn = await api.waitForRequest(r => r.isTurn && turnText(r).includes('new-diagnostics'));
+        const turn = await suite.api.waitForRequest(r => r.isTurn && turnText(r).includes('new-diagnostics'));
         assert.match(turnText(turn), /typo\.txt:\\n\s*\S+ \[Line 1:7\] Unknown word \\"lnie\\" \[S1\] \(spell\)/);
         assert.ok(context.view.diagnosticCalls.includes(undefined), 'asked for all files after the write');
         assert.ok(context.view.diagnosticCalls.includes(`file://${file}`), 'asked for the file before the write');

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { findProfile } from '@ai-cli-companion/core';
-import { CleanupStack } from '../support/cleanup-stack.mjs';
+import { cliSuite } from '../support/cli-suite.mjs';
 import { CliHome } from '../support/cli-home.mjs';
 import { KEYS } from '../support/cli-pty.mjs';
 import { COPILOT_READY, CopilotFakeApi, copilotLog, startCopilot, waitForCopilotIde } from '../support/copilot-cli.mjs';
@@ -17,21 +17,8 @@ import { waitUntil } from '../support/wait.mjs';
 describe('Copilot CLI (the real copilot 1.0.102 in a pty) against a CompanionEndpoint', function () {
     this.timeout(180_000);
 
-    let api;
-    const cleanups = new CleanupStack();
-
-    before(async () => {
-        api = await CopilotFakeApi.start();
-    });
-
-    afterEach(async () => {
-        await cleanups.run();
-        api.queue.length = 0;
-    });
-
-    after(async () => {
-        await api?.close();
-    });
+    const suite = cliSuite(() => CopilotFakeApi.start());
+    const { cleanups } = suite;
 
     /** A home, an endpoint with a window attached, and copilot started in its workspace, connected. */
     async function connectedCopilot() {
@@ -42,7 +29,7 @@ describe('Copilot CLI (the real copilot 1.0.102 in a pty) against a CompanionEnd
         cleanups.push(() => endpoint.stop());
         const view = new RecordingDiffView();
         endpoint.attachView(view);
-        const cli = startCopilot({ home, terminalEnv: endpoint.terminalEnv(), api });
+        const cli = startCopilot({ home, terminalEnv: endpoint.terminalEnv(), api: suite.api });
         cleanups.push(() => cli.kill());
         await cli.waitForText(COPILOT_READY);
         await waitForCopilotIde(cli);
@@ -51,25 +38,13 @@ describe('Copilot CLI (the real copilot 1.0.102 in a pty) against a CompanionEnd
     }
 
     /** Types a line until the CLI echoes it (it drops keys while it draws), then Enter. */
-    async function submitWhenReady(cli, line) {
-        for (let attempt = 1; ; attempt++) {
-            try {
-                await cli.submit(line, 3_000);
-                return;
-            } catch (error) {
-                if (attempt >= 10) {
-                    throw error;
-                }
-                cli.write('\x15'); // Ctrl+U: clear what did arrive
-            }
-        }
-    }
+    const submitWhenReady = (cli, line) => cli.submitWhenReady(line);
 
     /** Scripts a `create` of a new file and submits a prompt; resolves with the diff the window was asked to show. */
     async function proposeCreate({ view, cli, home }, name, content) {
         const file = path.join(home.workspace, name);
         // One scripted reply: the turn's later requests (after the tool result) get the fake's default answer.
-        api.enqueue({ forPrompt: `create ${name}`, toolCalls: [{ name: 'create', args: { path: file, file_text: content } }] });
+        suite.api.enqueue({ forPrompt: `create ${name}`, toolCalls: [{ name: 'create', args: { path: file, file_text: content } }] });
         await submitWhenReady(cli, `create ${name}`);
         const diff = await view.waitFor(file, 1, 60_000);
         await cli.waitForText(`Do you want to create ${file}?`);
@@ -104,9 +79,9 @@ describe('Copilot CLI (the real copilot 1.0.102 in a pty) against a CompanionEnd
             selection: { start: { line: 1, character: 0 }, end: { line: 1, character: 4 } }
         }] } });
         await waitUntil(() => copilotLog(cli.logDir).includes(`IDE selection changed: ${file} [1:0-1:4]`), { what: 'selection_changed to reach the CLI', diagnostics: () => cli.describe() });
-        const before = api.chatRequests.length;
+        const before = suite.api.chatRequests.length;
         await submitWhenReady(cli, 'explain the selection');
-        const request = await api.waitForRequest(r => api.chatRequests.indexOf(r) >= before && JSON.stringify(r.body?.messages ?? []).includes('<ide_selection>'), 60_000);
+        const request = await suite.api.waitForRequest(r => suite.api.chatRequests.indexOf(r) >= before && JSON.stringify(r.body?.messages ?? []).includes('<ide_selection>'), 60_000);
         const user = request.body.messages.filter(m => m.role === 'user').map(m => typeof m.content === 'string' ? m.content : JSON.stringify(m.content)).join('\n');
         assert.match(user, /File: notes\.txt \(line 2\)\n```\nbeta\n```/);
         await waitUntil(() => endpoint.status().sessions.some(s => s.name === 'explain the selection'), { what: 'update_session_name' });
@@ -120,16 +95,16 @@ describe('Copilot CLI (the real copilot 1.0.102 in a pty) against a CompanionEnd
         await waitUntil(() => fs.existsSync(accepted.file), { what: 'the CLI to write the file', diagnostics: () => context.cli.describe() });
         assert.equal(fs.readFileSync(accepted.file, 'utf8'), 'proposed\n');
         // Barrier: the tool result went back to the model, so the turn is over before the next one is scripted.
-        await api.waitForRequest(r => JSON.stringify(r.body?.messages ?? []).includes(`Created file ${accepted.file}`), 60_000);
+        await suite.api.waitForRequest(r => JSON.stringify(r.body?.messages ?? []).includes(`Created file ${accepted.file}`), 60_000);
         await context.cli.waitForText(COPILOT_READY);
 
         const closed = await proposeCreate(context, 'closed.txt', 'never\n');
         assert.deepEqual(await context.endpoint.resolveDiff(closed.diff.id, { accepted: false, via: 'tab' }), { delivered: true });
         await context.cli.waitForText('The user rejected this tool call');
         // Barrier: the next prompt reaches the model, so the CLI is done with the rejected create.
-        const turns = api.chatRequests.length;
+        const turns = suite.api.chatRequests.length;
         await submitWhenReady(context.cli, 'anything else');
-        await api.waitForRequest(() => api.chatRequests.length > turns, 60_000);
+        await suite.api.waitForRequest(() => suite.api.chatRequests.length > turns, 60_000);
         assert.equal(fs.existsSync(closed.file), false);
     });
 

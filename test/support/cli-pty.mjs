@@ -9,7 +9,7 @@ const TEST_DIR = fileURLToPath(new URL('..', import.meta.url));
 
 /** Key sequences for `write`, e.g. to pick an option in a CLI's confirmation dialog. */
 export const KEYS = {
-    enter: '\r', escape: '\x1b', tab: '\t', shiftTab: '\x1b[Z', ctrlC: '\x03',
+    enter: '\r', escape: '\x1b', tab: '\t', shiftTab: '\x1b[Z', ctrlC: '\x03', ctrlU: '\x15',
     up: '\x1b[A', down: '\x1b[B', right: '\x1b[C', left: '\x1b[D'
 };
 
@@ -142,6 +142,26 @@ export class CliPty {
         this.write(line);
         await this.waitFor(screen => count(screen) > before, timeoutMs, `echo of '${line}'`);
         this.write(KEYS.enter);
+    }
+
+    /**
+     * `submit` at a prompt that drops keys for a moment (while the CLI draws, right after a tool call):
+     * types the line again until it echoes, up to 10 times. `clearLine`: Ctrl+U first clears what did arrive.
+     */
+    async submitWhenReady(line, { clearLine = true } = {}) {
+        for (let attempt = 1; ; attempt++) {
+            try {
+                await this.submit(line, 3_000);
+                return;
+            } catch (error) {
+                if (attempt >= 10 || this.exit) {
+                    throw error;
+                }
+                if (clearLine) {
+                    this.write(KEYS.ctrlU);
+                }
+            }
+        }
     }
 
     /** Kills the CLI and everything it started (Gemini CLI relaunches itself in a child process). */

@@ -25,18 +25,8 @@ export function startCodex({ home, api, terminalEnv = {}, cwd = home.workspace }
 }
 
 /** Types a line until the CLI echoes it (it drops keys while drawing), then Enter. */
-export async function submitWhenReady(cli, line) {
-    for (let attempt = 1; ; attempt++) {
-        try {
-            await cli.submit(line, 3_000);
-            return;
-        } catch (error) {
-            if (attempt >= 10 || cli.exit) {
-                throw error;
-            }
-            cli.write('\x15'); // Ctrl+U: clear what arrived of the line before typing it again
-        }
-    }
+export function submitWhenReady(cli, line) {
+    return cli.submitWhenReady(line);
 }
 
 /** `/ide` until Codex says what it got: the IDE's context, or the hint that no IDE has the folder. */
