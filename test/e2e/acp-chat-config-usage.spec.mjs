@@ -5,16 +5,14 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { startAcpTheiaBackend } from '../support/acp-theia-backend.mjs';
-import { FakeGeminiApi } from '../support/fake-gemini-api.mjs';
-import { TheiaChat } from '../support/theia-chat.mjs';
-import { TheiaWindow, launchChromium, makeTempRoot, removeTempRoot, waitUntil, writeTree } from '../support/theia-app.mjs';
+import { ChatApp } from '../support/chat-app.mjs';
+import { waitUntil } from '../support/theia-app.mjs';
 import { CleanupStack } from '../support/cleanup-stack.mjs';
 
 const SESSION_AGENT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../support/session-acp-agent.mjs');
 
 describe('An ACP agent\'s config options and usage in the chat input (session/set_config_option, usage_update)', function () {
-    let browser, gemini, root, workspace, store, log, backend, window, chat;
+    let root, store, log, window, chat;
     const cleanup = new CleanupStack();
     after(() => cleanup.run());
 
@@ -35,27 +33,16 @@ describe('An ACP agent\'s config options and usage in the chat input (session/se
     }
 
     before(async () => {
-        browser = await launchChromium();
-        cleanup.push(() => browser.close());
-        gemini = await FakeGeminiApi.start();
-        cleanup.push(() => gemini.close());
-        root = makeTempRoot('acp-chat-config-');
-        cleanup.push(() => removeTempRoot(root));
-        workspace = writeTree(path.join(root, 'workspace'), { 'README.md': '# sample\n' });
+        const app = await ChatApp.start(cleanup, { prefix: 'acp-chat-config-', gemini: true });
+        ({ root } = app);
         store = path.join(root, 'sessions');
         log = path.join(root, 'session-agent.log');
-        backend = await startAcpTheiaBackend({
-            root, workspace, gemini,
+        ({ window, chat } = await app.openAcp({
             settings: {
                 'aiCliChat.gemini.enabled': false, 'aiCliChat.copilot.enabled': false,
                 'aiCliChat.agents': [{ name: 'SessionAgent', command: process.execPath, args: [SESSION_AGENT, '--store', store, '--log', log], description: 'An ACP agent written in the test' }]
             }
-        });
-        cleanup.push(() => backend.stop());
-        window = await TheiaWindow.open(browser, backend, workspace);
-        cleanup.push(() => window.close());
-        chat = new TheiaChat(window);
-        await chat.open();
+        }));
     });
 
     it('model and mode fill Theia\'s selectors; a thinking level picked in the input goes as set_config_option before the next prompt', async () => {
