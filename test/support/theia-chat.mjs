@@ -32,8 +32,18 @@ export class TheiaChat {
 
     /** Types at the end of the chat input, like a user. */
     async type(text) {
-        await this.clearNotifications();
-        await this.input.click();
+        // A toast that shows after the clear can cover the input: clear again and retry the click.
+        for (let attempt = 1; ; attempt++) {
+            await this.clearNotifications();
+            try {
+                await this.input.click({ timeout: 5_000 });
+                break;
+            } catch (error) {
+                if (attempt === 4) {
+                    throw error;
+                }
+            }
+        }
         await this.page.keyboard.press('End');
         await this.page.keyboard.type(text, { delay: 5 });
         await this.page.keyboard.press('Escape'); // closes the @ / # suggestion widget, if one is open
