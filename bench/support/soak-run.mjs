@@ -12,7 +12,10 @@ const AGENT = fileURLToPath(new URL('./soak-acp-agent.mjs', import.meta.url));
 export const FULL_PHASES = { turns: 300, diffs: 300, crashes: 50, reloads: 10 };
 const TURNS_PER_CHAT = 10; // a user starts a new chat now and then; the old one is deleted, so its memory must go
 
-/** Runs `phases` (counts per phase); `onPhase({ name, count, before, after })` hears each phase's readings. */
+/**
+ * Runs `phases` (counts per phase; a phase counted 0 is left out, with its warm-up); `onPhase({ name, count, before, after, page })`
+ * hears each phase's readings (`page` is the Playwright page, for a heap snapshot).
+ */
 export async function runSoak({ phases = FULL_PHASES, kbPerTurn = 20, onPhase = () => undefined, log = () => undefined }) {
     const root = makeTempRoot('soak-');
     const cleanup = [() => removeTempRoot(root)];
@@ -29,7 +32,10 @@ export async function runSoak({ phases = FULL_PHASES, kbPerTurn = 20, onPhase = 
         const window = await TheiaWindow.open(browser, backend, workspace);
         cleanup.unshift(() => window.close());
         const chat = new TheiaChat(window);
-        await chat.open();
+        const chatting = phases.turns > 0 || phases.crashes > 0 || phases.reloads > 0;
+        if (chatting) {
+            await chat.open();
+        }
         const client = await IdeClientProcess.start({ cwd: workspace, env: backend.ideClientEnv(discovery) });
         cleanup.unshift(() => client.stop());
         if ((await client.request('connect')).status !== 'connected') {
@@ -43,15 +49,21 @@ export async function runSoak({ phases = FULL_PHASES, kbPerTurn = 20, onPhase = 
         const diffs = diffActions(window, client, path.join(workspace, 'src/value.ts'));
 
         // Warm-up: everything a phase starts lazily (the agent, the chat view's parts, the diff editor) exists before the first reading.
-        await actions.turns(2, kbPerTurn);
-        await diffs.cycles(2);
-        await actions.crashes(1);
+        if (phases.turns > 0) {
+            await actions.turns(2, kbPerTurn);
+        }
+        if (phases.diffs > 0) {
+            await diffs.cycles(2);
+        }
+        if (phases.crashes > 0) {
+            await actions.crashes(1);
+        }
         const steps = [
             ['chat turns', phases.turns, count => actions.turns(count, kbPerTurn)],
             ['openDiff → accept', phases.diffs, count => diffs.cycles(count)],
             ['agent crashes and restarts', phases.crashes, count => actions.crashes(count)],
             ['window reloads', phases.reloads, count => reloads(window, chat, count)]
-        ];
+        ].filter(([, count]) => count > 0);
         const results = [];
         for (const [name, count, run] of steps) {
             const before = await read();
@@ -60,7 +72,7 @@ export async function runSoak({ phases = FULL_PHASES, kbPerTurn = 20, onPhase = 
             const after = await settled(read, before);
             const result = { name, count, before, after };
             results.push(result);
-            await onPhase(result);
+            await onPhase({ ...result, page: window.page });
         }
         return results;
     } finally {
