@@ -24,8 +24,12 @@ const PINS: Pin[] = [{
 }, {
     patch: 'AcpChatViewTreeWidget (renders the first content at once)',
     module: '@theia/ai-chat-ui/lib/browser/chat-tree-view/chat-view-tree-widget', className: 'ChatViewTreeWidget',
-    members: { trackChatModel: 'ee90fa1e89f3cc04', getScrollToRow: 'e6a6134f7549f3b5' },
-    uses: ['this.toDisposeOnChatModelChange', 'this.scrollToRow', 'this.chatAgentService']
+    members: { trackChatModel: 'ee90fa1e89f3cc04', getScrollToRow: 'e6a6134f7549f3b5', recreateModelTree: '81806adfa3627b59' },
+    uses: ['this.toDisposeOnChatModelChange', 'this.scrollToRow', 'this.chatAgentService', 'this.chatModelId = chatModel.id']
+}, {
+    patch: 'AcpChatViewTreeWidget (a new root per chat: TreeImpl.root clears the node index that setChildren leaves stale)',
+    module: '@theia/core/lib/browser/tree/tree', className: 'TreeImpl',
+    members: { root: 'f02986cd09990096', setChildren: '6171679d29be2d4c', removeNode: 'f5037e7157ef9148' }
 }, {
     patch: 'AcpChatInputWidget (model selector, prompt at the gesture, keybinding-label cache, config/usage row)',
     module: '@theia/ai-chat-ui/lib/browser/chat-input-widget', className: 'AIChatInputWidget',
