@@ -92,14 +92,21 @@ export default tseslint.config(
     })),
     ...patchedPackages.map(dir => ({
         files: [`packages/${dir}/src/**/*.ts`, `packages/${dir}/src/**/*.tsx`],
-        // The companion's URI codec registers with Theia's msgpack extension point (under message-rpc), it patches nothing.
-        ignores: [`packages/${dir}/src/browser/theia-patches/**`, 'packages/theia-companion/src/common/uri-rpc-codec*.ts'],
+        ignores: [`packages/${dir}/src/browser/theia-patches/**`],
         rules: {
             'no-restricted-imports': ['error', {
                 paths: theiaInternals.paths, patterns: [deepImports, ...layerPatterns(dir), ...theiaInternals.patterns]
             }]
         }
     })),
+    {
+        // The companion's URI codec registers with Theia's msgpack extension point (under message-rpc): it patches
+        // nothing, so only that pattern is lifted; the layers and the other internals still apply.
+        files: ['packages/theia-companion/src/common/uri-rpc-codec*.ts'],
+        rules: {
+            'no-restricted-imports': ['error', { paths: theiaInternals.paths, patterns: [deepImports, ...layerPatterns('theia-companion')] }]
+        }
+    },
     {
         files: ['packages/*/src/common/**/*.ts', 'packages/*/src/browser/**/*.ts', 'packages/*/src/browser/**/*.tsx'],
         // Specs run in Node (mocha); the code they test does not.
