@@ -26,7 +26,6 @@ export interface AcpChatAgentConfig extends AcpAgentLaunch {
 export interface AcpMode { readonly id: string; readonly name: string; readonly description?: string | null }
 /** A model from `session/new` (`models.availableModels`; unstable in ACP, reported by gemini and qwen). */
 export interface AcpModel { readonly modelId: string; readonly name: string; readonly description?: string | null }
-export interface AcpCommand { readonly name: string; readonly description?: string | null }
 /** An ACP `SessionConfigOption` as the agent sent it; read loosely (`sortConfigOptions` in acp-config-options.ts). */
 export type AcpConfigOptionData = Record<string, unknown>;
 /** A session's last `usage_update`: tokens in context, the window's size, the cost so far. */
@@ -117,10 +116,6 @@ export interface AcpChatService extends RpcServer<AcpChatClient> {
      * For the change set of files an agent wrote itself: their paths come from the agent's tool calls.
      */
     readWorkspaceFile(chatSessionId: string, agentId: string, path: string): Promise<string | undefined>;
-    /** Process ids of the agents this backend runs (status and tests). */
-    agentPids(): Promise<number[]>;
-    /** Process ids of the commands the agents run through `terminal/create` that still run (tests). */
-    terminalPids(): Promise<number[]>;
 }
 export interface AcpTurnErrorData {
     readonly code: string;

@@ -228,14 +228,6 @@ export class AcpChatServiceImpl implements AcpChatService {
         }
     }
 
-    async agentPids(): Promise<number[]> {
-        return this.hosts.pids;
-    }
-
-    async terminalPids(): Promise<number[]> {
-        return this.terminals.pids;
-    }
-
     /** What the engine knows of the session now: its config options and last usage (issue 23 parts 4 and 5). */
     protected liveState(host: WorkspaceAgent, sessionId: string): Pick<AcpSessionInfo, 'configOptions' | 'usage'> {
         const configOptions = host.configOptionsOf(sessionId) as unknown as AcpConfigOptionData[] | undefined;

@@ -142,7 +142,7 @@ describe('AcpChatServiceImpl terminals with a real ACP agent (the tiny agent of 
         assert.ok(!('error' in prepared), JSON.stringify(prepared));
         const turn = service.prompt(chatSessionId, agent.id, [{ type: 'text', text: 'run sh long.sh' }]);
         await until(() => outputs.some(output => output.text.includes('started')), 'the command to print "started"');
-        const [pid] = await service.terminalPids();
+        const [pid] = terminals.pids;
         let pids: number[] = [];
         await until(() => (pids = [pid, ...descendantsOf(pid)]).length > 1, 'the sleep child');
         return { turn, pids };
@@ -157,7 +157,7 @@ describe('AcpChatServiceImpl terminals with a real ACP agent (the tiny agent of 
         assert.equal(outputs.map(output => output.text).join(''), `${workspace}\n`);
         assert.deepEqual(outputs[outputs.length - 1].exitStatus, { exitCode: 5, signal: null });
         assert.match(texts.join(''), /Exit code 5/);
-        assert.deepEqual(await service.terminalPids(), []);
+        assert.deepEqual(terminals.pids, []);
     });
 
     it('a command the agent runs does not see the backend\'s credentials (MY_SECRET_TOKEN, PGPASSWORD, a DATABASE_URL with a password)', async () => {
@@ -178,11 +178,11 @@ describe('AcpChatServiceImpl terminals with a real ACP agent (the tiny agent of 
         await service.prepare('chat-1', agent, [workspace]);
         await service.prompt('chat-1', agent.id, [{ type: 'text', text: 'spawn 41 - sleep 600' }]);
         assert.match(texts.join(''), /^Created 16 terminals\. terminal\/create #17 failed \(-32602\): Invalid params: too many terminals: this session already holds 16/);
-        const pids = await service.terminalPids();
+        const pids = terminals.pids;
         assert.equal(pids.length, 16);
         await service.closeChatSession('chat-1');
         await until(() => pids.every(pid => !isAlive(pid)), 'the 16 sleeps to be gone');
-        assert.deepEqual(await service.terminalPids(), []);
+        assert.deepEqual(terminals.pids, []);
     });
 
     it('an agent asking 16 MiB for each of 41 flooding terminals gets two; the session keeps at most 32 MiB of output', async () => {
@@ -200,7 +200,7 @@ describe('AcpChatServiceImpl terminals with a real ACP agent (the tiny agent of 
         const { turn, pids } = await startLongCommand('chat-1');
         await service.closeChatSession('chat-1');
         await until(() => pids.every(pid => !isAlive(pid)), 'the shell and its sleep to be gone');
-        assert.deepEqual(await service.terminalPids(), []);
+        assert.deepEqual(terminals.pids, []);
         await turn;
     });
 
