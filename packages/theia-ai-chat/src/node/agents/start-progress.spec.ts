@@ -21,10 +21,12 @@ describe('The chat\'s backend says an agent is starting, and what its start prin
     beforeEach(() => {
         workspace = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'acp-chat-start-')));
         // An npx-shaped launch: a runner that talks on stderr (as npm does while it fetches) before the agent answers.
+        // The pause stands for npm's fetch: without it, on a loaded machine the backend could read the agent's first
+        // answer (stdout) in the same turn of the event loop as these lines (stderr), and take it first.
         const bin = path.join(workspace, 'bin');
         fs.mkdirSync(bin);
         fs.writeFileSync(path.join(bin, 'npx'), '#!/bin/sh\nprintf "npm warn deprecated glob@7.2.3: old\\n" >&2\n' +
-            `printf "npm notice fetched %s\\n" "$2" >&2\nexec "${process.execPath}" "${TINY_AGENT}"\n`, { mode: 0o755 });
+            `printf "npm notice fetched %s\\n" "$2" >&2\nsleep 0.3\nexec "${process.execPath}" "${TINY_AGENT}"\n`, { mode: 0o755 });
         agent = { id: 'NpxAgent', displayName: 'Npx Agent', command: path.join(bin, 'npx'), args: ['-y', '@example/agent@1.2.3', '--acp'] };
         const logger = { info: () => undefined, warn: () => undefined, error: () => undefined };
         hosts = Object.assign(new AcpAgentHosts(), { logger, apiKeys: new AcpApiKeys(), userAgent: () => agent, preferences: { inspect: () => undefined } });
