@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PATCH_VARIANTS } from './support/patch-variants.mjs';
-import { BENCH_DIR, fmt, numberArg, stringArg, table, writeJsonResult } from './support/common.mjs';
+import { BENCH_DIR, fmt, median, numberArg, stringArg, summarize, table, writeJsonResult } from './support/common.mjs';
 
 const RUNS = numberArg('runs', 3);
 const ROUNDS = numberArg('rounds', 10);
@@ -44,13 +44,10 @@ function runOnce(variant, run) {
     return figures;
 }
 
-const median = values => {
-    const sorted = values.filter(v => typeof v === 'number').sort((a, b) => a - b);
-    return sorted.length ? sorted[Math.floor((sorted.length - 1) / 2)] : NaN;
-};
+/** min–max of a figure over the runs. */
 const spread = (values, digits = 0) => {
-    const numbers = values.filter(v => typeof v === 'number');
-    return numbers.length ? `${fmt(Math.min(...numbers), digits)}–${fmt(Math.max(...numbers), digits)}` : 'n/a';
+    const { min, max } = summarize(values);
+    return values.length ? `${fmt(min, digits)}–${fmt(max, digits)}` : 'n/a';
 };
 
 const results = Object.fromEntries(variants.map(variant => [variant, []]));
@@ -66,7 +63,8 @@ for (let run = 1; run <= RUNS; run++) {
 }
 fs.rmSync(scratch, { recursive: true, force: true });
 
-const pick = (runs, key) => runs.map(figures => figures[key]);
+/** One figure of each run that has it (a run whose flood did not finish has no 40k figures). */
+const pick = (runs, key) => runs.map(figures => figures[key]).filter(value => typeof value === 'number');
 console.log(`\n${RUNS} runs each, interleaved; medians (min–max over runs), ms`);
 console.log(table([
     ['variant', 'first token (direct)', 'to socket', '1 MB longest / sum', '40k tools longest / sum', 'runs'],
