@@ -40,6 +40,8 @@ describe('An ACP agent\'s config options and usage in the chat input (session/se
         ({ window, chat } = await app.openAcp({
             settings: {
                 'aiCliChat.gemini.enabled': false, 'aiCliChat.copilot.enabled': false,
+                // Theia's own context warning, at a threshold the agent's usage (27 %) crosses.
+                'ai-features.chat.tokenUsageWarning.enabled': true, 'ai-features.chat.tokenUsageWarning.defaultThresholdPercentage': 25,
                 'aiCliChat.agents': [{ name: 'SessionAgent', command: process.execPath, args: [SESSION_AGENT, '--store', store, '--log', log], description: 'An ACP agent written in the test' }]
             }
         }));
@@ -78,12 +80,19 @@ describe('An ACP agent\'s config options and usage in the chat input (session/se
         assert.equal(sent().includes('session/set_model') || sent().includes('session/set_mode'), false, 'only config options were set');
     });
 
-    it('shows the session\'s usage next to the input, the exact figures in the tooltip', async () => {
+    it('shows the session\'s usage next to the input, the exact figures in the tooltip; past Theia\'s threshold it warns and offers a new chat', async () => {
         await chat.send('@SessionAgent usage');
         await chat.waitForText('Usage sent.');
         await chat.waitUntilIdle();
         const usage = chat.view.locator('.theia-acp-session-bar .theia-acp-usage');
         await waitUntil(async () => (await usage.textContent()) === '53k / 200k · $0.12', { what: 'the usage label', timeout: 20_000 });
-        assert.equal(await usage.getAttribute('title'), 'Context: 53,000 of 200,000 tokens (27 %)\nCost of this session: 0.12 USD');
+        assert.equal(await usage.getAttribute('title'), 'Context: 53,000 of 200,000 tokens (27 %)\nCost of this session: 0.12 USD\n' +
+            'The context is nearly full: a new chat starts with an empty one.', 'past the threshold (25 % here) the tooltip says so');
+        // The toast (the closed notification center lists it too).
+        const warning = window.page.locator('.theia-notification-toasts .theia-notification-list-item', { hasText: 'SessionAgent\'s context is nearly full (53k / 200k · $0.12)' });
+        await warning.waitFor({ timeout: 20_000 });
+        assert.equal(await warning.count(), 1, 'warned once');
+        await warning.locator('button', { hasText: 'Start New Chat' }).click();
+        await waitUntil(async () => !(await chat.text()).includes('Usage sent.'), { what: 'a new, empty chat', timeout: 20_000 });
     });
 });

@@ -77,6 +77,11 @@ describe('The agents\' own sessions in Browse all chats (session/list, load, del
         for (const line of ['my name is Ada', 'Echo: my name is Ada', 'I like tea', 'Echo: I like tea']) {
             await chat.waitForText(line);
         }
+        // Before its first prompt the chat offers the loaded session's model and mode options and its slash commands.
+        assert.deepEqual(await chat.modelOptions(), ['Default', 'big', 'small'], 'the session\'s model option');
+        const modeSelector = chat.view.locator('.theia-ChatInput-ModeSelector').first();
+        await waitUntil(async () => await modeSelector.isVisible() && await modeSelector.textContent() === 'Ask', { what: 'the mode selector to offer the session\'s mode', timeout: 20_000 });
+        assert.ok((await chat.suggestions('', '/')).some(entry => entry.includes('recall')), 'the agent\'s /recall is offered');
         await chat.send('recall');
         await chat.waitForText('History: my name is Ada | I like tea');
         await chat.waitUntilIdle();

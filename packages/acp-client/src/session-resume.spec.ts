@@ -9,6 +9,7 @@ import { replayNotShown } from './replay-dedup';
 import { SessionHandlers } from './session-routes';
 import { WorkspaceAgent } from './workspace-agent';
 import { WorkspaceAgentOptions } from './workspace-agent-options';
+import { until } from './test/process-checks';
 
 /** An ACP agent written for the tests whose sessions outlive its process (one JSON file each in --store). */
 const SESSION_AGENT = path.resolve(__dirname, '../../../test/support/session-acp-agent.mjs');
@@ -237,11 +238,11 @@ describe('WorkspaceAgent sessions that outlive the agent process (resume, load, 
         const { sessionId, state } = await agent.openSession(session);
         const ids = (options?: acp.SessionConfigOption[]) => options?.map(option => `${option.id}=${String(option.currentValue)}`);
         assert.deepEqual(ids(state.configOptions ?? undefined), ['model=small', 'mode=ask']);
-        assert.deepEqual(ids(agent.configOptionsOf(sessionId)), ['model=small', 'mode=ask']);
+        assert.deepEqual(ids(agent.states.configOptionsOf(sessionId)), ['model=small', 'mode=ask']);
         assert.deepEqual(ids(await agent.setConfigOption(sessionId, 'model', 'big')), ['model=big', 'mode=ask', 'thought_level=low']);
-        assert.deepEqual(ids(agent.configOptionsOf(sessionId)), ['model=big', 'mode=ask', 'thought_level=low'], 'the answer\'s new option is there');
+        assert.deepEqual(ids(agent.states.configOptionsOf(sessionId)), ['model=big', 'mode=ask', 'thought_level=low'], 'the answer\'s new option is there');
         await agent.prompt(sessionId, said('config'));
-        assert.deepEqual(ids(agent.configOptionsOf(sessionId)), ['model=big', 'mode=code', 'thought_level=low']);
+        assert.deepEqual(ids(agent.states.configOptionsOf(sessionId)), ['model=big', 'mode=code', 'thought_level=low']);
         assert.ok(session.updates.some(update => update.sessionUpdate === 'config_option_update'), 'the update reaches the listener too');
         await assert.rejects(agent.setConfigOption(sessionId, 'model', 'huge'), /No such choice/);
         await agent.stop();
@@ -252,7 +253,7 @@ describe('WorkspaceAgent sessions that outlive the agent process (resume, load, 
     it('declares boolean config options only when asked to, and sends a boolean choice typed', async () => {
         const agent = engine(undefined, { booleanConfigOptions: true });
         const { sessionId } = await agent.openSession(recorder());
-        assert.ok(agent.configOptionsOf(sessionId)!.some(option => option.id === 'brief' && option.type === 'boolean'));
+        assert.ok(agent.states.configOptionsOf(sessionId)!.some(option => option.id === 'brief' && option.type === 'boolean'));
         const options = await agent.setConfigOption(sessionId, 'brief', true);
         assert.equal(options.find(option => option.id === 'brief')!.currentValue, true);
     });
@@ -261,12 +262,24 @@ describe('WorkspaceAgent sessions that outlive the agent process (resume, load, 
         const agent = engine();
         const session = recorder();
         const { sessionId } = await agent.openSession(session);
-        assert.equal(agent.usageOf(sessionId), undefined);
+        assert.equal(agent.states.usageOf(sessionId), undefined);
         await agent.prompt(sessionId, said('usage'));
         const usage = session.updates.find(update => update.sessionUpdate === 'usage_update');
         assert.ok(usage && usage.sessionUpdate === 'usage_update');
         assert.deepEqual([usage.used, usage.size, usage.cost?.amount, usage.cost?.currency], [53_000, 200_000, 0.12, 'USD']);
-        assert.deepEqual(agent.usageOf(sessionId), { used: 53_000, size: 200_000, cost: { amount: 0.12, currency: 'USD' } });
+        assert.deepEqual(agent.states.usageOf(sessionId), { used: 53_000, size: 200_000, cost: { amount: 0.12, currency: 'USD' } });
+    });
+
+    it('keeps the session\'s last slash commands for whoever takes the session over later, until it is closed', async () => {
+        const agent = engine();
+        const { sessionId } = await agent.openSession(recorder());
+        await until(() => agent.states.commandsOf(sessionId) !== undefined, 'the agent\'s available_commands_update');
+        assert.deepEqual(agent.states.commandsOf(sessionId)?.map(command => command.name), ['recall']);
+        const taken = await agent.attachSession(recorder(), { sessionId });
+        assert.equal(taken.how, 'live');
+        assert.deepEqual(agent.states.commandsOf(sessionId)?.map(command => command.name), ['recall'], 'still there for the new handlers');
+        await agent.closeSession(sessionId);
+        assert.equal(agent.states.commandsOf(sessionId), undefined);
     });
 
     it('declares elicitation and terminal sign-in only when the host opts in (the Agent API declares nothing new)', async () => {

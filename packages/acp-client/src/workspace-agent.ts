@@ -7,7 +7,7 @@ import { AttachedSession, AttachRequest, attachMethod, DEFAULT_ATTACH_TIMEOUT_MS
 import { AgentSessionCapabilities } from './session-capabilities';
 import { listAllPages, ListedSessions } from './session-listing';
 import { RememberedSession, SessionHandlers, SessionRoutes } from './session-routes';
-import { SessionUsage } from './session-state';
+import { SessionStates } from './session-state';
 import { OpenedSession, WorkspaceAgentOptions } from './workspace-agent-options';
 
 /**
@@ -113,8 +113,9 @@ export class WorkspaceAgent {
         const agent = await this.ready();
         this.lastActiveAt = Date.now();
         if (this.routes.has(sessionId) && !this.routes.isAttaching(sessionId)) {
-            this.routes.register(sessionId, session, { configOptions: this.configOptionsOf(sessionId) }, []);
-            return { sessionId, how: 'live', state: { sessionId, configOptions: this.configOptionsOf(sessionId) }, agent };
+            const configOptions = this.routes.states.configOptionsOf(sessionId);
+            this.routes.register(sessionId, session, { configOptions }, []);
+            return { sessionId, how: 'live', state: { sessionId, configOptions }, agent };
         }
         const method = attachMethod(agent.sessionCapabilities, request.prefer);
         let failure: string | undefined;
@@ -193,14 +194,9 @@ export class WorkspaceAgent {
         return true;
     }
 
-    /** The session's config options as the agent last stated them (undefined: it reports none). */
-    configOptionsOf(sessionId: string): acp.SessionConfigOption[] | undefined {
-        return this.routes.states.configOptionsOf(sessionId);
-    }
-
-    /** The session's last `usage_update` (context used and size, cost). */
-    usageOf(sessionId: string): SessionUsage | undefined {
-        return this.routes.states.usageOf(sessionId);
+    /** What the agent last stated of each session: its config options (undefined: it reports none), usage and slash commands. */
+    get states(): SessionStates {
+        return this.routes.states;
     }
 
     /** `session/set_config_option`; the agent's answer replaces the session's whole set, which is returned. */

@@ -1,4 +1,4 @@
-import type { AcpChatAgentConfig, AcpSessionUpdate, AcpTurnErrorData } from './acp-chat-protocol';
+import type { AcpChatAgentConfig, AcpSessionInfo, AcpSessionUpdate, AcpTurnErrorData } from './acp-chat-protocol';
 
 export const ACP_CHAT_HISTORY_PATH = '/services/ai-cli-companion/acp-chat-history';
 
@@ -20,6 +20,8 @@ export interface AcpOpenedListedSession {
     readonly how: 'live' | 'resumed' | 'loaded' | 'new';
     /** `new`: why the agent does not continue the conversation. */
     readonly reason?: string;
+    /** The session the chat now continues, as `prepare` reports it: its modes, models and options show before the first prompt. */
+    readonly session: AcpSessionInfo;
 }
 
 /**

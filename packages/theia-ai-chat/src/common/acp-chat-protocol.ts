@@ -56,6 +56,8 @@ export interface AcpSessionInfo {
     readonly configOptions?: AcpConfigOptionData[];
     /** The session's last `usage_update`, when the agent sent one (a reloaded window shows it again). */
     readonly usage?: AcpUsageData;
+    /** The session's last slash commands (`available_commands_update`), for a chat that takes over an open session. */
+    readonly commands?: Array<{ readonly name: string; readonly description?: string | null }>;
 }
 
 /** A message the chat shows, for `prepare` to drop from a `session/load` replay what is already on screen. */

@@ -9,11 +9,13 @@ import { AcpChatAgentDefinition, userAcpChatAgents } from '../../common/acp-chat
 import { ACP_CHAT_PREFERENCES, userAcpChatSetting } from '../../common/acp-chat-preferences';
 import { AcpChatAgent } from './chat-agent';
 import { AcpChatAgentServices } from './agent-services';
+import { AcpAgentHistory } from '../history/agent-history';
 
 /**
  * Registers the chat agents from the user's preferences: the enabled built-ins (with their command
  * preference) and every valid `aiCliChat.agents` entry; re-registers when those change. A workspace's
- * settings are never read: they could make the chat start a cloned repository's own program.
+ * settings are never read: they could make the chat start a cloned repository's own program. A conversation
+ * opened from the agent's own history goes to its agent before the first prompt.
  */
 @injectable()
 export class AcpChatAgentRegistry implements FrontendApplicationContribution {
@@ -23,12 +25,14 @@ export class AcpChatAgentRegistry implements FrontendApplicationContribution {
     @inject(AgentService) protected readonly agentService: AgentService;
     @inject(MessageService) protected readonly messages: MessageService;
     @inject(AcpChatAgentServices) protected readonly services: AcpChatAgentServices;
+    @inject(AcpAgentHistory) protected readonly history: AcpAgentHistory;
 
     protected readonly registered = new Map<string, AcpChatAgent>();
     /** The problems last warned about: the two change events of one edit warn once. */
     protected warned = '[]';
 
     async onStart(): Promise<void> {
+        this.history.onWillOpen(({ chatSessionId, agentId, opened }) => this.registered.get(agentId)?.openedFromHistory(chatSessionId, opened));
         await this.preferences.ready;
         this.sync();
         const ours = (names: string[]) => names.some(name => (ACP_CHAT_PREFERENCES as readonly string[]).includes(name));

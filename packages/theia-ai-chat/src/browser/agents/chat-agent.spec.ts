@@ -51,7 +51,8 @@ function agentOnBackend(promptResults: AcpTurnResult[], opened: Partial<AcpSessi
                     let modeId: string | undefined;
                     state = {
                         session: undefined, modeId: (fallback?: string) => modeId ?? fallback, onMode: (id: string) => { modeId = id; },
-                        onCommands: () => undefined, onUpdate: () => undefined, onPermissionRequest: () => undefined, onPermissionSettled: () => undefined
+                        onCommands: (commands: Array<{ name: string }>) => calls.push(`commands ${commands.map(command => command.name).join(' ')}`),
+                        onUpdate: () => undefined, onPermissionRequest: () => undefined, onPermissionSettled: () => undefined
                     } as unknown as SessionState;
                     states.set(chatSessionId, state);
                 }
@@ -107,6 +108,35 @@ describe('AcpChatAgent: the prompt path', () => {
         assert.ok(first.response.response.content.some(part => part.kind === 'error'), 'the failure is an error part of the answer');
         await agent.invoke(request(model, 'two'));
         assert.deepEqual(calls, ['prepare', 'prompt one', 'prepare', 'prompt two']);
+    });
+});
+
+describe('AcpChatAgent: a conversation opened from the agent\'s own history', () => {
+    const modeOption: AcpConfigOptionData = {
+        id: 'mode', name: 'Mode', category: 'mode', type: 'select', currentValue: 'ask',
+        options: [{ value: 'ask', name: 'Ask' }, { value: 'code', name: 'Code' }]
+    };
+    const listedSession = { ...info('listed-1'), opened: false, configOptions: [modeOption], commands: [{ name: 'recall' }, { name: 'compress' }] };
+    const replay = [{ sessionUpdate: 'user_message_chunk', content: { type: 'text', text: 'hi' } }];
+
+    it('offers the session\'s modes and options before the first prompt, which goes to that session without prepare', async () => {
+        const { agent, calls, configs } = agentOnBackend([]);
+        const model = new MutableChatModel(ChatAgentLocation.Panel);
+        assert.deepEqual(agent.modes, [], 'nothing known of the agent yet');
+        await agent.openedFromHistory(model.id, Promise.resolve({ how: 'loaded', replay, session: listedSession }));
+        assert.deepEqual(agent.modes.map(mode => `${mode.id}${mode.isDefault ? '*' : ''}`), ['ask*', 'code'], 'the mode option fills the selector');
+        assert.deepEqual(configs.modesFor(model.id, definition.id)?.modes.map(mode => mode.id), ['ask', 'code']);
+        assert.deepEqual(calls, ['commands recall compress'], 'the session\'s slash commands are offered');
+        await agent.invoke(request(model, 'continue'));
+        assert.deepEqual(calls.slice(1), ['prompt continue'], 'the listed session itself, no prepare, and its commands not offered again');
+    });
+
+    it('one that could not be opened leaves the chat to prepare at its first prompt', async () => {
+        const { agent, calls } = agentOnBackend([]);
+        const model = new MutableChatModel(ChatAgentLocation.Panel);
+        await agent.openedFromHistory(model.id, Promise.resolve(undefined));
+        await agent.invoke(request(model, 'hello'));
+        assert.deepEqual(calls, ['prepare', 'prompt hello']);
     });
 });
 

@@ -4,6 +4,7 @@ import {
 } from '@theia/ai-chat/lib/common/chat-model';
 import { AcpChatAgentDefinition } from '../../common/acp-chat-agents';
 import { AcpMode, AcpSessionInfo, AcpTurnErrorData, AcpTurnResult } from '../../common/acp-chat-protocol';
+import type { AcpOpenedListedSession } from '../../common/acp-chat-history-protocol';
 import { modelName, modelToSet } from '../../common/acp-models';
 import { defaultModeOf, modeToSet } from '../../common/acp-modes';
 import { AcpAgentSideWrites } from '../file-system/agent-side-writes';
@@ -88,18 +89,8 @@ export class AcpChatAgent implements ChatAgent {
             // The chat had a session with this agent (before a restart or crash) that could not be continued: said, never silent.
             request.response.response.addContent(new MarkdownChatResponseContentImpl(`*${prepared.attached.reason}*\n\n`));
         }
-        state.session = prepared;
-        this.services.sessions.noteModels(this.id, prepared);
+        this.adopt(chatSessionId, state, prepared, !known);
         const { configs } = this.services;
-        if (!known) {
-            configs.opened(chatSessionId, this.id, prepared);
-        }
-        const configModes = configs.modesFor(chatSessionId, this.id);
-        if (prepared.modes.length > 0) {
-            this.modes = toChatModes(prepared.modes, defaultModeOf(prepared.modes) ?? prepared.currentModeId);
-        } else if (configModes) {
-            this.modes = toChatModes(configModes.modes, configModes.defaultId);
-        }
         const modeId = modeToSet(prepared.modes, state.modeId(prepared.currentModeId), request.request.modeId);
         const legacy = { models: prepared.models.length > 0, modes: prepared.modes.length > 0 };
         const configChoices = configs.toSend(chatSessionId, this.id, legacy, request.session.settings?.commonSettings?.modelId, request.request.modeId);
@@ -137,6 +128,41 @@ export class AcpChatAgent implements ChatAgent {
             onCancel.dispose();
             turn.end();
             listeners.listen(chatSessionId, this.id, state);
+        }
+    }
+
+    /**
+     * A conversation from the agent's own history opens as a chat (Browse all chats…): the chat listens to its
+     * session from the start, and once the backend opened it, shows its modes, models, options and slash
+     * commands before the first prompt, which then goes to that session directly.
+     */
+    async openedFromHistory(chatSessionId: string, opened: Promise<AcpOpenedListedSession | undefined>): Promise<void> {
+        const state = this.services.sessions.stateFor(chatSessionId, this);
+        const result = await opened;
+        if (result && !state.session) {
+            this.adopt(chatSessionId, state, result.session, true);
+        }
+    }
+
+    /**
+     * The chat continues `session`: its models and modes for the selectors. `fresh`: just prepared (the chat had no
+     * session before), so its options and slash commands are the latest the agent stated.
+     */
+    protected adopt(chatSessionId: string, state: SessionState, session: AcpSessionInfo, fresh: boolean): void {
+        state.session = session;
+        this.services.sessions.noteModels(this.id, session);
+        const { configs } = this.services;
+        if (fresh) {
+            configs.opened(chatSessionId, this.id, session);
+            if (session.commands) {
+                state.onCommands(session.commands);
+            }
+        }
+        const configModes = configs.modesFor(chatSessionId, this.id);
+        if (session.modes.length > 0) {
+            this.modes = toChatModes(session.modes, defaultModeOf(session.modes) ?? session.currentModeId);
+        } else if (configModes) {
+            this.modes = toChatModes(configModes.modes, configModes.defaultId);
         }
     }
 

@@ -9,8 +9,13 @@ import { PreferenceService } from '@theia/core/lib/common/preferences/preference
 import { WorkspaceService } from '@theia/workspace/lib/browser/workspace-service';
 import { AcpChatHistoryService, AcpListedSession } from '../../common/acp-chat-history-protocol';
 import { AGENTS_PREFERENCE } from '../../common/acp-chat-preferences';
+import { AcpSessionInfo } from '../../common/acp-chat-protocol';
 import { listedChatId } from '../../common/listed-chat-id';
 import { AcpAgentHistory, BROWSE_ALL_CHATS } from './agent-history';
+
+const SESSION: AcpSessionInfo = {
+    sessionId: 'q-1', opened: false, modes: [{ id: 'plan', name: 'Plan' }], models: [], promptCapabilities: {}, authMethods: []
+};
 
 describe('AcpAgentHistory: the agents\' sessions as entries of Browse all chats', () => {
     let listed: AcpListedSession[];
@@ -35,7 +40,10 @@ describe('AcpAgentHistory: the agents\' sessions as entries of Browse all chats'
             listSessions: async () => { lists++; return listed; },
             openSession: async (chatSessionId, _agent, roots, sessionId) => {
                 opened.push({ chatSessionId, sessionId, roots });
-                return { how: 'loaded', replay: [{ sessionUpdate: 'user_message_chunk', content: { type: 'text', text: 'fix it' } }] };
+                if (sessionId === 'q-3') {
+                    return { error: { code: 'AGENT_ERROR', message: 'Session not found', details: '' } };
+                }
+                return { how: 'loaded', replay: [{ sessionUpdate: 'user_message_chunk', content: { type: 'text', text: 'fix it' } }], session: SESSION };
             },
             deleteSession: async (_agentId, sessionId) => { deleted.push(sessionId); return true; }
         };
@@ -87,6 +95,21 @@ describe('AcpAgentHistory: the agents\' sessions as entries of Browse all chats'
         assert.deepEqual(data?.model.requests.map(request => request.text), ['fix it']);
         assert.equal(await history.read(listedChatId('NotMine', 'x')), undefined, 'only the user\'s agents');
         assert.equal(await history.read('theia-chat'), undefined);
+    });
+
+    it('announces each open as its call leaves, with the session the backend opened (undefined when it could not)', async () => {
+        browse();
+        await history.index(new Set());
+        const heard: Array<{ chatSessionId: string; agentId: string; callsSent: number; opened: Promise<unknown> }> = [];
+        history.onWillOpen(({ chatSessionId, agentId, opened: result }) => heard.push({ chatSessionId, agentId, callsSent: opened.length, opened: result }));
+        await history.read(listedChatId('QwenCode', 'q-1'));
+        await history.read(listedChatId('QwenCode', 'q-3'));
+        assert.deepEqual(heard.map(({ chatSessionId, agentId, callsSent }) => ({ chatSessionId, agentId, callsSent })), [
+            { chatSessionId: listedChatId('QwenCode', 'q-1'), agentId: 'QwenCode', callsSent: 1 },
+            { chatSessionId: listedChatId('QwenCode', 'q-3'), agentId: 'QwenCode', callsSent: 2 }
+        ]);
+        assert.deepEqual(((await heard[0].opened) as { session: AcpSessionInfo }).session, SESSION);
+        assert.equal(await heard[1].opened, undefined, 'the agent could not open it');
     });
 
     it('deletes a listed session at its agent; the list shown loses it without asking the agents again', async () => {

@@ -1,16 +1,24 @@
 import { inject, injectable, postConstruct } from '@theia/core/shared/inversify';
 import { CommandRegistry } from '@theia/core/lib/common/command';
+import { Emitter, Event } from '@theia/core/lib/common/event';
 import { MessageService } from '@theia/core/lib/common/message-service';
 import { ChatAgentLocation } from '@theia/ai-chat/lib/common/chat-agents';
 import type { SerializedChatData } from '@theia/ai-chat/lib/common/chat-model-serialization';
 import type { ChatSessionIndex } from '@theia/ai-chat/lib/common/chat-session-store';
-import { AcpChatHistoryService, AcpListedSession } from '../../common/acp-chat-history-protocol';
+import { AcpChatHistoryService, AcpListedSession, AcpOpenedListedSession } from '../../common/acp-chat-history-protocol';
 import { listedChatId, parseListedChatId } from '../../common/listed-chat-id';
 import { PreferenceService } from '@theia/core/lib/common/preferences/preference-service';
 import { WorkspaceService } from '@theia/workspace/lib/browser/workspace-service';
 import { userAcpChatAgents } from '../../common/acp-chat-agents';
 import { userAcpChatSetting } from '../../common/acp-chat-preferences';
 import { listedChatData } from './listed-transcript';
+
+/** A listed conversation being opened as a chat; `opened` settles with its agent session (undefined: it could not be opened). */
+export interface AcpListedChatOpening {
+    readonly chatSessionId: string;
+    readonly agentId: string;
+    readonly opened: Promise<AcpOpenedListedSession | undefined>;
+}
 
 /** Theia's "Browse all chats…" (AI_CHAT_SHOW_CHATS_COMMAND of @theia/ai-chat-ui). */
 export const BROWSE_ALL_CHATS = 'ai-chat-ui.show-chats';
@@ -40,6 +48,12 @@ export class AcpAgentHistory {
     protected browsing = false;
     /** What the last listing said of each entry (its title and date, for the chat it opens as). */
     protected readonly lastListed = new Map<string, AcpListedSession>();
+    protected readonly onWillOpenEmitter = new Emitter<AcpListedChatOpening>();
+    /**
+     * Fires as the backend is asked to open a listed conversation, so its chat agent listens from the start
+     * (the agent's commands follow the load) and takes the session's modes, models and options once it is open.
+     */
+    readonly onWillOpen: Event<AcpListedChatOpening> = this.onWillOpenEmitter.event;
 
     @postConstruct()
     protected init(): void {
@@ -83,7 +97,10 @@ export class AcpAgentHistory {
             return undefined;
         }
         const entry = this.lastListed.get(chatSessionId);
-        const opened = await this.backend.openSession(chatSessionId, agent, this.roots(), listed.sessionId);
+        const call = this.backend.openSession(chatSessionId, agent, this.roots(), listed.sessionId);
+        // In the task that sent the call: nothing the backend says of this session can arrive before the listeners hear this.
+        this.onWillOpenEmitter.fire({ chatSessionId, agentId: agent.id, opened: call.then(result => 'error' in result ? undefined : result, () => undefined) });
+        const opened = await call;
         if ('error' in opened) {
             this.messages.error(`${agent.displayName} could not open this conversation: ${opened.error.message}`);
             return undefined;

@@ -70,7 +70,7 @@ export class AcpChatHistoryServiceImpl implements AcpChatHistoryService {
             }
             return {
                 replay: (attached.replay ?? []) as unknown as AcpSessionUpdate[], how: attached.how,
-                ...attached.reason ? { reason: attached.reason } : {}
+                ...attached.reason ? { reason: attached.reason } : {}, session: prepared
             };
         } catch (error) {
             return { error: host.describe(error) };

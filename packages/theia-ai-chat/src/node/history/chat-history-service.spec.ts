@@ -127,6 +127,17 @@ describe('The agents\' own sessions for Browse all chats (session/list, load, de
         const said = (kind: string) => opened.replay.filter(update => update.sessionUpdate === kind).map(update => (update.content as { text: string }).text);
         assert.deepEqual(said('user_message_chunk'), ['my name is Ada', 'I like tea']);
         assert.deepEqual(said('agent_message_chunk'), ['Echo: my name is Ada', 'Echo: I like tea']);
+        // The session as the chat will prompt it, for the input to show its selectors before the first prompt.
+        assert.deepEqual(opened.session.configOptions?.map(option => `${option.id}=${option.currentValue}`), ['model=small', 'mode=ask', 'brief=false']);
+        assert.equal(opened.session.sessionId, sessionId);
+        // The agent's slash commands follow its load answer: the session keeps them for a chat that prepares it later.
+        let commands: string[] | undefined;
+        for (let attempt = 0; attempt < 100 && !commands; attempt++) {
+            const again = await chat.prepare(chatSessionId, sessionAgent, [workspace], []);
+            commands = 'error' in again ? undefined : again.commands?.map(command => command.name);
+            await new Promise(resolve => setTimeout(resolve, 20));
+        }
+        assert.deepEqual(commands, ['recall']);
         const result = await chat.prompt(chatSessionId, 'SessionAgent', [{ type: 'text', text: 'recall' }]);
         assert.deepEqual(result, { stopReason: 'end_turn' });
         const answer = updates.filter(entry => entry.chatSessionId === chatSessionId && entry.update.sessionUpdate === 'agent_message_chunk')

@@ -228,11 +228,12 @@ export class AcpChatServiceImpl implements AcpChatService {
         }
     }
 
-    /** What the engine knows of the session now: its config options and last usage (issue 23 parts 4 and 5). */
-    protected liveState(host: WorkspaceAgent, sessionId: string): Pick<AcpSessionInfo, 'configOptions' | 'usage'> {
-        const configOptions = host.configOptionsOf(sessionId) as unknown as AcpConfigOptionData[] | undefined;
-        const usage = host.usageOf(sessionId);
-        return { ...configOptions ? { configOptions } : {}, ...usage ? { usage } : {} };
+    /** What the engine knows of the session now: its config options, last usage and slash commands. */
+    protected liveState(host: WorkspaceAgent, sessionId: string): Pick<AcpSessionInfo, 'configOptions' | 'usage' | 'commands'> {
+        const configOptions = host.states.configOptionsOf(sessionId) as unknown as AcpConfigOptionData[] | undefined;
+        const usage = host.states.usageOf(sessionId);
+        const commands = host.states.commandsOf(sessionId)?.map(({ name, description }) => ({ name, description }));
+        return { ...configOptions ? { configOptions } : {}, ...usage ? { usage } : {}, ...commands ? { commands } : {} };
     }
 
     /** A failure for the chat; one that needs a login also tells how (the agent's methods, whether a key can be kept). */

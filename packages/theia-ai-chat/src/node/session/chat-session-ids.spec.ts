@@ -42,12 +42,7 @@ class FakeHost {
     hasSession(sessionId: string): boolean {
         return this.open.has(sessionId);
     }
-    configOptionsOf(): undefined {
-        return undefined;
-    }
-    usageOf(): undefined {
-        return undefined;
-    }
+    readonly states = { configOptionsOf: () => undefined, usageOf: () => undefined, commandsOf: () => undefined };
     async closeSession(sessionId: string): Promise<boolean> {
         this.closed.push(sessionId);
         return this.open.delete(sessionId);
