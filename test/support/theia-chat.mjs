@@ -218,11 +218,17 @@ export class TheiaChat {
         return this.input.evaluate(element => element.querySelector('.view-lines').textContent.replace(/\u00a0/g, ' ').trim());
     }
 
-    /** Presses the Revert action of the change-set entry of `fileName` (the actions show on hover). */
+    /**
+     * Presses the Revert action of the change-set entry of `fileName`. The actions show on hover only, and a toast or
+     * a change-set re-render can take the hover away before the click: hover and click again until it lands.
+     */
     async revertChangeSetFile(fileName) {
+        await this.clearNotifications();
         const entry = this.view.locator('.theia-ChatInput-ChangeSet-Box li', { has: this.page.locator('.theia-ChatInput-ChangeSet-title', { hasText: fileName }) }).first();
-        await entry.hover();
-        await entry.locator('.codicon-discard').click();
+        await waitUntil(async () => {
+            await entry.hover({ timeout: 5_000 }).catch(() => undefined);
+            return entry.locator('.codicon-discard').click({ timeout: 2_000 }).then(() => true, () => false);
+        }, { what: `the Revert action of ${fileName} in the change set`, timeout: 30_000 });
     }
 
     /** Theia's Delete Chat on the session shown, as the chat view's toolbar does it, without the confirmation. */
