@@ -16,6 +16,7 @@ import { AcpChatServiceImpl } from '../session/chat-service-impl';
 import { AcpChatSessionIds } from '../session/chat-session-ids';
 import { AcpChatHistoryServiceImpl } from './chat-history-service-impl';
 import { AcpAgentListOffers } from './list-offers';
+import { until } from '../../test/until';
 
 /** The ACP agent written for the tests whose sessions outlive its process (a JSON file each in --store). */
 const SESSION_AGENT = path.resolve(__dirname, '../../../../../test/support/session-acp-agent.mjs');
@@ -132,11 +133,11 @@ describe('The agents\' own sessions for Browse all chats (session/list, load, de
         assert.equal(opened.session.sessionId, sessionId);
         // The agent's slash commands follow its load answer: the session keeps them for a chat that prepares it later.
         let commands: string[] | undefined;
-        for (let attempt = 0; attempt < 100 && !commands; attempt++) {
+        await until(async () => {
             const again = await chat.prepare(chatSessionId, sessionAgent, [workspace], []);
             commands = 'error' in again ? undefined : again.commands?.map(command => command.name);
-            await new Promise(resolve => setTimeout(resolve, 20));
-        }
+            return commands !== undefined;
+        }, 'a prepare that returns the commands the agent sent after its load answer', 80);
         assert.deepEqual(commands, ['recall']);
         const result = await chat.prompt(chatSessionId, 'SessionAgent', [{ type: 'text', text: 'recall' }]);
         assert.deepEqual(result, { stopReason: 'end_turn' });

@@ -9,6 +9,7 @@ import { AcpApiKeys } from '../auth/api-keys';
 import { AcpChatServiceImpl } from '../session/chat-service-impl';
 import { AcpChatTerminals, terminalCwd } from './chat-terminals';
 import { AcpTerminalRelay, TERMINAL_DISPLAY_LIMIT } from './terminal-relay';
+import { until } from '../../test/until';
 
 const TINY_AGENT = path.resolve(__dirname, '../../../../../test/support/tiny-acp-agent.mjs');
 
@@ -19,16 +20,6 @@ function isAlive(pid: number): boolean {
     } catch {
         return false;
     }
-}
-
-async function until(check: () => boolean | Promise<boolean>, what: string): Promise<void> {
-    for (let attempt = 0; attempt < 400; attempt++) {
-        if (await check()) {
-            return;
-        }
-        await new Promise(resolve => setTimeout(resolve, 25));
-    }
-    assert.fail(`timed out waiting for ${what}`);
 }
 
 describe('terminalCwd (where an agent\'s terminal/create may run)', () => {
