@@ -3,6 +3,7 @@ import type { AcpAgentLaunch } from '@ai-cli-companion/acp-client';
 import type { AcpAuthMethodData } from './acp-auth-methods';
 import type { AcpElicitationAnswer, AcpElicitationRequest } from './acp-elicitation';
 import type { AcpAgentStartProgress } from './agent-start-progress';
+import type { AcpAvailableCommand } from './acp-commands';
 
 export const ACP_CHAT_PATH = '/services/ai-cli-companion/acp-chat';
 
@@ -57,7 +58,7 @@ export interface AcpSessionInfo {
     /** The session's last `usage_update`, when the agent sent one (a reloaded window shows it again). */
     readonly usage?: AcpUsageData;
     /** The session's last slash commands (`available_commands_update`), for a chat that takes over an open session. */
-    readonly commands?: Array<{ readonly name: string; readonly description?: string | null }>;
+    readonly commands?: AcpAvailableCommand[];
 }
 
 /** A message the chat shows, for `prepare` to drop from a `session/load` replay what is already on screen. */

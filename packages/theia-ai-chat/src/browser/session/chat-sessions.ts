@@ -8,6 +8,7 @@ import { AcpSessionListener, AcpSessionListeners } from './session-listeners';
 import { AcpSessionState } from '../turn/chat-turn';
 import { AcpTerminalOutputs } from '../tool-calls/terminal-outputs';
 import { chatSessionKey } from '../../common/chat-session-key';
+import { AcpAvailableCommand, readAvailableCommands } from '../../common/acp-commands';
 
 /**
  * What the chat keeps per (chat session, agent) between turns: the agent's slash commands
@@ -78,7 +79,7 @@ export class AcpChatSessions {
         return this.states.get(chatSessionKey(chatSessionId, agentId))?.session ?? this.agentModels.get(agentId);
     }
 
-    protected registerCommands(agentId: string, commands: Array<{ name: string; description?: string | null }>): void {
+    protected registerCommands(agentId: string, commands: AcpAvailableCommand[]): void {
         this.commands.get(agentId)?.dispose();
         const registered = new DisposableCollection();
         for (const command of commands) {
@@ -100,13 +101,13 @@ export class SessionState implements AcpSessionListener, AcpSessionState {
     session: AcpSessionInfo | undefined;
 
     constructor(readonly chatSessionId: string, readonly agentId: string, private readonly backend: AcpChatService,
-        private readonly commands: (commands: Array<{ name: string; description?: string | null }>) => void) { }
+        private readonly commands: (commands: AcpAvailableCommand[]) => void) { }
 
     modeId(fallback?: string): string | undefined {
         return this.currentModeId ?? fallback;
     }
 
-    onCommands(commands: Array<{ name: string; description?: string | null }>): void {
+    onCommands(commands: AcpAvailableCommand[]): void {
         this.commands(commands);
     }
 
@@ -116,7 +117,10 @@ export class SessionState implements AcpSessionListener, AcpSessionState {
 
     onUpdate(update: AcpSessionUpdate): void {
         if (update.sessionUpdate === 'available_commands_update') {
-            this.onCommands((update.availableCommands as Array<{ name: string; description?: string }>) ?? []);
+            const commands = readAvailableCommands(update.availableCommands);
+            if (commands) {
+                this.onCommands(commands);
+            }
         } else if (update.sessionUpdate === 'current_mode_update') {
             this.onMode(String(update.currentModeId));
         }

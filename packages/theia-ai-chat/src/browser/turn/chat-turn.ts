@@ -1,6 +1,7 @@
 import { MutableChatRequestModel } from '@theia/ai-chat/lib/common/chat-model';
 import { AcpChatService, AcpPermissionRequest, AcpSessionUpdate } from '../../common/acp-chat-protocol';
 import { AcpElicitationRequest } from '../../common/acp-elicitation';
+import { AcpAvailableCommand } from '../../common/acp-commands';
 import { AcpElicitationContent } from '../elicitation/elicitation-content';
 import { AcpAgentSideWrites } from '../file-system/agent-side-writes';
 import { AcpEditDiff } from '../file-system/edit-before';
@@ -13,7 +14,7 @@ import { AcpUpdateTranslator } from './update-translator';
 
 /** Session-wide state fed by updates outside turns too: the agent's commands and current mode. */
 export interface AcpSessionState {
-    onCommands(commands: Array<{ name: string; description?: string | null }>): void;
+    onCommands(commands: AcpAvailableCommand[]): void;
     onMode(modeId: string): void;
 }
 

@@ -2,6 +2,7 @@ import {
     ChatResponseContent, ThinkingChatResponseContentImpl
 } from '@theia/ai-chat/lib/common/chat-model';
 import { AcpSessionUpdate } from '../../common/acp-chat-protocol';
+import { AcpAvailableCommand, readAvailableCommands } from '../../common/acp-commands';
 import { FrameBatchedText, FrameScheduler } from './frame-batched-text';
 import { MarkdownPartStream } from './markdown-parts';
 import { AcpPlanContent, AcpToolCallContent, AcpToolContent } from '../tool-calls/tool-call-content';
@@ -15,7 +16,7 @@ export interface ResponseSink {
 }
 
 export interface TranslatorHooks {
-    onCommands?(commands: Array<{ name: string; description?: string | null }>): void;
+    onCommands?(commands: AcpAvailableCommand[]): void;
     onMode?(modeId: string): void;
     /** An edit tool call completed (once per call): its files are written. */
     onEditCompleted?(call: AcpToolCallContent): void;
@@ -81,13 +82,13 @@ export class AcpUpdateTranslator {
             case 'tool_call':
             case 'tool_call_update': this.toolCall(update); return;
             case 'plan': return this.showPlan(update.entries);
-            case 'available_commands_update':
-                if (Array.isArray(update.availableCommands)) {
-                    this.hooks.onCommands?.((update.availableCommands as unknown[])
-                        .filter((command): command is { name: string; description?: unknown } => typeof (command as { name?: unknown })?.name === 'string')
-                        .map(({ name, description }) => ({ name, description: typeof description === 'string' ? description : undefined })));
+            case 'available_commands_update': {
+                const commands = readAvailableCommands(update.availableCommands);
+                if (commands) {
+                    this.hooks.onCommands?.(commands);
                 }
                 return;
+            }
             case 'current_mode_update':
                 this.hooks.onMode?.(String(update.currentModeId));
                 return;

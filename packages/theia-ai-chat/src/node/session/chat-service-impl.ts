@@ -20,6 +20,7 @@ import { authMethodsForChat } from '../../common/acp-auth-methods';
 import { PendingElicitations } from '../elicitation/pending-elicitations';
 import { reportAgentStart } from '../agents/start-progress';
 import { chatSessionHandlers } from './session-handlers';
+import { readAvailableCommands } from '../../common/acp-commands';
 
 /**
  * The chat's ACP sessions for one frontend connection. The agent processes are shared
@@ -232,7 +233,7 @@ export class AcpChatServiceImpl implements AcpChatService {
     protected liveState(host: WorkspaceAgent, sessionId: string): Pick<AcpSessionInfo, 'configOptions' | 'usage' | 'commands'> {
         const configOptions = host.states.configOptionsOf(sessionId) as unknown as AcpConfigOptionData[] | undefined;
         const usage = host.states.usageOf(sessionId);
-        const commands = host.states.commandsOf(sessionId)?.map(({ name, description }) => ({ name, description }));
+        const commands = readAvailableCommands(host.states.commandsOf(sessionId));
         return { ...configOptions ? { configOptions } : {}, ...usage ? { usage } : {}, ...commands ? { commands } : {} };
     }
 
