@@ -98,7 +98,8 @@ describe('WorkspaceAgent sessions that outlive the agent process (resume, load, 
         await agent.prompt(sessionId, said('recall'));
         assert.deepEqual(session.updates.filter(update => update.sessionUpdate === 'user_message_chunk'), [], 'no replayed message reached the listener');
         assert.equal(session.texts(), 'History: my name is Ada | I like tea');
-        assert.ok(session.updates.some(update => update.sessionUpdate === 'available_commands_update'), 'state sent during the load still reaches the listener');
+        // The SDK may settle the prompt's answer before it has handled a notification sent ahead of it: wait for it.
+        await until(() => session.updates.some(update => update.sessionUpdate === 'available_commands_update'), 'state sent during the load to reach the listener');
         const shown = [{ role: 'user' as const, text: '@Agent my name is Ada' }, { role: 'agent' as const, text: 'Echo: my name is Ada' }];
         assert.deepEqual(replayNotShown(shown, attached.replay!).filter(update => update.sessionUpdate === 'user_message_chunk').length, 1,
             'a chat that shows the first turn adds only the second');
