@@ -18,3 +18,4 @@ export * from './session-capabilities';
 export * from './session-state';
 export * from './start-output';
 export * from './registry';
+export * from './unsafe-env';
