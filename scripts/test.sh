@@ -6,6 +6,7 @@ cd "$(dirname "$0")/.."
 bash scripts/ensure-system-deps.sh --with-browser
 bash scripts/install.sh
 npm run lint
+node scripts/check-doc-links.mjs
 npm run build
 # The release artefacts: the plugin-host and custom-app tests install exactly these.
 npm run package

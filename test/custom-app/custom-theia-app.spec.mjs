@@ -1,4 +1,4 @@
-// The npm packages as a Theia app developer uses them (README "Add to your Theia app"): the packed
+// The npm packages as a Theia app developer uses them (docs/packaging.md "Add to your Theia app"): the packed
 // tarballs, a minimal app outside the monorepo that depends on them, built with `theia build`; then
 // the companion must start with the backend and the real IdeClient must connect to it.
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// Which of the real `qwen --acp` (0.24) file tools see an editor's unsaved text (README "Which agents see
+// Which of the real `qwen --acp` (0.24) file tools see an editor's unsaved text (docs/chat.md "Which agents see
 // unsaved editor text", issue 23 part 9). The ACP engine (packages/acp-client) serves `fs/read_text_file` and
 // `fs/write_text_file` from an "editor buffer" whose text differs from the file on disk, as the chat does with
 // `files.autoSave` off; the loopback OpenAI fake has the model call `read_file`, `edit` and `write_file`. For

@@ -1,5 +1,5 @@
 // A minimal Theia application outside the monorepo that depends on the packed npm tarballs, exactly as
-// README "Add to your Theia app" tells users: file: dependencies instead of registry versions.
+// docs/packaging.md "Add to your Theia app" tells users: file: dependencies instead of registry versions.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
