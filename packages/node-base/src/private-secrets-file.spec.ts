@@ -1,4 +1,5 @@
 import * as assert from 'assert';
+import { execFileSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
@@ -25,5 +26,51 @@ describe('PrivateSecretsFile', () => {
         assert.equal(await secrets.delete('a'), false);
         assert.equal(await secrets.delete('b'), true);
         assert.equal(fs.existsSync(file), false);
+    });
+
+    describe('reads only a private file of ours, never through a link', function (): void {
+        if (process.platform === 'win32') {
+            return;
+        }
+        const planted = () => {
+            const elsewhere = path.join(root, 'attacker.json');
+            fs.writeFileSync(elsewhere, JSON.stringify({ agent: 'their key' }), { mode: 0o600 });
+            return elsewhere;
+        };
+
+        it('refuses a planted symbolic link, and does not read what it points to', async () => {
+            const file = path.join(root, 'keys.json');
+            fs.symlinkSync(planted(), file);
+            await assert.rejects(new PrivateSecretsFile(file).get('agent'), /Refusing to read the key file .*symbolic link/);
+            await assert.rejects(new PrivateSecretsFile(file).set('agent', 'mine'), /symbolic link/);
+            assert.equal(JSON.parse(fs.readFileSync(planted(), 'utf8')).agent, 'their key', 'the link target is not written either');
+        });
+
+        it('refuses a file other users may read or write', async () => {
+            const file = path.join(root, 'keys.json');
+            fs.writeFileSync(file, JSON.stringify({ agent: 'key' }));
+            for (const mode of [0o644, 0o620, 0o604]) {
+                fs.chmodSync(file, mode);
+                await assert.rejects(new PrivateSecretsFile(file).get('agent'), new RegExp(`other users \\(mode ${mode.toString(8)}\\)`));
+            }
+            fs.chmodSync(file, 0o600);
+            assert.equal(await new PrivateSecretsFile(file).get('agent'), 'key');
+        });
+
+        it('refuses a file another user owns', async function (): Promise<void> {
+            if (process.getuid?.() !== 0) {
+                this.skip(); // only root can give a file away
+            }
+            const file = path.join(root, 'keys.json');
+            fs.writeFileSync(file, JSON.stringify({ agent: 'key' }), { mode: 0o600 });
+            fs.chownSync(file, 65534, 65534);
+            await assert.rejects(new PrivateSecretsFile(file).get('agent'), /belongs to another user \(uid 65534\)/);
+        });
+
+        it('refuses a FIFO without blocking on it', async () => {
+            const file = path.join(root, 'keys.json');
+            execFileSync('mkfifo', ['-m', '600', file]);
+            await assert.rejects(new PrivateSecretsFile(file).names(), /not a regular file/);
+        });
     });
 });

@@ -1,5 +1,10 @@
 import * as fs from 'fs';
+import { promisify } from 'util';
 import { writePrivateFile } from './private-file';
+import { readRegularFile } from './regular-file-read';
+
+/** Far above any set of keys: a bigger file is not ours. */
+const MAX_SECRETS_FILE_BYTES = 1024 * 1024;
 
 /**
  * Secrets by name in a JSON file only the user can read (0600 in a 0700 directory), like the CLIs' own
@@ -36,15 +41,20 @@ export class PrivateSecretsFile {
         return true;
     }
 
+    /**
+     * Only a file that is what we wrote: never through a link (O_NOFOLLOW), and, checked on the opened
+     * descriptor before a byte is read, a regular file of ours that nobody else may read or write. A link
+     * or a loose file someone planted there would otherwise hand us their keys, or read ours back.
+     */
     protected async read(): Promise<Record<string, string>> {
         let text: string;
         try {
-            text = await fs.promises.readFile(this.file, 'utf8');
+            text = (await readRegularFile(this.file, MAX_SECRETS_FILE_BYTES, { verifyOpened: fd => assertPrivate(this.file, fd) })).bytes.toString('utf8');
         } catch (error) {
             if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
                 return {};
             }
-            throw error;
+            throw new Error(`Refusing to read the key file ${this.file}: ${(error as Error).message} Remove it; the keys are asked for again.`, { cause: error });
         }
         const parsed = JSON.parse(text) as unknown;
         return parsed && typeof parsed === 'object' ? parsed as Record<string, string> : {};
@@ -56,5 +66,20 @@ export class PrivateSecretsFile {
             return;
         }
         await writePrivateFile(this.file, JSON.stringify(entries));
+    }
+}
+
+/** The opened file is ours and private (where the platform has owners and modes). */
+async function assertPrivate(file: string, fd: number): Promise<void> {
+    if (process.platform === 'win32') {
+        return;
+    }
+    const stat = await promisify(fs.fstat)(fd);
+    const uid = process.getuid?.();
+    if (uid !== undefined && stat.uid !== uid) {
+        throw new Error(`${file} belongs to another user (uid ${stat.uid}).`);
+    }
+    if ((stat.mode & 0o077) !== 0) {
+        throw new Error(`${file} may be read or written by other users (mode ${(stat.mode & 0o777).toString(8)}); it must be 600.`);
     }
 }
