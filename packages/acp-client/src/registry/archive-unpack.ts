@@ -18,6 +18,9 @@ export class UnsafeArchiveError extends Error { }
 /** Regular files and folders only: links, devices and FIFOs are refused, whatever their names. */
 const TAR_KINDS = new Set(['File', 'OldFile', 'ContiguousFile', 'Directory']);
 
+/** rwx for user, group and others: what an unpacked file or folder may keep of its archived mode. */
+const PERMISSION_BITS = 0o777;
+
 const S_IFMT = 0o170000;
 const S_IFREG = 0o100000;
 const S_IFDIR = 0o040000;
@@ -33,6 +36,13 @@ export async function unpackArchive(file: string, type: ArchiveType, into: strin
         await checkTar(file, limits);
         await tar.x({
             file, cwd: into, gzip: true, strict: true, preservePaths: false, preserveOwner: false,
+            // Runs before the entry is written: tar keeps setuid, setgid and sticky bits, and unpacked as
+            // root a 6755 file would be a setuid-root program. Permission bits only, as a zip's are.
+            onReadEntry: entry => {
+                if (typeof entry.mode === 'number') {
+                    entry.mode &= PERMISSION_BITS;
+                }
+            },
             // Checked above already; kept so a tar that read differently the second time still writes nothing outside.
             filter: (entryPath, entry) => 'type' in entry && TAR_KINDS.has(entry.type) && isRelativeInside(entryPath)
         });
@@ -99,7 +109,7 @@ async function extractZip(file: string, into: string): Promise<void> {
             return true;
         }
         await fs.promises.mkdir(path.dirname(target), { recursive: true, mode: 0o755 });
-        const unixMode = (entry.externalFileAttributes >>> 16) & 0o777;
+        const unixMode = (entry.externalFileAttributes >>> 16) & PERMISSION_BITS;
         const stream = await new Promise<NodeJS.ReadableStream>((resolve, reject) =>
             zip.openReadStream(entry, (error, readStream) => error ? reject(error) : resolve(readStream)));
         // 'wx': a name that appears twice in the archive fails instead of overwriting.
