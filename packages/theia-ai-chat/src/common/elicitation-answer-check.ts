@@ -1,4 +1,14 @@
 import { AcpElicitationForm, AcpFormField, AcpFormValue, ELICITATION_LIMITS } from './acp-elicitation';
+import { linearPattern } from './linear-pattern';
+
+/**
+ * Never JavaScript's backtracking RegExp: an agent's pattern could freeze the window or the backend (issue 29
+ * part 7). A pattern the linear matcher refuses was refused with its form; should one reach here, nothing matches.
+ */
+function matchesPattern(pattern: string, value: string): boolean {
+    const test = linearPattern(pattern);
+    return typeof test === 'function' && test(value);
+}
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -48,7 +58,7 @@ function fieldProblem(field: AcpFormField, value: unknown): string | undefined {
             if (field.minLength !== undefined && value.length < field.minLength) {
                 return `At least ${field.minLength} characters.`;
             }
-            if (field.pattern !== undefined && !new RegExp(field.pattern, 'u').test(value)) {
+            if (field.pattern !== undefined && !matchesPattern(field.pattern, value)) {
                 return `Does not match the pattern ${field.pattern}.`;
             }
             return undefined;

@@ -1,4 +1,5 @@
 import { AcpElicitationForm, AcpEnumOption, AcpFormField, ELICITATION_LIMITS, FieldBase, Parsed } from './acp-elicitation';
+import { linearPattern } from './linear-pattern';
 
 // Reads an agent's `elicitation/create` loosely and with limits; anything Theia cannot draw throws a message
 // that says why (returned as `{ error }`, the agent is told it).
@@ -93,6 +94,10 @@ function parseField(name: string, raw: unknown, required: boolean): AcpFormField
                     new RegExp(pattern, 'u');
                 } catch {
                     throw new Error(`field "${name}" has a pattern that is no regular expression`);
+                }
+                const checked = linearPattern(pattern);
+                if ('error' in checked) {
+                    throw new Error(`field "${name}" has a pattern Theia cannot check in bounded time: ${checked.error}`);
                 }
             }
             return {
