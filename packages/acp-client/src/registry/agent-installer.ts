@@ -4,9 +4,15 @@ import * as os from 'os';
 import * as path from 'path';
 import { unpackArchive } from './archive-unpack';
 import { fetchSource } from './registry-fetch';
-import { agentNameFor, builtInAgentFor, InstallOption, installOptions, RegistryAgentEntry } from './registry-agents';
+import { keepOverrides, updateOption } from './agent-update';
+import { findOnPath } from './find-on-path';
+import { agentNameFor, builtInAgentFor, InstallOption, installPreview, RegistryAgentEntry } from './registry-agents';
+import { RegistryChangedError, RegistryInstallError, UvNotFoundError } from './registry-errors';
+import { entryCommandLine, shownDigest, shownInstall, shownUpdate, unsafeEnvProblem } from './registry-shown';
 import { BinaryTarget, RegistryAgent } from './registry-types';
 import { isRelativeInside } from './registry-values';
+
+export { findOnPath, RegistryChangedError, RegistryInstallError, UvNotFoundError };
 
 export interface AgentInstallerOptions {
     /** Per-user folder of unpacked agents, never a workspace. Default `~/.config/ai-cli-companion/agents`. */
@@ -21,17 +27,6 @@ export interface AgentInstallerOptions {
     readonly timeoutMs?: number;
     /** Finds an executable on PATH (tests give their own PATH). */
     readonly findOnPath?: (command: string) => Promise<string | undefined>;
-}
-
-/** An install or update that did not happen; the message says why and what to do. Nothing was left behind. */
-export class RegistryInstallError extends Error { }
-
-/** `uvx` is needed and missing. */
-export class UvNotFoundError extends RegistryInstallError {
-    constructor(agentName: string) {
-        super(`${agentName} runs through uvx, and neither uvx nor uv is on PATH. Install uv ` +
-            '(https://docs.astral.sh/uv/getting-started/installation/, e.g. "pipx install uv" or your package manager\'s "uv"), then try again.');
-    }
 }
 
 const ID = /^[a-z][a-z0-9-]*$/;
@@ -70,20 +65,45 @@ export class AgentInstaller {
 
     /**
      * Installs `agent` the way `option` says (one of `installOptions(agent)`). `taken` are the @-names in
-     * use, so the new name is unique; `name` keeps an existing one (update, reinstall).
+     * use, so the new name is unique; `name` keeps an existing one (update, reinstall). `shown` is the
+     * digest of what the user confirmed (`shownDigest(shownInstall(…))` of the registry read the dialog
+     * showed): when `agent` and `option`, read again, differ from it, nothing is downloaded or returned.
      */
-    async install(agent: RegistryAgent, option: InstallOption, naming: { taken?: readonly string[]; name?: string } = {}): Promise<RegistryAgentEntry> {
+    async install(agent: RegistryAgent, option: InstallOption, request: { taken?: readonly string[]; name?: string; shown?: string } = {}): Promise<RegistryAgentEntry> {
+        if (request.shown !== undefined && request.shown !== shownDigest(shownInstall(agent, option))) {
+            const now = installPreview(agent, option, this.folderOrPlaceholder(agent)).commandLine;
+            throw new RegistryChangedError(`${agent.name} changed in the registry after you confirmed it: ${agent.version} (${option.kind}) would now run ` +
+                `${now}. Nothing was installed; look at the registry again to see and confirm what it offers now.`);
+        }
+        const planned = await this.plan(agent, option, request);
+        if (option.kind === 'binary') {
+            await this.installBinary(agent, option.target);
+        }
+        return planned;
+    }
+
+    /** The entry `install` returns, worked out without downloading anything (what an update's dialog shows). */
+    async plan(agent: RegistryAgent, option: InstallOption, naming: { taken?: readonly string[]; name?: string } = {}): Promise<RegistryAgentEntry> {
         const builtIn = builtInAgentFor(agent.id);
         if (builtIn) {
             throw new RegistryInstallError(`${agent.name} is built in as @${builtIn.agentId}: switch it on in the settings instead of installing a second one.`);
         }
-        if (option.blocked) {
-            throw new RegistryInstallError(option.blocked);
+        const launch = option.kind === 'binary' ? option.target : option.distribution;
+        // installOptions blocks these already; an option made by hand is held to the same rule.
+        const blocked = option.blocked ?? unsafeEnvProblem(launch.env);
+        if (blocked) {
+            throw new RegistryInstallError(blocked);
         }
         const name = naming.name ?? agentNameFor(agent, naming.taken);
         const description = agent.description;
         if (option.kind === 'binary') {
-            const command = await this.installBinary(agent, option.target);
+            if (!option.target.sha256) {
+                throw new RegistryInstallError(`The registry gives no sha256 for ${option.target.archive}, so the download could not be verified.`);
+            }
+            if (!isRelativeInside(option.target.cmd)) {
+                throw new RegistryInstallError(`"${option.target.cmd}" is not a path inside the archive.`);
+            }
+            const command = path.join(this.folderFor(agent.id, agent.version), path.normalize(option.target.cmd));
             return entry(name, command, [...option.target.args], option.target.env, description, agent, 'binary');
         }
         const { distribution } = option;
@@ -103,21 +123,40 @@ export class AgentInstaller {
     }
 
     /**
-     * Installs `latest` beside the version `installed` runs and returns the entry that points at it, with the
-     * user's own additions to args and env kept. Until the caller writes that entry, and after a failure,
-     * the old version stays where it was and keeps working; `pruneVersions` removes it once switched.
+     * What updating `installed` to `latest` would do, nothing downloaded: the kind (`updateOption`), the
+     * entry it writes with the user's own args and env kept, and the digest of both for `update`.
      */
-    async update(installed: RegistryAgentEntry, latest: RegistryAgent, option?: InstallOption): Promise<RegistryAgentEntry> {
+    async planUpdate(installed: RegistryAgentEntry, latest: RegistryAgent): Promise<{ option: InstallOption; entry: RegistryAgentEntry; shown: string }> {
         if (installed.registry.id !== latest.id) {
             throw new RegistryInstallError(`@${installed.name} is ${installed.registry.id}, not ${latest.id}.`);
         }
-        const options = installOptions(latest).filter(each => !each.blocked);
-        const chosen = option ?? options.find(each => each.kind === installed.registry.kind) ?? options[0];
-        if (!chosen) {
-            throw new RegistryInstallError(`${latest.name} ${latest.version} offers nothing this platform can install.`);
+        const option = updateOption(installed, latest);
+        const planned = keepOverrides(installed, await this.plan(latest, option, { name: installed.name }));
+        return { option, entry: planned, shown: shownDigest(shownUpdate(latest, option, planned)) };
+    }
+
+    /**
+     * Installs `latest` beside the version `installed` runs and returns the entry that points at it, with the
+     * user's own additions to args and env kept. `shown` is `planUpdate(…).shown` of what the user confirmed:
+     * when the plan made now differs, nothing is downloaded. Until the caller writes the entry, and after a
+     * failure, the old version stays where it was and keeps working; `pruneVersions` removes it once switched.
+     */
+    async update(installed: RegistryAgentEntry, latest: RegistryAgent, shown?: string): Promise<RegistryAgentEntry> {
+        const plan = await this.planUpdate(installed, latest);
+        if (shown !== undefined && shown !== plan.shown) {
+            throw new RegistryChangedError(`@${installed.name}'s update changed in the registry after you confirmed it: ${latest.version} (${plan.option.kind}) ` +
+                `would now run ${entryCommandLine(plan.entry)}. Nothing was updated; look at the update again to see and confirm it.`);
         }
-        const fresh = await this.install(latest, chosen, { name: installed.name });
-        return keepOverrides(installed, fresh);
+        await this.install(latest, plan.option, { name: installed.name });
+        return plan.entry;
+    }
+
+    private folderOrPlaceholder(agent: RegistryAgent): string | undefined {
+        try {
+            return this.folderFor(agent.id, agent.version);
+        } catch {
+            return undefined;
+        }
     }
 
     /** Deletes the unpacked versions of `id` other than `keep` (after the caller switched to `keep`). */
@@ -139,13 +178,8 @@ export class AgentInstaller {
         await fs.promises.rm(folder, { recursive: true, force: true });
     }
 
-    private async installBinary(agent: RegistryAgent, target: BinaryTarget): Promise<string> {
-        if (!target.sha256) {
-            throw new RegistryInstallError(`The registry gives no sha256 for ${target.archive}, so the download could not be verified.`);
-        }
-        if (!isRelativeInside(target.cmd)) {
-            throw new RegistryInstallError(`"${target.cmd}" is not a path inside the archive.`);
-        }
+    /** Checked by `plan` first: a sha256 and a cmd inside the archive. */
+    private async installBinary(agent: RegistryAgent, target: BinaryTarget): Promise<void> {
         const folder = this.folderFor(agent.id, agent.version);
         const parent = path.dirname(folder);
         await fs.promises.mkdir(parent, { recursive: true, mode: 0o700 });
@@ -162,7 +196,6 @@ export class AgentInstaller {
             await checkCommand(partial, target.cmd);
             await fs.promises.chmod(partial, 0o755);
             await moveIntoPlace(partial, folder);
-            return path.join(folder, path.normalize(target.cmd));
         } catch (error) {
             // The agent's own folder goes too when this was its only version (rmdir fails on a non-empty folder).
             await fs.promises.rm(partial, { recursive: true, force: true });
@@ -201,35 +234,6 @@ function entry(name: string, command: string, args: string[], env: Readonly<Reco
     };
 }
 
-/**
- * The user's own env entries (names the registry did not set, or set to something else) win over the new
- * defaults. Args the user appended after the registry's are kept after the new ones; args the user
- * rewrote are kept as they are, with the old package pin replaced by the new one.
- */
-export function keepOverrides(installed: RegistryAgentEntry, fresh: RegistryAgentEntry): RegistryAgentEntry {
-    const oldDefaults = installed.registry.defaults ?? { args: installed.args, env: installed.env ?? {} };
-    const ownEnv = Object.fromEntries(Object.entries(installed.env ?? {}).filter(([key, value]) => oldDefaults.env[key] !== value));
-    const env = { ...fresh.registry.defaults.env, ...ownEnv };
-    let args: string[];
-    if (startsWith(installed.args, oldDefaults.args)) {
-        args = [...fresh.registry.defaults.args, ...installed.args.slice(oldDefaults.args.length)];
-    } else {
-        const oldPin = packageOf(installed);
-        const newPin = packageOf(fresh);
-        args = installed.args.map(arg => oldPin !== undefined && newPin !== undefined && arg === oldPin ? newPin : arg);
-    }
-    return { ...fresh, args, ...(Object.keys(env).length ? { env } : {}) };
-}
-
-function packageOf(agent: RegistryAgentEntry): string | undefined {
-    const args = agent.registry.defaults?.args ?? [];
-    return agent.registry.kind === 'npx' ? args[1] : agent.registry.kind === 'uvx' ? (agent.command === 'uv' ? args[2] : args[0]) : undefined;
-}
-
-function startsWith(args: readonly string[], prefix: readonly string[]): boolean {
-    return prefix.length <= args.length && prefix.every((arg, index) => args[index] === arg);
-}
-
 /** `cmd` must name a regular file inside the unpacked folder (no link anywhere on the way); it is made executable. */
 async function checkCommand(folder: string, cmd: string): Promise<void> {
     const target = path.resolve(folder, cmd);
@@ -249,7 +253,8 @@ async function checkCommand(folder: string, cmd: string): Promise<void> {
     if (!stat.isFile()) {
         throw new RegistryInstallError(`The agent's command "${cmd}" is not a file in the archive.`);
     }
-    await fs.promises.chmod(target, stat.mode | 0o500);
+    // Only the permission bits: never a setuid or setgid bit the archive carried.
+    await fs.promises.chmod(target, (stat.mode & 0o777) | 0o500);
 }
 
 /** Renames the complete folder into place; a folder already there (a reinstall) is moved aside first and deleted after. */
@@ -275,21 +280,4 @@ async function moveIntoPlace(partial: string, folder: string): Promise<void> {
     if (movedAside) {
         await fs.promises.rm(aside, { recursive: true, force: true });
     }
-}
-
-/** The executable `command` on PATH (PATHEXT on Windows), or undefined. */
-export async function findOnPath(command: string, env: NodeJS.ProcessEnv = process.env): Promise<string | undefined> {
-    const extensions = process.platform === 'win32' ? (env.PATHEXT ?? '.EXE;.CMD;.BAT').split(';') : [''];
-    for (const directory of (env.PATH ?? '').split(path.delimiter).filter(Boolean)) {
-        for (const extension of extensions) {
-            const candidate = path.join(directory, command + extension);
-            try {
-                await fs.promises.access(candidate, fs.constants.X_OK);
-                if ((await fs.promises.stat(candidate)).isFile()) {
-                    return candidate;
-                }
-            } catch { }
-        }
-    }
-    return undefined;
 }

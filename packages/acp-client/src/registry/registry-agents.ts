@@ -1,3 +1,6 @@
+import { AcpAgentId, AgentEntry, AGENTS } from '@ai-cli-companion/node-base/agents';
+import { AGENT_PROFILES, chatAgentName } from '../agent-profiles';
+import { commandLineText, unsafeEnvProblem } from './registry-shown';
 import { BinaryTarget, PackageDistribution, REGISTRY_PLATFORMS, RegistryAgent, RegistryPlatform } from './registry-types';
 
 /**
@@ -33,13 +36,13 @@ export type InstallOption =
     | { readonly kind: 'npx' | 'uvx'; readonly distribution: PackageDistribution; readonly blocked?: string };
 
 /**
- * Registry ids that are this extension's built-in chat agents (`BUILT_IN_ACP_AGENTS` of the chat
+ * Registry ids that are this extension's built-in chat agents (the agent table's `registryId`, `BUILT_IN_ACP_AGENTS` of the chat
  * package): installing one of them means switching on the built-in agent, never adding a second one.
  */
-export const REGISTRY_BUILT_IN_AGENTS: Readonly<Record<string, { readonly agentId: string; readonly displayName: string }>> = {
-    'gemini': { agentId: 'GeminiCLI', displayName: 'Gemini CLI' },
-    'qwen-code': { agentId: 'QwenCode', displayName: 'Qwen Code' }
-};
+export const REGISTRY_BUILT_IN_AGENTS: Readonly<Record<string, { readonly agentId: string; readonly displayName: string }>> = Object.fromEntries(
+    (AGENTS as readonly AgentEntry[]).filter(agent => agent.registryId && agent.acp).map(agent => [
+        agent.registryId, { agentId: chatAgentName(AGENT_PROFILES[agent.id as AcpAgentId]), displayName: agent.name }
+    ]));
 
 export function builtInAgentFor(registryId: string): { readonly agentId: string; readonly displayName: string } | undefined {
     return Object.prototype.hasOwnProperty.call(REGISTRY_BUILT_IN_AGENTS, registryId) ? REGISTRY_BUILT_IN_AGENTS[registryId] : undefined;
@@ -55,22 +58,22 @@ export function currentPlatform(platform: NodeJS.Platform = process.platform, ar
 
 /**
  * The ways `agent` can be installed on `platform`: its binary for that platform, then npx, then uvx.
- * A binary without a sha256 is listed with `blocked` (it cannot be verified, so it is never installed).
+ * A binary without a sha256 (it cannot be verified) and an entry whose env sets a loader, shell or
+ * package-manager variable are listed with `blocked`, and never installed.
  */
 export function installOptions(agent: RegistryAgent, platform: RegistryPlatform | undefined = currentPlatform()): InstallOption[] {
     const options: InstallOption[] = [];
     const target = platform ? agent.distribution.binary?.[platform] : undefined;
     if (platform && target) {
-        options.push({
-            kind: 'binary', platform, target,
-            ...(target.sha256 ? {} : { blocked: `The registry gives no sha256 for ${target.archive}, so the download could not be verified.` })
-        });
+        const blocked = target.sha256 ? unsafeEnvProblem(target.env) : `The registry gives no sha256 for ${target.archive}, so the download could not be verified.`;
+        options.push({ kind: 'binary', platform, target, ...(blocked ? { blocked } : {}) });
     }
-    if (agent.distribution.npx) {
-        options.push({ kind: 'npx', distribution: agent.distribution.npx });
-    }
-    if (agent.distribution.uvx) {
-        options.push({ kind: 'uvx', distribution: agent.distribution.uvx });
+    for (const kind of ['npx', 'uvx'] as const) {
+        const distribution = agent.distribution[kind];
+        const blocked = distribution && unsafeEnvProblem(distribution.env);
+        if (distribution) {
+            options.push({ kind, distribution, ...(blocked ? { blocked } : {}) });
+        }
     }
     return options;
 }
@@ -81,19 +84,18 @@ export function installOptions(agent: RegistryAgent, platform: RegistryPlatform 
  * (`AgentInstaller.folderFor`).
  */
 export function installPreview(agent: RegistryAgent, option: InstallOption, folder = `<${agent.id}/${agent.version}>`): { readonly commandLine: string; readonly details: readonly string[] } {
-    const quote = (arg: string) => /^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
-    const envText = (env: Readonly<Record<string, string>>) => Object.entries(env).map(([key, value]) => `${key}=${quote(value)}`);
     if (option.kind === 'binary') {
         const { target } = option;
         return {
-            commandLine: [...envText(target.env), `${folder}/${target.cmd.replace(/^\.\//, '')}`, ...target.args.map(quote)].join(' '),
+            // The program's path as it is: the placeholder folder of a preview is no shell word.
+            commandLine: [commandLineText(target.env, []), `${folder}/${target.cmd.replace(/^\.\//, '')}`, commandLineText({}, target.args)].filter(Boolean).join(' '),
             details: [`Downloads ${target.archive}`, target.sha256 ? `Unpacks it only if its sha256 is ${target.sha256}` : 'No sha256: it cannot be installed']
         };
     }
     const { distribution } = option;
     const runner = option.kind === 'npx' ? ['npx', '-y'] : ['uvx'];
     return {
-        commandLine: [...envText(distribution.env), ...runner, quote(distribution.package), ...distribution.args.map(quote)].join(' '),
+        commandLine: commandLineText(distribution.env, [...runner, distribution.package, ...distribution.args]),
         details: [`${option.kind === 'npx' ? 'npm' : 'uv'} downloads the package ${distribution.package} on first use`]
     };
 }
