@@ -1,4 +1,5 @@
-// Pure data, no imports: browsers read it too (`@ai-cli-companion/acp-client/agent-profiles`, the chat's built-in agents).
+// Browser-safe: no import but the agent table, which is pure data (`@ai-cli-companion/acp-client/agent-profiles`, the chat's built-in agents).
+import { AcpAgentId, AcpPart, AGENTS } from '@ai-cli-companion/node-base/agents';
 
 /** How to start one ACP agent: what the engine needs, whatever the agent is. */
 export interface AcpAgentLaunch {
@@ -14,9 +15,9 @@ export interface AcpAgentLaunch {
     readonly installCommand?: string;
 }
 
-/** What differs between the CLIs we drive, as data (no `if (agent === 'qwen')` elsewhere). */
+/** What differs between the CLIs we drive, as data (no `if (agent === 'qwen')` elsewhere): the agent table's ACP part. */
 export interface AgentProfile extends AcpAgentLaunch {
-    readonly id: 'gemini' | 'qwen' | 'copilot';
+    readonly id: AcpAgentId;
     /** Environment variable that carries an API key of the spec's `gemini-api-key` auth type. */
     readonly apiKeyEnv: string;
     /** Where the CLI caches its own "Log in with Google" credentials, relative to HOME. */
@@ -25,29 +26,26 @@ export interface AgentProfile extends AcpAgentLaunch {
     readonly loginHint: string;
 }
 
-export const AGENT_PROFILES: Readonly<Record<AgentProfile['id'], AgentProfile>> = {
-    gemini: {
-        id: 'gemini', displayName: 'Gemini CLI', command: 'gemini', args: ['--acp'],
-        installCommand: 'npm install -g @google/gemini-cli',
-        apiKeyEnv: 'GEMINI_API_KEY', oauthCredentialFile: '.gemini/oauth_creds.json',
-        loginHint: 'run `gemini` in a terminal, choose "Login with Google" and finish the browser flow; the server then uses the CLI\'s cached login'
-    },
-    qwen: {
-        id: 'qwen', displayName: 'Qwen Code', command: 'qwen', args: ['--acp'],
-        installCommand: 'npm install -g @qwen-code/qwen-code',
-        apiKeyEnv: 'OPENAI_API_KEY',
-        loginHint: 'Qwen Code has no Google login; configure `gemini-api-key` (its value becomes OPENAI_API_KEY) or run `qwen` and use /auth'
-    },
-    // copilot 1.0.102 as probed: one auth method, `copilot-login` (terminal-auth `copilot login`, GitHub's device flow);
-    // with COPILOT_PROVIDER_BASE_URL and COPILOT_MODEL set it needs no GitHub login (bring your own key).
-    copilot: {
-        id: 'copilot', displayName: 'Copilot CLI', command: 'copilot', args: ['--acp'],
-        installCommand: 'npm install -g @github/copilot',
-        apiKeyEnv: 'COPILOT_PROVIDER_API_KEY',
-        loginHint: 'run `copilot login` in a terminal (GitHub sign-in), or bring your own key: set COPILOT_PROVIDER_BASE_URL, ' +
-            'COPILOT_MODEL and COPILOT_PROVIDER_API_KEY (`copilot help providers`)'
-    }
-};
+type AcpRow = Extract<typeof AGENTS[number], { readonly acp: object }>;
+
+function profileOf({ id, name, command, install, acp }: AcpRow): AgentProfile {
+    const { args, keyEnv, loginHint } = acp;
+    const oauthCredentialFile = (acp as AcpPart).oauthCredentialFile;
+    return {
+        id, displayName: name, command, args, apiKeyEnv: keyEnv, loginHint,
+        ...install ? { installCommand: `npm install -g ${install.npm}` } : {},
+        ...oauthCredentialFile ? { oauthCredentialFile } : {}
+    };
+}
+
+export const AGENT_PROFILES: Readonly<Record<AgentProfile['id'], AgentProfile>> = Object.fromEntries(AGENTS
+    .filter((agent): agent is AcpRow => 'acp' in agent)
+    .map(agent => [agent.id, profileOf(agent)])) as Record<AgentProfile['id'], AgentProfile>;
+
+/** The @-name of a built-in chat agent: its name as one word ("Gemini CLI" → "GeminiCLI"). */
+export function chatAgentName(profile: Pick<AgentProfile, 'displayName'>): string {
+    return profile.displayName.replace(/[^A-Za-z0-9]+/g, '');
+}
 
 export function agentProfile(id: string): AgentProfile {
     const profile = (AGENT_PROFILES as Record<string, AgentProfile>)[id];

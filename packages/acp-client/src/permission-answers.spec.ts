@@ -20,11 +20,14 @@ describe('OfferedOptions (the one check that only offered options go back)', () 
 
 describe('the engine\'s light entries (package.json exports)', () => {
     for (const entry of ['agent-profiles', 'permission-answers']) {
-        it(`@ai-cli-companion/acp-client/${entry} resolves and loads nothing at run time (browser-safe, the engine not loaded)`, () => {
+        it(`@ai-cli-companion/acp-client/${entry} resolves and loads nothing at run time but the agent table (browser-safe, the engine not loaded)`, () => {
             const file = require.resolve(`@ai-cli-companion/acp-client/${entry}`);
             assert.strictEqual(file, path.join(__dirname, `${entry}.js`));
             const code = fs.readFileSync(file, 'utf8');
-            assert.doesNotMatch(code, /require\(/, `${entry}.js requires a module`);
+            // Only the agent table, which is pure data.
+            const required = [...code.matchAll(/require\("([^"]+)"\)/g)].map(match => match[1]);
+            assert.deepStrictEqual(required.filter(name => name !== '@ai-cli-companion/node-base/agents'), [], `${entry}.js requires a module`);
+            assert.doesNotMatch(code.replace(/require\("@ai-cli-companion\/node-base\/agents"\)/g, ''), /require\(/, `${entry}.js requires a module`);
         });
     }
 });

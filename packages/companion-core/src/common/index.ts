@@ -3,6 +3,7 @@
 export * from './claude-ide-wire';
 export * from './claude-selection';
 export * from './client-profiles';
+export * from './client-transports';
 export * from './clock';
 export * from './companion-logger';
 export * from './connection-diagnosis';

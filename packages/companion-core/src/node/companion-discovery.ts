@@ -1,4 +1,4 @@
-import { CLIENT_PROFILES, ClientProfile, usesDiscoveryFile } from '../common/client-profiles';
+import { CLIENT_PROFILES, ClientProfile, ClientTransport, usesDiscoveryFile } from '../common/client-profiles';
 import { Logger, generateToken, silentLogger } from '@ai-cli-companion/node-base';
 import {
     DISCOVERY_FILE_MARKER, IdeInfo, buildDiscoveryFileContent, discoveryFilePath, removeFileQuietly,
@@ -46,7 +46,7 @@ export class CompanionDiscovery {
     }
 
     /** The tokens of the clients on one transport: a Claude Code token opens no HTTP session, and vice versa. */
-    tokensOf(transport: 'http' | 'ws'): ReadonlyMap<string, string> {
+    tokensOf(transport: ClientTransport): ReadonlyMap<string, string> {
         return new Map([...this.tokenMap].filter(([id]) => (this.enabled.find(p => p.id === id)?.transport ?? 'http') === transport));
     }
 

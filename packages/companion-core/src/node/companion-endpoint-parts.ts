@@ -2,12 +2,12 @@ import { Logger, silentLogger } from '@ai-cli-companion/node-base';
 import { CLIENT_PROFILES, ClientProfile } from '../common/client-profiles';
 import { FileDiagnostics } from '../common/claude-ide-wire';
 import { claudeSelectionOf } from '../common/claude-selection';
-import { EndpointSessionStatus } from '../common/endpoint-status';
+import { transportOf } from '../common/client-transports';
 import { ClaudeIdeServer } from './claude-ide-server';
-import { CODEX_PROFILE_ID, CodexClients, CodexProcesses } from './codex-ipc';
+import { CodexClients, CodexProcesses } from './codex-ipc';
 import { CompanionDiscovery } from './companion-discovery';
 import { ContextFeed } from './context-feed';
-import { COPILOT_EDITS_NOT_CARRIED, COPILOT_PROFILE_ID, CopilotIdeServer } from './copilot';
+import { COPILOT_EDITS_NOT_CARRIED, CopilotIdeServer } from './copilot';
 import { DiffBroker, proposeAndWait } from './diff-broker';
 import { IdeInfo } from './discovery-file';
 import { currentHostEnvironment, HostEnvironment } from './host-paths';
@@ -46,7 +46,7 @@ export interface EndpointHooks {
     diagnostics(uri: string | undefined): Promise<FileDiagnostics[]>;
 }
 
-/** Everything one companion endpoint is made of: discovery, the context and diff models, and the four transports. */
+/** Everything one companion endpoint is made of: discovery, the context and diff models, and the four transports' servers (driven through ENDPOINT_TRANSPORTS). */
 export interface EndpointParts {
     readonly logger: Logger;
     readonly serverVersion: string;
@@ -122,7 +122,7 @@ export function createEndpointParts(options: CompanionEndpointOptions, hooks: En
         serverVersion,
         backendPid: options.backendPid ?? process.pid,
         logger,
-        maxSessions: discovery.profiles.find(p => p.id === COPILOT_PROFILE_ID)?.maxSessions,
+        maxSessions: discovery.profiles.find(p => transportOf(p) === 'pipe')?.maxSessions,
         clock: options.http?.clock,
         onChange: () => hooks.changed(),
         onSessionEnded: sessionId => broker.withdrawSession(sessionId),
@@ -140,17 +140,4 @@ export function createEndpointParts(options: CompanionEndpointOptions, hooks: En
     contextFeed.onDidChange(() => copilot.updateSelection(claudeSelectionOf(contextFeed.latest())));
     const codexClients = new CodexClients({ processes: options.codexProcesses, clock: options.http?.clock, onChange: () => hooks.changed() });
     return { logger, serverVersion, discovery, contextFeed, broker, http, ws, copilot, codexClients };
-}
-
-/** The CLI sessions of every transport, for the endpoint's status. */
-export function sessionStatuses(parts: EndpointParts): EndpointSessionStatus[] {
-    return [
-        ...parts.http.sessionList.map(s => ({
-            id: s.id, clientId: s.owner, since: s.createdAt, streaming: s.transport.hasStream, remotePort: s.remotePort
-        })),
-        ...parts.ws.sessionList.map(s => ({ id: s.id, clientId: s.owner, since: s.createdAt, streaming: true, remotePort: s.remotePort })),
-        ...parts.copilot.sessionList.map(s => ({ id: s.id, clientId: s.owner, since: s.createdAt, streaming: s.streaming, name: s.name, pid: s.pid })),
-        // No stream: Codex asks anew before each prompt.
-        ...parts.codexClients.list().map(c => ({ id: c.id, clientId: CODEX_PROFILE_ID, since: c.since, streaming: false, pid: c.pid }))
-    ];
 }

@@ -1,5 +1,6 @@
 import { Logger } from '@ai-cli-companion/node-base';
-import { ClientProfile } from '../common/client-profiles';
+import { ClientProfile, ClientTransport } from '../common/client-profiles';
+import { transportOf } from '../common/client-transports';
 import { DiffDelivery, DiffOutcome, DiffView, PendingDiff } from '../common/diff-registry';
 import { EndpointStatus, WorkspaceState } from '../common/endpoint-status';
 
@@ -8,13 +9,14 @@ export type { EndpointSessionStatus, EndpointStatus, WorkspaceState } from '../c
 import { IdeContext, IdeNotificationMethods } from '../common/wire-schemas';
 import { ClaudeAtMentioned, FileDiagnostics, pathOfFileUrl } from '../common/claude-ide-wire';
 import { ClaudeIdeServer } from './claude-ide-server';
-import { CODEX_PROFILE_ID, CodexClients, CodexWindow } from './codex-ipc';
+import { CodexClients, CodexWindow } from './codex-ipc';
 import { CompanionDiscovery } from './companion-discovery';
-import { CompanionEndpointOptions, createEndpointParts, EndpointParts, sessionStatuses } from './companion-endpoint-parts';
+import { CompanionEndpointOptions, createEndpointParts, EndpointParts } from './companion-endpoint-parts';
 import { CompanionTools } from './companion-tools';
 import { ContextFeed } from './context-feed';
-import { COPILOT_PROFILE_ID, CopilotAddSelection, CopilotIdeServer } from './copilot';
+import { CopilotAddSelection, CopilotIdeServer } from './copilot';
 import { DiffBroker } from './diff-broker';
+import { eachTransport, syncTransports, TRANSPORT_ENTRIES, TransportState } from './endpoint-transports';
 import { IdeInfo } from './discovery-file';
 import { McpHttpServer, McpSession } from './mcp-http-server';
 import { notificationAnswer } from './notification-answer';
@@ -46,7 +48,8 @@ export class CompanionEndpoint {
     private workspace: WorkspaceState = { roots: [] };
     private contextEvent: string | undefined;
     private stopped = false;
-    private copilotError: string | undefined;
+    /** Why a transport's server could not start, by transport. */
+    private readonly transportErrors = new Map<ClientTransport, string>();
     private stopping?: Promise<void>;
 
     constructor(options: CompanionEndpointOptions) {
@@ -96,9 +99,8 @@ export class CompanionEndpoint {
         }
         this.discovery.removeStale();
         await this.http.listen();
-        this.ws.setTokens(this.port, this.discovery.tokensOf('ws'));
         this.writeDiscoveryFiles();
-        await this.syncCopilot();
+        await this.syncTransports();
         this.logger.info(`IDE companion listening on 127.0.0.1:${this.port} for ${this.discovery.profiles.map(p => p.displayName).join(', ')}`);
     }
 
@@ -115,10 +117,6 @@ export class CompanionEndpoint {
     update(change: { workspace?: WorkspaceState; profiles?: readonly ClientProfile[] }): void {
         if (change.profiles) {
             this.discovery.setProfiles(change.profiles);
-            this.http.setTokens(this.discovery.tokensOf('http'));
-            if (this.port) {
-                this.ws.setTokens(this.port, this.discovery.tokensOf('ws'));
-            }
         }
         if (change.workspace) {
             this.workspace = { roots: [...change.workspace.roots], trusted: change.workspace.trusted };
@@ -126,20 +124,17 @@ export class CompanionEndpoint {
         this.writeDiscoveryFiles();
         if (change.workspace) {
             this.contextFeed.setTrust(change.workspace.trusted);
-            this.copilot.setWorkspace(this.workspace);
+            eachTransport(row => row.workspaceChanged?.(this.parts, this.workspace));
         }
         if (change.profiles) {
-            void this.syncCopilot();
-            if (!this.codexEnabled) {
-                this.codexClients.clear();
-            }
+            void this.syncTransports();
         }
         this.fireChange();
     }
 
     /** The window's problems of these files changed (Copilot CLI hears it as diagnostics_changed). */
     diagnosticsChanged(uris: readonly string[]): void {
-        this.copilot.diagnosticsChanged(uris);
+        eachTransport(row => row.diagnosticsChanged?.(this.parts, uris));
     }
 
     /** A window shows this server's diffs from now on, starting with every one still pending (after a reload). */
@@ -196,10 +191,11 @@ export class CompanionEndpoint {
             port: this.port,
             workspacePath: this.workspacePath,
             profiles: this.discovery.profiles.map(p => p.id),
-            sessions: sessionStatuses(this.parts),
-            files: [...this.discovery.writtenFiles, ...this.copilot.lockFile ? [this.copilot.lockFile] : []],
+            sessions: TRANSPORT_ENTRIES.flatMap(([name, row]) => row.sessions(this.parts, this.transportState(name))),
+            files: [...this.discovery.writtenFiles, ...TRANSPORT_ENTRIES.flatMap(([, row]) => row.files?.(this.parts) ?? [])],
             pendingDiffs: this.broker.pending().length,
-            lastError: this.contextFeed.lastError ?? this.discovery.lastError ?? this.copilotError ?? this.copilot.lastError
+            lastError: this.contextFeed.lastError ?? this.discovery.lastError ?? [...this.transportErrors.values()][0] ??
+                TRANSPORT_ENTRIES.map(([, row]) => row.lastError?.(this.parts)).find(error => error !== undefined)
         };
     }
 
@@ -211,7 +207,7 @@ export class CompanionEndpoint {
     /** Synchronous so it can run in a process 'exit' handler. */
     removeDiscoveryFilesSync(): void {
         this.discovery.removeAllSync();
-        this.copilot.removeLockSync();
+        eachTransport(row => row.removeFilesSync?.(this.parts));
     }
 
     /** Idempotent; a second call waits for the first to finish. */
@@ -225,9 +221,9 @@ export class CompanionEndpoint {
         const port = this.port;
         this.removeDiscoveryFilesSync();
         this.rejectPendingDiffs(); // written before the streams close: no CLI waits for a window that is gone
-        await this.ws.close();
-        await this.copilot.stop();
-        this.codexClients.clear();
+        for (const [, row] of TRANSPORT_ENTRIES) {
+            await row.stop(this.parts);
+        }
         await this.http.close();
         this.changeListeners.clear();
         this.logger.info(`IDE companion on port ${port} stopped`);
@@ -247,22 +243,22 @@ export class CompanionEndpoint {
     }
 
     private get codexEnabled(): boolean {
-        return !this.stopped && this.discovery.profiles.some(p => p.id === CODEX_PROFILE_ID);
+        return !this.stopped && this.transportState('ipc').profiles.length > 0;
     }
 
-    /** Copilot CLI's socket and lock exist exactly while its profile is enabled (and the server runs). */
-    private async syncCopilot(): Promise<void> {
-        const enabled = this.discovery.profiles.some(p => p.id === COPILOT_PROFILE_ID);
-        try {
-            if (enabled && !this.stopped && this.port) {
-                await this.copilot.start(this.workspace);
-            } else if (!enabled) {
-                await this.copilot.stop();
-            }
-        } catch (error) {
-            this.copilotError = `Cannot serve Copilot CLI: ${(error as Error).message}`;
-            this.logger.error(this.copilotError);
-        }
+    private transportState(transport: ClientTransport): TransportState {
+        return {
+            profiles: this.discovery.profiles.filter(profile => transportOf(profile) === transport),
+            tokens: this.discovery.tokensOf(transport),
+            port: this.port,
+            workspace: this.workspace,
+            stopped: this.stopped
+        };
+    }
+
+    /** Each transport's server to the enabled clients: tokens, and the servers that exist only while a client of theirs is enabled. */
+    private async syncTransports(): Promise<void> {
+        await syncTransports(this.parts, name => this.transportState(name), this.transportErrors);
         this.fireChange();
     }
 

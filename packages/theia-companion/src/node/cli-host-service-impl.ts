@@ -10,7 +10,8 @@ import { THEIA_WORDING } from '../common/theia-wording';
 @injectable()
 export class CliHostServiceImpl implements CliHostService {
     protected readonly finder = new CliProcessFinder();
-    protected readonly lookup = new CliCommandLookup();
+    // Theia's terminals start THEIA_SHELL when it is set (@theia/terminal's shell process).
+    protected readonly lookup = new CliCommandLookup(process.env, process.platform, process.env.THEIA_SHELL);
     protected readonly diagnostics = new ConnectionDiagnostics({ wording: THEIA_WORDING, finder: this.finder, lookup: this.lookup });
 
     @inject(CodexSocketContribution) @optional()

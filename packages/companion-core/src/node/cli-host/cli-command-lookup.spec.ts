@@ -38,4 +38,12 @@ describe('CliCommandLookup', () => {
         assert.deepStrictEqual(await lookup.locate('gemini'), { path: hidden, foundBy: 'login shell' });
         assert.deepStrictEqual(await lookup.locate('no-such-cli-anywhere'), {});
     });
+
+    it('asks the shell the editor passes over SHELL, and reads no editor variable itself (THEIA_SHELL is the adapter\'s)', async () => {
+        const hidden = executable(path.join(root, 'login-bin'), 'gemini');
+        fs.writeFileSync(path.join(root, '.profile'), `PATH="${path.dirname(hidden)}:$PATH"\nexport PATH\n`);
+        const env = { PATH: '/usr/bin:/bin', SHELL: '/bin/false', THEIA_SHELL: '/bin/bash', HOME: root };
+        assert.deepStrictEqual(await new CliCommandLookup(env, 'linux', '/bin/bash').locate('gemini'), { path: hidden, foundBy: 'login shell' });
+        assert.deepStrictEqual(await new CliCommandLookup(env, 'linux').locate('gemini'), {});
+    });
 });

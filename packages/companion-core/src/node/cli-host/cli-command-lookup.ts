@@ -22,9 +22,14 @@ const LOGIN_SHELL_TIMEOUT_MS = 5000;
  * a user's npm prefix); either counts.
  */
 export class CliCommandLookup {
+    /**
+     * @param shell the shell the editor's terminals start, when the editor has its own setting for it (Theia's
+     * THEIA_SHELL); else the user's SHELL.
+     */
     constructor(
         protected readonly env: NodeJS.ProcessEnv = process.env,
-        protected readonly platform: NodeJS.Platform = process.platform
+        protected readonly platform: NodeJS.Platform = process.platform,
+        protected readonly shell?: string
     ) { }
 
     async lookUp(command: string): Promise<CommandLookup> {
@@ -64,7 +69,7 @@ export class CliCommandLookup {
         if (this.platform === 'win32' || !/^[\w.@/-]+$/.test(command)) {
             return Promise.resolve(undefined);
         }
-        const shell = this.env.THEIA_SHELL || this.env.SHELL || '/bin/sh';
+        const shell = this.shell || this.env.SHELL || '/bin/sh';
         return new Promise(resolve => {
             execFile(shell, ['-lc', 'command -v -- "$0"', command], { env: this.env, timeout: LOGIN_SHELL_TIMEOUT_MS },
                 (error, stdout) => {

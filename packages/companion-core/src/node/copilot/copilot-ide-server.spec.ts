@@ -1,6 +1,5 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
-import * as net from 'net';
 import * as os from 'os';
 import * as path from 'path';
 import { findProfile } from '../../common/client-profiles';
@@ -8,7 +7,9 @@ import { CompanionEndpoint } from '../companion-endpoint';
 import { DiffView, PendingDiff } from '../../common/diff-registry';
 import { ManualClock } from '../../test/manual-clock';
 import { CopilotSocketClient } from '../../test/copilot-socket-client';
-import { copilotLockDirectory, copilotSocketDirectory } from './copilot-lock-file';
+import { leaveDeadSocket } from '../../test/dead-socket';
+import { copilotLockDirectory } from './copilot-lock-file';
+import { newCopilotSocketPath } from './copilot-socket-folder';
 import { COPILOT_EDITS_NOT_CARRIED, copilotAddSelectionOf } from './copilot-ide-wire';
 
 const COPILOT = findProfile('copilot')!;
@@ -84,7 +85,7 @@ describe('Copilot CLI IDE server (lock file, Unix socket, nonce, tools)', () => 
         const socket = fs.lstatSync(content.socketPath);
         assert.ok(socket.isSocket());
         assert.strictEqual(socket.mode & 0o777, 0o600);
-        assert.strictEqual(fs.statSync(copilotSocketDirectory(host())).mode & 0o777, 0o700);
+        assert.strictEqual(fs.statSync(path.dirname(content.socketPath)).mode & 0o777, 0o700);
         assert.deepStrictEqual(endpoint.status().files, [file]);
         assert.deepStrictEqual(fs.readdirSync(path.dirname(file)), [path.basename(file)], 'no temp file left beside it');
     });
@@ -113,6 +114,7 @@ describe('Copilot CLI IDE server (lock file, Unix socket, nonce, tools)', () => 
         endpoint.removeDiscoveryFilesSync(); // what the backend's process 'exit' handler calls: nothing async runs there
         assert.deepStrictEqual(lockFiles(), []);
         assert.strictEqual(fs.existsSync(again), false);
+        assert.strictEqual(fs.existsSync(path.dirname(again)), false, 'its folder too');
         await endpoint.stop();
     });
 
@@ -121,11 +123,10 @@ describe('Copilot CLI IDE server (lock file, Unix socket, nonce, tools)', () => 
         const directory = copilotLockDirectory(host());
         const write = (name: string, content: object) => fs.writeFileSync(path.join(directory, name), JSON.stringify(content), { mode: 0o600 });
         const dead = 2 ** 22 + 12345; // above pid_max's default: no such process
-        const staleSocket = path.join(copilotSocketDirectory(host()), 'copilot-00000000-0000-4000-8000-000000000001.sock');
-        const server = net.createServer().listen(staleSocket);
-        await new Promise(resolve => server.once('listening', resolve));
-        await new Promise(resolve => server.close(resolve)); // a socket file nobody listens on any more
-        fs.writeFileSync(staleSocket.replace('0001.sock', '0002.sock'), 'not a socket');
+        const staleSocket = newCopilotSocketPath(host()); // a killed backend's
+        leaveDeadSocket(staleSocket);
+        const notASocket = newCopilotSocketPath(host());
+        fs.writeFileSync(notASocket, 'not a socket');
         const ours = { socketPath: staleSocket, pid: dead, ppid: dead, aiCliCompanion: '0.0.1' };
         write('00000000-0000-4000-8000-000000000001.lock', ours);
         write('00000000-0000-4000-8000-000000000002.lock', { ...ours, aiCliCompanion: undefined }); // VS Code's
@@ -136,8 +137,8 @@ describe('Copilot CLI IDE server (lock file, Unix socket, nonce, tools)', () => 
         assert.ok(!left.includes('00000000-0000-4000-8000-000000000001.lock'), 'ours, dead: removed');
         assert.ok(left.includes('00000000-0000-4000-8000-000000000002.lock'), 'another IDE\'s: kept');
         assert.ok(left.includes('00000000-0000-4000-8000-000000000003.lock'), 'alive: kept');
-        assert.strictEqual(fs.existsSync(staleSocket), false, 'the dead socket went');
-        assert.strictEqual(fs.existsSync(staleSocket.replace('0001.sock', '0002.sock')), true, 'a file that is no socket is not touched');
+        assert.strictEqual(fs.existsSync(path.dirname(staleSocket)), false, 'the dead socket went, with its folder');
+        assert.strictEqual(fs.existsSync(notASocket), true, 'a file that is no socket is not touched');
     });
 
     it('answers 401 to a request without the lock\'s nonce, or with another one', async () => {

@@ -9,7 +9,8 @@ import { DISCOVERY_FILE_MARKER } from '../discovery-file';
 import { HostEnvironment } from '../host-paths';
 import { COPILOT_IDE_TOOLS, CopilotIdeHost, CopilotIdeTools } from './copilot-ide-tools';
 import { COPILOT_MCP_SERVER_NAME, CopilotAddSelection, CopilotNotifications, CopilotSelection, copilotDiagnosticsOf } from './copilot-ide-wire';
-import { COPILOT_PROFILE_ID, CopilotLockContent, CopilotLockFile, newCopilotSocketPath, newNonce, removeStaleCopilotSockets } from './copilot-lock-file';
+import { COPILOT_PROFILE_ID, CopilotLockContent, CopilotLockFile, newNonce } from './copilot-lock-file';
+import { newCopilotSocketPath, removeCopilotSocketSync, removeStaleCopilotSockets } from './copilot-socket-folder';
 import { CopilotNonceGuard } from './copilot-nonce-guard';
 
 /** Notifications wait this long for the editor to settle (a drag-selection, a build's burst of markers). */
@@ -96,7 +97,7 @@ export class CopilotIdeServer {
         }));
     }
 
-    /** Listens on a fresh socket in our private folder and writes the lock. */
+    /** Listens on a fresh socket in a private folder made for it and writes the lock. */
     async start(workspace?: { roots: readonly string[]; trusted?: boolean }): Promise<void> {
         if (this.http) {
             return;
@@ -107,7 +108,7 @@ export class CopilotIdeServer {
         for (const socket of await removeStaleCopilotSockets(this.options.host)) {
             this.logger.info(`Removed stale Copilot CLI socket ${socket}`);
         }
-        const socketPath = newCopilotSocketPath(this.options.host, this.lock.id);
+        const socketPath = newCopilotSocketPath(this.options.host);
         const http = new McpHttpServer({
             socketPath,
             guard: new CopilotNonceGuard(COPILOT_PROFILE_ID, this.nonce),
@@ -127,8 +128,14 @@ export class CopilotIdeServer {
                 this.options.onChange?.();
             }
         });
-        await http.listen();
-        fs.chmodSync(socketPath, 0o600);
+        try {
+            await http.listen();
+            fs.chmodSync(socketPath, 0o600);
+        } catch (error) {
+            await http.close().catch(() => undefined);
+            removeCopilotSocketSync(socketPath);
+            throw error;
+        }
         this.http = http;
         this.socketPath = socketPath;
         this.writeLock();
@@ -177,7 +184,7 @@ export class CopilotIdeServer {
     removeLockSync(): void {
         this.lock.removeSync();
         if (this.socketPath) {
-            fs.rmSync(this.socketPath, { force: true });
+            removeCopilotSocketSync(this.socketPath);
         }
     }
 
@@ -189,7 +196,7 @@ export class CopilotIdeServer {
         this.http = undefined;
         await http?.close();
         if (this.socketPath) {
-            fs.rmSync(this.socketPath, { force: true });
+            removeCopilotSocketSync(this.socketPath);
             this.socketPath = undefined;
         }
     }

@@ -2,7 +2,8 @@ import { execFile } from 'child_process';
 import * as http from 'http';
 import * as path from 'path';
 import { isInsideRoot } from '@ai-cli-companion/node-base';
-import { CLIENT_PROFILES, ClientProfile, usesDiscoveryFile } from '../../common/client-profiles';
+import { CLIENT_PROFILES, ClientProfile } from '../../common/client-profiles';
+import { ClientTransportTraits, transportTraits } from '../../common/client-transports';
 import { ConnectionDiagnosis, DiagnosisCheck, DiagnosisRequest, DiagnosisSection, EditorWording } from '../../common/connection-diagnosis';
 import { CliCommandLookup } from '../cli-host/cli-command-lookup';
 import { CliProcessFinder } from '../cli-host/cli-process-finder';
@@ -96,7 +97,8 @@ export class ConnectionDiagnostics {
         const checks: DiagnosisCheck[] = [];
         const uid = process.getuid?.();
         for (const profile of this.profiles.filter(p => status.profiles.includes(p.id))) {
-            if (!usesDiscoveryFile(profile) && profile.transport !== 'pipe') {
+            const { finds } = transportTraits(profile);
+            if (finds === 'backend-socket') {
                 checks.push({ status: 'ok', title: `${profile.displayName} needs no discovery file: it asks the socket of the backend` });
                 continue;
             }
@@ -106,9 +108,11 @@ export class ConnectionDiagnostics {
                 checks.push({ status: 'error', title: `No discovery file for ${profile.displayName} in ${directory}`, fix: `Reload the window; check that ${directory} is writable.` });
                 continue;
             }
-            checks.push(profile.transport === 'pipe'
-                ? copilotLockCheck(profile.displayName, file, roots, uid)
-                : this.discoveryFileCheck(profile, file, status.port, status.workspacePath, uid));
+            const fileChecks: Record<Exclude<ClientTransportTraits['finds'], 'backend-socket'>, () => DiagnosisCheck> = {
+                'discovery-file': () => this.discoveryFileCheck(profile, file, status.port, status.workspacePath, uid),
+                'own-lock': () => copilotLockCheck(profile.displayName, file, roots, uid)
+            };
+            checks.push(fileChecks[finds]());
         }
         if (checks.length === 0) {
             checks.push({ status: 'warning', title: 'No CLI is enabled for this window',
