@@ -13,6 +13,7 @@ import { AcpAgentHosts } from '../agents/agent-hosts';
 import { AcpChatServiceImpl } from '../session/chat-service-impl';
 import { AcpChatSessionIds } from '../session/chat-session-ids';
 import { AcpAgentListOffers } from './list-offers';
+import { capReplay } from './replay-cap';
 
 /** How long one agent may take to start and list its sessions before the list goes on without it. */
 const LIST_TIMEOUT_MS = 20_000;
@@ -69,7 +70,7 @@ export class AcpChatHistoryServiceImpl implements AcpChatHistoryService {
                 return prepared;
             }
             return {
-                replay: (attached.replay ?? []) as unknown as AcpSessionUpdate[], how: attached.how,
+                replay: capReplay((attached.replay ?? []) as unknown as AcpSessionUpdate[]), how: attached.how,
                 ...attached.reason ? { reason: attached.reason } : {}, session: prepared
             };
         } catch (error) {

@@ -16,6 +16,7 @@ import { AcpChatServiceImpl } from '../session/chat-service-impl';
 import { AcpChatSessionIds } from '../session/chat-session-ids';
 import { AcpChatHistoryServiceImpl } from './chat-history-service-impl';
 import { AcpAgentListOffers } from './list-offers';
+import { REPLAY_LIMITS } from './replay-cap';
 import { until } from '../../test/until';
 
 /** The ACP agent written for the tests whose sessions outlive its process (a JSON file each in --store). */
@@ -149,6 +150,20 @@ describe('The agents\' own sessions for Browse all chats (session/list, load, de
         assert.deepEqual(again.find(session => session.sessionId === sessionId)?.continuedBy, [chatSessionId], 'the chat continues it now');
         await chat.closeChatSession(chatSessionId);
         assert.equal(sent().filter(method => method === 'session/close').length, 1, 'deleting the chat closes its session');
+    });
+
+    it('a long conversation\'s replay reaches the window capped: its most recent part, after a line saying what was left out (issue 29 part 8)', async () => {
+        const [sessionId] = await madeOutside(['hello']);
+        const stored = path.join(store, `${sessionId}.json`);
+        const session = JSON.parse(fs.readFileSync(stored, 'utf8'));
+        session.history = Array.from({ length: 2_000 }, (_, i) => ({ user: `question ${i}`, agent: `answer ${i}` })); // 6,000 updates
+        fs.writeFileSync(stored, JSON.stringify(session));
+        const opened = await history.openSession(listedChatId('SessionAgent', sessionId), sessionAgent, [workspace], sessionId);
+        assert.ok(!('error' in opened));
+        const texts = opened.replay.map(update => (update.content as { text: string }).text);
+        assert.equal(opened.replay.length, REPLAY_LIMITS.updates + 1);
+        assert.match(texts[0], /^\*1,000 earlier updates of this conversation \(\d+ kB\) were left out/);
+        assert.deepEqual(texts.slice(-2), ['Thinking about: question 1999', 'answer 1999']);
     });
 
     it('refuses to open a session into a chat that does not stand for it', async () => {
