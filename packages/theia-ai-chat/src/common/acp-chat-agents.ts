@@ -1,9 +1,7 @@
-import { AGENT_PROFILES, AgentProfile } from '@ai-cli-companion/acp-client/agent-profiles';
+import { AGENT_PROFILES, AgentProfile, chatAgentName } from '@ai-cli-companion/acp-client/agent-profiles';
+import { AcpPart, AGENTS } from '@ai-cli-companion/node-base/agents';
 import { AcpChatAgentConfig, AcpMode } from './acp-chat-protocol';
-import {
-    AGENTS_PREFERENCE, ConfiguredAcpAgent, COPILOT_COMMAND_PREFERENCE, COPILOT_ENABLED_PREFERENCE, GEMINI_COMMAND_PREFERENCE,
-    GEMINI_ENABLED_PREFERENCE, QWEN_COMMAND_PREFERENCE, QWEN_ENABLED_PREFERENCE, UserSettingReader
-} from './acp-chat-preferences';
+import { AGENTS_PREFERENCE, builtInAgentPreferences, ConfiguredAcpAgent, UserSettingReader } from './acp-chat-preferences';
 
 /** A chat agent backed by an ACP agent: what differs between them, as data. */
 export interface AcpChatAgentDefinition extends AcpChatAgentConfig {
@@ -17,55 +15,20 @@ export interface AcpChatAgentDefinition extends AcpChatAgentConfig {
     readonly installProfileId?: string;
 }
 
-/** How to start, install and key a built-in: the engine's profile, read through its browser-safe entry. */
-function engineProfile(profile: AgentProfile): Pick<AcpChatAgentDefinition, 'displayName' | 'command' | 'args' | 'installCommand' | 'apiKeyEnv' | 'installProfileId'> {
+/** A built-in: the agent table's ACP part as the engine's profile, with what the chat adds (its @-name, modes, preferences). */
+function builtInAgent(profile: AgentProfile): AcpChatAgentDefinition {
     const { displayName, command, args, installCommand, apiKeyEnv, id } = profile;
-    return { displayName, command, args, installCommand, apiKeyEnv, installProfileId: id };
+    const { acp } = AGENTS.find(agent => agent.id === id) as { readonly acp: AcpPart };
+    const { enabled, command: commandPreference } = builtInAgentPreferences(id);
+    return {
+        id: chatAgentName(profile), displayName, command, args, installCommand, apiKeyEnv, installProfileId: id,
+        description: acp.description, modes: acp.modes, ...acp.missingFileReadsEmpty ? { missingFileReadsEmpty: true } : {},
+        enabledPreference: enabled, commandPreference
+    };
 }
 
-/** gemini 0.61, qwen 0.24 and copilot 1.0.102 as measured (acp.md §2); what the chat adds to the engine's profile. */
-export const BUILT_IN_ACP_AGENTS: readonly AcpChatAgentDefinition[] = [
-    {
-        id: 'GeminiCLI', ...engineProfile(AGENT_PROFILES.gemini),
-        description: 'Google\'s Gemini CLI over the Agent Client Protocol (gemini --acp): reads, edits and runs in your workspace, asking first.',
-        missingFileReadsEmpty: true,
-        enabledPreference: GEMINI_ENABLED_PREFERENCE, commandPreference: GEMINI_COMMAND_PREFERENCE,
-        modes: [
-            { id: 'default', name: 'Default', description: 'Prompts for approval' },
-            { id: 'autoEdit', name: 'Auto Edit', description: 'Auto-approves edit tools' },
-            { id: 'yolo', name: 'YOLO', description: 'Auto-approves all tools' },
-            { id: 'plan', name: 'Plan', description: 'Read-only mode' }
-        ]
-    },
-    {
-        id: 'QwenCode', ...engineProfile(AGENT_PROFILES.qwen),
-        description: 'Qwen Code over the Agent Client Protocol (qwen --acp): reads, edits and runs in your workspace, asking first.',
-        enabledPreference: QWEN_ENABLED_PREFERENCE, commandPreference: QWEN_COMMAND_PREFERENCE,
-        modes: [
-            { id: 'plan', name: 'Plan' },
-            { id: 'default', name: 'Default' },
-            { id: 'auto-edit', name: 'Auto Edit' },
-            { id: 'auto', name: 'Auto' },
-            { id: 'yolo', name: 'YOLO' }
-        ]
-    },
-    // copilot 1.0.102 signs in with `copilot login` (its terminal-auth method) or needs none with BYOK variables;
-    // session/new reports these modes (also as the "mode" config option, beside "allow_all") and, in BYOK mode, no models.
-    {
-        id: 'CopilotCLI', ...engineProfile(AGENT_PROFILES.copilot),
-        description: 'GitHub Copilot CLI over the Agent Client Protocol (copilot --acp): reads, edits and runs in your workspace, asking first. ' +
-            'Needs a GitHub login (`copilot login`) or your own model provider (COPILOT_PROVIDER_BASE_URL, COPILOT_MODEL).',
-        enabledPreference: COPILOT_ENABLED_PREFERENCE, commandPreference: COPILOT_COMMAND_PREFERENCE,
-        modes: [
-            { id: 'https://agentclientprotocol.com/protocol/session-modes#agent', name: 'Agent', description: 'Default agent mode for conversational interactions' },
-            { id: 'https://agentclientprotocol.com/protocol/session-modes#plan', name: 'Plan', description: 'Plan mode for creating and executing multi-step plans' },
-            {
-                id: 'https://agentclientprotocol.com/protocol/session-modes#autopilot', name: 'Autopilot',
-                description: 'Autonomous mode that enables allow-all and runs until task completion without user interaction (experimental)'
-            }
-        ]
-    }
-];
+/** @GeminiCLI, @QwenCode and @CopilotCLI: every agent of the table with an ACP part, in its order. */
+export const BUILT_IN_ACP_AGENTS: readonly AcpChatAgentDefinition[] = Object.values(AGENT_PROFILES).map(builtInAgent);
 
 const NAME = /^[A-Za-z][A-Za-z0-9_-]*$/;
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;

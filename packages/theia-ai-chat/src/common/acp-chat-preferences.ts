@@ -1,14 +1,22 @@
 import { PreferenceContribution, PreferenceSchema } from '@theia/core/lib/common/preferences/preference-schema';
 import { PreferenceScope } from '@theia/core/lib/common/preferences/preference-scope';
+import { AGENT_PROFILES, AgentProfile, chatAgentName } from '@ai-cli-companion/acp-client/agent-profiles';
 import { MCP_EXCLUDED_AGENTS_PREFERENCE } from './acp-chat-mcp-servers';
 
 export const AGENTS_PREFERENCE = 'aiCliChat.agents';
-export const GEMINI_ENABLED_PREFERENCE = 'aiCliChat.gemini.enabled';
-export const GEMINI_COMMAND_PREFERENCE = 'aiCliChat.gemini.command';
-export const QWEN_ENABLED_PREFERENCE = 'aiCliChat.qwen.enabled';
-export const QWEN_COMMAND_PREFERENCE = 'aiCliChat.qwen.command';
-export const COPILOT_ENABLED_PREFERENCE = 'aiCliChat.copilot.enabled';
-export const COPILOT_COMMAND_PREFERENCE = 'aiCliChat.copilot.command';
+
+/** The two preferences of each built-in agent (each ACP agent of the agent table): whether the chat offers it, and its executable. */
+export function builtInAgentPreferences(id: AgentProfile['id']): { readonly enabled: string; readonly command: string } {
+    return { enabled: `aiCliChat.${id}.enabled`, command: `aiCliChat.${id}.command` };
+}
+// By name for the specs that set them; derived like every other built-in's.
+export const GEMINI_ENABLED_PREFERENCE = builtInAgentPreferences('gemini').enabled;
+export const GEMINI_COMMAND_PREFERENCE = builtInAgentPreferences('gemini').command;
+export const QWEN_ENABLED_PREFERENCE = builtInAgentPreferences('qwen').enabled;
+export const QWEN_COMMAND_PREFERENCE = builtInAgentPreferences('qwen').command;
+export const COPILOT_ENABLED_PREFERENCE = builtInAgentPreferences('copilot').enabled;
+export const COPILOT_COMMAND_PREFERENCE = builtInAgentPreferences('copilot').command;
+const BUILT_IN_PROFILES = Object.values(AGENT_PROFILES);
 /** Where "Add Agent from ACP Registry…" reads the registry (issue 25). */
 export const REGISTRY_URL_PREFERENCE = 'aiCliChat.registry.url';
 export const DEFAULT_REGISTRY_URL = 'https://cdn.agentclientprotocol.com/registry/v1/latest/registry.json';
@@ -33,39 +41,30 @@ const USER_ONLY = { scope: PreferenceScope.User } as const;
 const USER_ONLY_NOTE = ' Only read from the user settings: a workspace\'s settings cannot change it.';
 
 /** Every preference of the schema: all of them are user-scoped. */
-export const ACP_CHAT_PREFERENCES = [
-    GEMINI_ENABLED_PREFERENCE, GEMINI_COMMAND_PREFERENCE, QWEN_ENABLED_PREFERENCE, QWEN_COMMAND_PREFERENCE,
-    COPILOT_ENABLED_PREFERENCE, COPILOT_COMMAND_PREFERENCE, AGENTS_PREFERENCE,
-    REGISTRY_URL_PREFERENCE, MCP_EXCLUDED_AGENTS_PREFERENCE
-] as const;
+export const ACP_CHAT_PREFERENCES: readonly string[] = [
+    ...BUILT_IN_PROFILES.flatMap(profile => Object.values(builtInAgentPreferences(profile.id))),
+    AGENTS_PREFERENCE, REGISTRY_URL_PREFERENCE, MCP_EXCLUDED_AGENTS_PREFERENCE
+];
+
+function builtInAgentSchema(profile: AgentProfile): PreferenceSchema['properties'] {
+    const { enabled, command } = builtInAgentPreferences(profile.id);
+    const name = chatAgentName(profile);
+    return {
+        [enabled]: {
+            ...USER_ONLY, type: 'boolean', default: true,
+            description: `Offer ${profile.displayName} (\`${[profile.command, ...profile.args].join(' ')}\`) as @${name} in the AI chat.` + USER_ONLY_NOTE
+        },
+        [command]: {
+            ...USER_ONLY, type: 'string', default: '',
+            description: `The ${profile.command} executable for @${name}; empty looks it up on PATH.` + USER_ONLY_NOTE
+        }
+    };
+}
 
 export const acpChatPreferenceSchema: PreferenceSchema = {
     scope: PreferenceScope.User,
     properties: {
-        [GEMINI_ENABLED_PREFERENCE]: {
-            ...USER_ONLY, type: 'boolean', default: true,
-            description: 'Offer Gemini CLI (`gemini --acp`) as @GeminiCLI in the AI chat.' + USER_ONLY_NOTE
-        },
-        [GEMINI_COMMAND_PREFERENCE]: {
-            ...USER_ONLY, type: 'string', default: '',
-            description: 'The gemini executable for @GeminiCLI; empty looks it up on PATH.' + USER_ONLY_NOTE
-        },
-        [QWEN_ENABLED_PREFERENCE]: {
-            ...USER_ONLY, type: 'boolean', default: true,
-            description: 'Offer Qwen Code (`qwen --acp`) as @QwenCode in the AI chat.' + USER_ONLY_NOTE
-        },
-        [QWEN_COMMAND_PREFERENCE]: {
-            ...USER_ONLY, type: 'string', default: '',
-            description: 'The qwen executable for @QwenCode; empty looks it up on PATH.' + USER_ONLY_NOTE
-        },
-        [COPILOT_ENABLED_PREFERENCE]: {
-            ...USER_ONLY, type: 'boolean', default: true,
-            description: 'Offer GitHub Copilot CLI (`copilot --acp`) as @CopilotCLI in the AI chat.' + USER_ONLY_NOTE
-        },
-        [COPILOT_COMMAND_PREFERENCE]: {
-            ...USER_ONLY, type: 'string', default: '',
-            description: 'The copilot executable for @CopilotCLI; empty looks it up on PATH.' + USER_ONLY_NOTE
-        },
+        ...Object.assign({}, ...BUILT_IN_PROFILES.map(builtInAgentSchema)),
         [AGENTS_PREFERENCE]: {
             ...USER_ONLY, type: 'array', default: [],
             description: 'More Agent Client Protocol agents for the AI chat, each addressed as @<name>: e.g. ' +
