@@ -5,10 +5,14 @@
  *   with `_meta.args`, and Copilot CLI 1.0.102 sends `_meta["terminal-auth"]` (`command`, `args`, `label`) even when
  *   the client declares `auth.terminal` (measured). The method never chooses the program: Theia runs the
  *   command the user's settings name for the agent, without its ACP flag (`--acp`), then the method's arguments;
- *   Copilot's own binary path in `_meta` is not used.
+ *   Copilot's own binary path in `_meta` is not used. The window never sees the command line: a button names the
+ *   method, and the backend computes the login afresh when it is clicked (`terminalLoginFor`), so a link or a
+ *   restored chat that names a command line has nothing to run.
  * - `key`: an API key the user types (`type: "env_var"`, or gemini's `_meta["api-key"]`): Set API key….
  * - `agent`: the agent signs in itself when asked (`authenticate`).
  */
+
+import { isLoaderOrShellEnvVar } from '@ai-cli-companion/acp-client/unsafe-env';
 
 export interface AcpTerminalLogin {
     readonly command: string;
@@ -21,8 +25,6 @@ export interface AcpAuthMethodData {
     readonly name: string;
     readonly description?: string | null;
     readonly kind?: 'terminal' | 'agent' | 'key';
-    /** For `terminal`: what the terminal runs. */
-    readonly terminal?: AcpTerminalLogin;
     /** Why this method cannot be offered (what the agent sent is malformed). */
     readonly problem?: string;
 }
@@ -43,8 +45,21 @@ const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,127}$/;
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const clip = (value: unknown, max: number): string => (typeof value === 'string' ? value : String(value ?? '')).slice(0, max);
 
-/** The agent's methods, read with limits; the terminal ones carry what their terminal runs. */
+/** The agent's methods, read with limits, as the window shows them: without what a terminal would run. */
 export function authMethodsForChat(methods: unknown, invocation: AcpAgentInvocation | undefined): AcpAuthMethodData[] {
+    return readAuthMethods(methods, invocation).map(({ terminal, ...method }) => method);
+}
+
+/** What the terminal of the agent's method `methodId` runs; a problem when the agent offers no such usable method now. */
+export function terminalLoginFor(methods: unknown, invocation: AcpAgentInvocation | undefined, methodId: string): AcpTerminalLogin | { problem: string } {
+    const method = readAuthMethods(methods, invocation).find(candidate => candidate.id === methodId && candidate.kind === 'terminal');
+    if (!method) {
+        return { problem: 'the agent does not offer this sign-in now' };
+    }
+    return method.terminal ?? { problem: method.problem ?? 'the agent does not offer this sign-in now' };
+}
+
+function readAuthMethods(methods: unknown, invocation: AcpAgentInvocation | undefined): Array<AcpAuthMethodData & { terminal?: AcpTerminalLogin }> {
     if (!Array.isArray(methods)) {
         return [];
     }
@@ -87,6 +102,10 @@ export function terminalLogin(invocation: AcpAgentInvocation, args: unknown, env
     for (const [name, value] of Object.entries(extraEnv)) {
         if (!ENV_NAME.test(name) || typeof value !== 'string' || value.length > AUTH_LIMITS.envValue || value.includes('\0')) {
             throw new Error(`its environment variable ${JSON.stringify(name.slice(0, 60))} is malformed`);
+        }
+        // A loader, shell or package-manager variable runs code before the login does (BASH_ENV, LD_PRELOAD, NODE_OPTIONS …).
+        if (isLoaderOrShellEnvVar(name)) {
+            throw new Error(`it sets ${name}, which would make the login run other code`);
         }
     }
     return {

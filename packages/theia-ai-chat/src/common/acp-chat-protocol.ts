@@ -1,6 +1,6 @@
 import type { RpcServer } from '@theia/core/lib/common/messaging/proxy-factory';
 import type { AcpAgentLaunch } from '@ai-cli-companion/acp-client';
-import type { AcpAuthMethodData } from './acp-auth-methods';
+import type { AcpAuthMethodData, AcpTerminalLogin } from './acp-auth-methods';
 import type { AcpElicitationAnswer, AcpElicitationRequest } from './acp-elicitation';
 import type { AcpAgentStartProgress } from './agent-start-progress';
 import type { AcpAvailableCommand } from './acp-commands';
@@ -110,6 +110,12 @@ export interface AcpChatService extends RpcServer<AcpChatClient> {
     answerElicitation(elicitationId: string, answer: AcpElicitationAnswer): Promise<string | undefined>;
     /** `authenticate` with one of the agent's own (`agent` kind) sign-in methods; the agent's failure comes back as data. */
     authenticate(agent: AcpChatAgentConfig, roots: string[], methodId: string): Promise<{ error: AcpTurnErrorData } | undefined>;
+    /**
+     * What the terminal of the agent's `terminal` sign-in method runs, computed now from the user's settings and the
+     * method as the agent last offered it: the program as an absolute path (never a shell), the method's arguments and
+     * environment; a problem text when it cannot run (no such method now, a loader variable, a program not found).
+     */
+    terminalLogin(agent: AcpChatAgentConfig, roots: string[], methodId: string): Promise<AcpTerminalLogin | { problem: string }>;
     /** A terminal sign-in ended well: the agent's processes start afresh at their next use, and read the new login. */
     signedIn(agentId: string): Promise<void>;
     closeChatSession(chatSessionId: string): Promise<void>;

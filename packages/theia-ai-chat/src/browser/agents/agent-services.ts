@@ -9,6 +9,7 @@ import { AcpPromptBuilder } from '../input/prompt-builder';
 import { AcpSessionListeners } from '../session/session-listeners';
 import { AcpAgentStarts } from './agent-starts';
 import { AcpSessionConfigs } from '../input/session-configs';
+import { AcpSignInOffers } from '../auth/sign-in-offers';
 
 /** What every ACP chat agent instance uses; one injectable so agents can be created from preferences. */
 @injectable()
@@ -22,6 +23,7 @@ export class AcpChatAgentServices {
     @inject(AcpEditorFileSystem) readonly files: AcpEditorFileSystem;
     @inject(AcpSessionConfigs) readonly configs: AcpSessionConfigs;
     @inject(AcpAgentStarts) readonly starts: AcpAgentStarts;
+    @inject(AcpSignInOffers) readonly signIns: AcpSignInOffers;
     @inject(WorkspaceService) protected readonly workspace: WorkspaceService;
 
     workspaceRoots(): string[] {

@@ -194,7 +194,7 @@ export class AcpChatAgent implements ChatAgent {
         const failure = new Error(message);
         request.response.response.addContent(new ErrorChatResponseContentImpl(failure));
         const retry = { chatSessionId: request.session.id, text: request.request.text, modeId: request.request.modeId };
-        const buttons = followUpButtons(this.definition, error, retry);
+        const buttons = followUpButtons(this.definition, error, retry, signIn => this.services.signIns.offer(signIn));
         if (buttons.length > 0) {
             request.response.response.addContent(new AcpCommandButtonsContent(buttons));
         }

@@ -2,6 +2,7 @@ import { AcpChatAgentDefinition } from '../../common/acp-chat-agents';
 import { AcpTurnErrorData } from '../../common/acp-chat-protocol';
 import type { AcpCommandButton } from '../turn/command-buttons';
 import type { AcpAuthMethodData } from '../../common/acp-auth-methods';
+import type { AcpSignInOffer } from '../auth/sign-in-offers';
 
 /** The companion's install command (theia-companion's install check), run by id. */
 export const INSTALL_CLI_COMMAND = 'aiCliCompanion.installCli';
@@ -9,9 +10,9 @@ export const INSTALL_CLI_COMMAND = 'aiCliCompanion.installCli';
 export const SET_API_KEY_COMMAND = 'aiCliChat.setApiKey';
 /** Add Agent from ACP Registry… (registry/registry-commands.ts). */
 export const ADD_REGISTRY_AGENT_COMMAND = 'aiCliChat.addAgentFromRegistry';
-/** Runs a `terminal` sign-in method in a Theia terminal, then retries the prompt (auth/sign-in-commands.ts). */
+/** Runs a `terminal` sign-in method in a Theia terminal, then retries the prompt (auth/sign-in-commands.ts). Takes a sign-in id. */
 export const SIGN_IN_IN_TERMINAL_COMMAND = 'aiCliChat.signInInTerminal';
-/** Calls `authenticate` with one of the agent's own methods, then retries the prompt (auth/sign-in-commands.ts). */
+/** Calls `authenticate` with one of the agent's own methods, then retries the prompt (auth/sign-in-commands.ts). Takes a sign-in id. */
 export const AUTHENTICATE_COMMAND = 'aiCliChat.authenticate';
 
 /** Where a sign-in button retries: the chat and the prompt that failed. */
@@ -25,9 +26,11 @@ export interface AcpRetry {
  * What the user can do about a failure with one click: the terminal command's install offer for a missing
  * agent; for an agent that needs a login, one button per sign-in method it offers (a terminal login, the agent's
  * own sign-in, or Set API key… for a key), and Set API key… whenever its key variable is known (where no
- * credential store answers, Set API key… asks before keeping the key in a 0600 file).
+ * credential store answers, Set API key… asks before keeping the key in a 0600 file). A sign-in button carries only
+ * the id `offer` gives it (auth/sign-in-offers.ts), never a command line or a prompt.
  */
-export function followUpButtons(agent: AcpChatAgentDefinition, error: AcpTurnErrorData, retry?: AcpRetry): AcpCommandButton[] {
+export function followUpButtons(agent: AcpChatAgentDefinition, error: AcpTurnErrorData, retry: AcpRetry | undefined,
+    offer: (signIn: AcpSignInOffer) => string): AcpCommandButton[] {
     if (error.code === 'AGENT_NOT_FOUND') {
         const fromRegistry = { label: 'Add Agent from ACP Registry…', commandId: ADD_REGISTRY_AGENT_COMMAND };
         return agent.installProfileId
@@ -35,7 +38,7 @@ export function followUpButtons(agent: AcpChatAgentDefinition, error: AcpTurnErr
             : [fromRegistry];
     }
     if (error.code === 'AUTH_REQUIRED') {
-        const buttons = (error.authMethods ?? []).map(method => signInButton(agent, method, retry))
+        const buttons = (error.authMethods ?? []).map(method => signInButton(agent, method, retry, offer))
             .filter((button): button is AcpCommandButton => !!button);
         if (agent.apiKeyEnv && !buttons.some(button => button.commandId === SET_API_KEY_COMMAND)) {
             buttons.push({ label: 'Set API key…', commandId: SET_API_KEY_COMMAND, args: [agent.id] });
@@ -46,18 +49,20 @@ export function followUpButtons(agent: AcpChatAgentDefinition, error: AcpTurnErr
 }
 
 /** One method's button: its name and description; none for a method that cannot be used from here. */
-function signInButton(agent: AcpChatAgentDefinition, method: AcpAuthMethodData, retry: AcpRetry | undefined): AcpCommandButton | undefined {
+function signInButton(agent: AcpChatAgentDefinition, method: AcpAuthMethodData, retry: AcpRetry | undefined,
+    offer: (signIn: AcpSignInOffer) => string): AcpCommandButton | undefined {
     const description = method.description ?? undefined;
     if (method.problem) {
         return undefined;
     }
+    const signIn = (): string => offer({ agentId: agent.id, methodId: method.id, ...retry ? { retry } : {} });
     switch (method.kind) {
         case 'terminal':
-            return method.terminal && { label: method.name, description, commandId: SIGN_IN_IN_TERMINAL_COMMAND, args: [agent.id, method.terminal, retry] };
+            return { label: method.name, description, commandId: SIGN_IN_IN_TERMINAL_COMMAND, args: [signIn()] };
         case 'key':
             return agent.apiKeyEnv ? { label: `${method.name}: Set API key…`, description, commandId: SET_API_KEY_COMMAND, args: [agent.id] } : undefined;
         default:
-            return { label: method.name, description, commandId: AUTHENTICATE_COMMAND, args: [agent.id, method.id, retry] };
+            return { label: method.name, description, commandId: AUTHENTICATE_COMMAND, args: [signIn()] };
     }
 }
 
@@ -74,7 +79,7 @@ export function describeFailure(agent: AcpChatAgentDefinition, error: AcpTurnErr
             // The methods are buttons; only what cannot be a button is said here.
             const unusable = authMethods.filter(method => method.problem || (method.kind === 'key' && !agent.apiKeyEnv))
                 .map(method => `- ${method.name}${method.problem ? `: Theia cannot offer it (${method.problem})` : method.description ? `: ${method.description}` : ''}`);
-            const terminal = authMethods.some(method => method.kind === 'terminal' && method.terminal);
+            const terminal = authMethods.some(method => method.kind === 'terminal' && !method.problem);
             return `${agent.displayName} needs you to sign in: ${error.message}\n` +
                 (authMethods.length > unusable.length ? 'Sign in with one of the buttons below; the chat retries your prompt once you are signed in.\n' : '') +
                 (unusable.length ? `It also offers:\n${unusable.join('\n')}\n` : '') +

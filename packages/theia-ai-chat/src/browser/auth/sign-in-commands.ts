@@ -6,15 +6,25 @@ import { WorkspaceService } from '@theia/workspace/lib/browser/workspace-service
 import { TerminalService } from '@theia/terminal/lib/browser/base/terminal-service';
 import { TerminalWatcher } from '@theia/terminal/lib/common/terminal-watcher';
 import { AcpChatService } from '../../common/acp-chat-protocol';
-import { AcpTerminalLogin } from '../../common/acp-auth-methods';
+import { AcpChatAgentDefinition } from '../../common/acp-chat-agents';
 import { AcpChatAgentRegistry } from '../agents/agent-registry';
 import { AUTHENTICATE_COMMAND, AcpRetry, SIGN_IN_IN_TERMINAL_COMMAND } from '../agents/failure-message';
+import { AcpSignInOffer, AcpSignInOffers } from './sign-in-offers';
+
+/** What a sign-in id this window did not make gets: a link, a restored chat, a button from before a reload. */
+export const SIGN_IN_GONE = 'This sign-in is no longer available (the window was reloaded, or it did not come from a sign-in button of this window). ' +
+    'Send the prompt again to get a fresh sign-in button.';
 
 /**
  * The sign-in buttons of an answer that says the agent needs a login (issue 23 part 6). A `terminal` method runs
  * the agent's own program with the method's arguments in a Theia terminal; when it exits with 0 the agent's
  * processes start afresh (ACP v1: reconnect after a terminal login) and the chat sends the failed prompt again.
  * An `agent` method is the agent's own `authenticate`, then the same retry.
+ *
+ * Both take only the id of a button this window made (sign-in-offers.ts): a `command:` link or a restored chat runs
+ * nothing. What the terminal runs comes from the backend when clicked: the user's program as an absolute path,
+ * started directly (a shell never reads the method's arguments), in a transient terminal that a reload does not
+ * start again (Theia re-creates the process of a restored terminal whose process has ended).
  */
 @injectable()
 export class AcpSignInCommandContribution implements CommandContribution {
@@ -25,23 +35,36 @@ export class AcpSignInCommandContribution implements CommandContribution {
     @inject(WorkspaceService) protected readonly workspace: WorkspaceService;
     @inject(ChatService) protected readonly chatService: ChatService;
     @inject(MessageService) protected readonly messages: MessageService;
+    @inject(AcpSignInOffers) protected readonly offers: AcpSignInOffers;
 
     registerCommands(registry: CommandRegistry): void {
         registry.registerCommand({ id: SIGN_IN_IN_TERMINAL_COMMAND }, {
-            execute: (agentId: string, login: AcpTerminalLogin, retry?: AcpRetry) => this.signInInTerminal(agentId, login, retry)
+            execute: (signInId: unknown) => this.signInInTerminal(signInId)
         });
         registry.registerCommand({ id: AUTHENTICATE_COMMAND }, {
-            execute: (agentId: string, methodId: string, retry?: AcpRetry) => this.authenticate(agentId, methodId, retry)
+            execute: (signInId: unknown) => this.authenticate(signInId)
         });
     }
 
-    /** Resolves with the login's exit code once it ends (undefined: the terminal was closed first). */
-    async signInInTerminal(agentId: string, login: AcpTerminalLogin, retry?: AcpRetry): Promise<number | undefined> {
-        const displayName = this.registry.displayName(agentId);
+    /** Resolves with the login's exit code once it ends (undefined: the terminal was closed first, or it never started). */
+    async signInInTerminal(signInId: unknown): Promise<number | undefined> {
+        const signIn = this.offered(signInId);
+        const agent = signIn && this.agent(signIn.agentId);
+        if (!signIn || !agent) {
+            return undefined;
+        }
+        const { agentId, retry } = signIn;
+        const displayName = agent.displayName;
+        const login = await this.backend.terminalLogin(agent, this.roots(), signIn.methodId);
+        if ('problem' in login) {
+            this.messages.error(`${displayName} cannot sign in in a terminal: ${login.problem}`);
+            return undefined;
+        }
         // A string: Theia's widget manager keys the terminal by its options as JSON, which a URI object cannot be.
         const cwd = this.workspace.tryGetRoots()[0]?.resource.toString();
         const terminal = await this.terminals.newTerminal({
-            title: `Sign in: ${displayName}`, shellPath: login.command, shellArgs: login.args, env: login.env, cwd, useServerTitle: false
+            title: `Sign in: ${displayName}`, shellPath: login.command, shellArgs: login.args, env: login.env, cwd, useServerTitle: false,
+            isTransient: true
         });
         let terminalId: number | undefined;
         const early = new Map<number, number | undefined>();
@@ -79,19 +102,38 @@ export class AcpSignInCommandContribution implements CommandContribution {
         return code;
     }
 
-    async authenticate(agentId: string, methodId: string, retry?: AcpRetry): Promise<void> {
-        const agent = this.registry.definitions().find(definition => definition.id === agentId);
-        if (!agent) {
-            this.messages.error(`@${agentId} is no chat agent of this window.`);
+    async authenticate(signInId: unknown): Promise<void> {
+        const signIn = this.offered(signInId);
+        const agent = signIn && this.agent(signIn.agentId);
+        if (!signIn || !agent) {
             return;
         }
-        const roots = this.workspace.tryGetRoots().map(root => root.resource.path.fsPath());
-        const failed = await this.backend.authenticate(agent, roots, methodId);
+        const failed = await this.backend.authenticate(agent, this.roots(), signIn.methodId);
         if (failed) {
             this.messages.error(`${agent.displayName} could not sign in: ${failed.error.message}`);
             return;
         }
-        await this.retry(retry);
+        await this.retry(signIn.retry);
+    }
+
+    protected offered(signInId: unknown): AcpSignInOffer | undefined {
+        const signIn = this.offers.get(signInId);
+        if (!signIn) {
+            this.messages.warn(SIGN_IN_GONE);
+        }
+        return signIn;
+    }
+
+    protected agent(agentId: string): AcpChatAgentDefinition | undefined {
+        const agent = this.registry.definitions().find(definition => definition.id === agentId);
+        if (!agent) {
+            this.messages.error(`@${agentId} is no chat agent of this window.`);
+        }
+        return agent;
+    }
+
+    protected roots(): string[] {
+        return this.workspace.tryGetRoots().map(root => root.resource.path.fsPath());
     }
 
     /** The prompt that failed for want of a login, sent again to the same chat. */

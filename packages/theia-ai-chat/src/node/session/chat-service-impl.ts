@@ -16,7 +16,8 @@ import { PendingPermissions } from '../permissions/pending-permissions';
 import { confineAgentPath, readAgentFile } from '../file-system/workspace-files';
 import { chatSessionKey } from '../../common/chat-session-key';
 import { AcpElicitationAnswer } from '../../common/acp-elicitation';
-import { authMethodsForChat } from '../../common/acp-auth-methods';
+import { AcpTerminalLogin, authMethodsForChat, terminalLoginFor } from '../../common/acp-auth-methods';
+import { resolveTerminalLogin } from '../auth/terminal-login-path';
 import { PendingElicitations } from '../elicitation/pending-elicitations';
 import { reportAgentStart } from '../agents/start-progress';
 import { chatSessionHandlers } from './session-handlers';
@@ -198,6 +199,21 @@ export class AcpChatServiceImpl implements AcpChatService {
         } catch (error) {
             return { error: await this.failure(host, error) };
         }
+    }
+
+    async terminalLogin(agent: AcpChatAgentConfig, roots: string[], methodId: string): Promise<AcpTerminalLogin | { problem: string }> {
+        if (roots.length === 0 || typeof methodId !== 'string') {
+            return { problem: 'a sign-in needs a workspace folder and one of the agent\'s methods' };
+        }
+        // The program is the user's (host.profile), the arguments the method's as the running agent offers it now.
+        let host: WorkspaceAgent;
+        try {
+            host = this.hosts.agentFor(agent, roots[0]);
+        } catch (error) {
+            return { problem: (error as Error).message };
+        }
+        const login = terminalLoginFor(host.current?.initializeResult?.authMethods, host.profile, methodId);
+        return 'problem' in login ? login : resolveTerminalLogin(login);
     }
 
     async signedIn(agentId: string): Promise<void> {
