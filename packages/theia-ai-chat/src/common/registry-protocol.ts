@@ -13,6 +13,8 @@ export interface RegistryInstallChoice {
     readonly commandLine: string;
     /** The archive and the hash it must have, or the package the runner downloads. */
     readonly details: readonly string[];
+    /** The digest of what this choice shows (shownInstall): `install` takes it back and installs that, or nothing. */
+    readonly shown: string;
 }
 
 /** A registry agent as the quick pick shows it. */
@@ -47,6 +49,25 @@ export interface RegistryUpdateView {
     readonly latestVersion: string;
 }
 
+/** What Update will do, shown before it does anything (nothing is downloaded for it). */
+export interface RegistryUpdatePlan extends RegistryUpdateView {
+    /** The kind it was installed as, and the kind the update installs (they differ when the registry dropped the old one). */
+    readonly installedKind: InstallKind;
+    readonly kind: InstallKind;
+    /** The command line the agent runs after the update: env, program, args (the user's own additions kept). */
+    readonly commandLine: string;
+    /** The archive and the hash it must have, or the package the runner downloads. */
+    readonly details: readonly string[];
+    /** The digest of this plan: `update` takes it back and applies this plan, or nothing. */
+    readonly shown: string;
+}
+
+/**
+ * An install or update: the entry to write, or, when the registry's entry is no longer the one the user
+ * confirmed, why nothing was installed (the window offers to look again).
+ */
+export type RegistryInstallResult = { readonly entry: RegistryAgentEntry } | { readonly changed: string };
+
 /**
  * The ACP registry, read and installed from in the backend. The registry URL and the installed agents
  * are what the backend reads from the user's settings (aiCliChat.registry.url, aiCliChat.agents), never
@@ -58,14 +79,20 @@ export interface AcpRegistryService {
     /** The registry at the user's URL, with icons; never throws (problems say what went wrong). */
     list(): Promise<RegistryListingView>;
     /**
-     * Downloads / unpacks (binary) or checks the runner (npx, uvx) for registry agent `id` as the registry
-     * at the user's URL has it now; `name` keeps an existing @-name (reinstall). Throws with a message to show.
+     * Downloads / unpacks (binary) or checks the runner (npx, uvx) for registry agent `id`, when the registry
+     * at the user's URL has it now as the choice the user confirmed (`shown`); `name` keeps an existing
+     * @-name (reinstall). Throws with a message to show.
      */
-    install(id: string, kind: InstallKind, taken: readonly string[], name?: string): Promise<RegistryAgentEntry>;
+    install(id: string, kind: InstallKind, shown: string, taken: readonly string[], name?: string): Promise<RegistryInstallResult>;
     /** The registry agents of the user's settings that the registry has in a newer version. */
     updates(): Promise<RegistryUpdateView[]>;
-    /** Installs the newest version of the user's agent `name` beside the old one; the old one keeps working until the window writes the result. */
-    update(name: string): Promise<RegistryAgentEntry>;
+    /** What updating the user's agent `name` to the registry's newest version would run, for the user to confirm. */
+    updatePlan(name: string): Promise<RegistryUpdatePlan>;
+    /**
+     * Installs the newest version of the user's agent `name` beside the old one when it is still the plan the
+     * user confirmed (`shown`); the old one keeps working until the window writes the result.
+     */
+    update(name: string, shown: string): Promise<RegistryInstallResult>;
     /** After the settings point at `version`: stops the agent's old processes and deletes its other unpacked versions. */
     switched(name: string, id: string, version: string): Promise<void>;
     /**

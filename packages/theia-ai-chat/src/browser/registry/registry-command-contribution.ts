@@ -6,28 +6,23 @@ import { PreferenceService } from '@theia/core/lib/common/preferences/preference
 import { PreferenceScope } from '@theia/core/lib/common/preferences/preference-scope';
 import { ConfirmDialog } from '@theia/core/lib/browser/dialogs';
 import { FrontendApplicationContribution } from '@theia/core/lib/browser/frontend-application-contribution';
-import { AGENTS_PREFERENCE, userAcpChatSetting } from '../../common/acp-chat-preferences';
 import { BUILT_IN_ACP_AGENTS } from '../../common/acp-chat-agents';
 import {
-    AcpRegistryService, RegistryAgentEntry, RegistryAgentItem, RegistryInstallChoice, RegistryListingView
+    AcpRegistryService, RegistryAgentItem, RegistryInstallChoice, RegistryInstallResult, RegistryListingView
 } from '../../common/registry-protocol';
 import { confirmRegistryInstall } from './install-confirmation';
 import { AcpRegistryCommands } from './registry-commands';
 import { RegistryIcons } from './registry-icons';
+import { RegistryUpdateFlow } from './registry-update-flow';
 import { RegistryUpdatesStatus } from './registry-updates-status';
-
-/** One entry of the user's aiCliChat.agents, as far as this code reads it. */
-interface UserAgentEntry {
-    readonly name?: unknown;
-    readonly registry?: { readonly id?: unknown; readonly version?: unknown };
-}
+import { LOOK_AGAIN, messageOf, RegistryUserAgents, UserAgentEntry, withProgress } from './registry-user-agents';
 
 /**
  * The ACP registry in the chat (issue 25): Add Agent from ACP Registry… lists the registry (icon, name,
  * version, description; what cannot be installed here and what is built in say so), shows what will run
- * and installs only after the user confirmed; the entry goes to the user's aiCliChat.agents. Updates show
- * in the status bar; Update switches to the new version once it is in place; Remove Agent… stops the
- * agent and deletes its entry and its unpacked folder.
+ * and installs exactly that, only after the user confirmed (a registry that changed meanwhile installs
+ * nothing); the entry goes to the user's aiCliChat.agents. Updates show in the status bar and run through
+ * RegistryUpdateFlow; Remove Agent… stops the agent and deletes its entry and its unpacked folder.
  */
 @injectable()
 export class AcpRegistryCommandContribution implements CommandContribution, FrontendApplicationContribution {
@@ -37,11 +32,13 @@ export class AcpRegistryCommandContribution implements CommandContribution, Fron
     @inject(PreferenceService) protected readonly preferences: PreferenceService;
     @inject(RegistryIcons) protected readonly icons: RegistryIcons;
     @inject(RegistryUpdatesStatus) protected readonly updatesStatus: RegistryUpdatesStatus;
+    @inject(RegistryUpdateFlow) protected readonly updateFlow: RegistryUpdateFlow;
+    @inject(RegistryUserAgents) protected readonly userAgentSettings: RegistryUserAgents;
 
     registerCommands(commands: CommandRegistry): void {
         commands.registerCommand(AcpRegistryCommands.ADD, { execute: () => this.add() });
         commands.registerCommand(AcpRegistryCommands.REMOVE, { execute: (name?: string) => this.remove(name) });
-        commands.registerCommand(AcpRegistryCommands.UPDATE, { execute: (name?: string) => this.update(name) });
+        commands.registerCommand(AcpRegistryCommands.UPDATE, { execute: (name?: string) => this.updateFlow.update(name) });
     }
 
     async onStart(): Promise<void> {
@@ -49,18 +46,12 @@ export class AcpRegistryCommandContribution implements CommandContribution, Fron
         void this.updatesStatus.refreshUpdates();
     }
 
-    /** The user's aiCliChat.agents as written in the user settings (never a workspace's). */
     protected userAgents(): UserAgentEntry[] {
-        const value = userAcpChatSetting(name => this.preferences.inspect(name))(AGENTS_PREFERENCE);
-        return Array.isArray(value) ? value as UserAgentEntry[] : [];
-    }
-
-    protected async writeUserAgents(agents: readonly unknown[]): Promise<void> {
-        await this.preferences.set(AGENTS_PREFERENCE, agents, PreferenceScope.User);
+        return this.userAgentSettings.all();
     }
 
     protected installedById(id: string): UserAgentEntry | undefined {
-        return this.userAgents().find(entry => entry?.registry?.id === id);
+        return this.userAgentSettings.byId(id);
     }
 
     async add(): Promise<void> {
@@ -161,7 +152,7 @@ export class AcpRegistryCommandContribution implements CommandContribution, Fron
                 return;
             }
             if (newer) {
-                await this.updateAgent(installed.name, String(installed.registry?.version), agent.version);
+                await this.updateFlow.updateAgent(installed.name, String(installed.registry?.version), agent.version);
                 return;
             }
             keepName = installed.name;
@@ -171,16 +162,23 @@ export class AcpRegistryCommandContribution implements CommandContribution, Fron
             return;
         }
         const taken = this.userAgents().map(entry => entry?.name).filter((name): name is string => typeof name === 'string');
-        let entry: RegistryAgentEntry;
+        let result: RegistryInstallResult;
         try {
-            entry = await this.withProgress(`Installing ${agent.name} ${agent.version}…`,
-                () => this.registry.install(agent.id, choice.kind, [...taken, ...BUILT_IN_ACP_AGENTS.map(each => each.id)], keepName));
+            // choice.shown: the backend installs what this dialog showed, or nothing.
+            result = await withProgress(this.messages, `Installing ${agent.name} ${agent.version}…`,
+                () => this.registry.install(agent.id, choice.kind, choice.shown, [...taken, ...BUILT_IN_ACP_AGENTS.map(each => each.id)], keepName));
         } catch (error) {
             this.messages.error(`${agent.name} was not installed: ${messageOf(error)}`);
             return;
         }
+        if ('changed' in result) {
+            this.messages.error(`${agent.name} was not installed: ${result.changed}`, LOOK_AGAIN)
+                .then(action => action === LOOK_AGAIN ? this.add() : undefined);
+            return;
+        }
+        const { entry } = result;
         const others = this.userAgents().filter(each => each?.registry?.id !== agent.id);
-        await this.writeUserAgents([...others, entry]);
+        await this.userAgentSettings.write([...others, entry]);
         await this.registry.settled(entry.name, entry.registry.version);
         this.messages.info(`@${entry.name} is ready: mention it in the chat.` +
             (entry.registry.kind === 'npx' ? ' npx downloads it on its first use, so the first answer takes longer.' : ''));
@@ -193,40 +191,6 @@ export class AcpRegistryCommandContribution implements CommandContribution, Fron
         return picked?.choice;
     }
 
-
-    async update(name?: string): Promise<void> {
-        const updates = await this.updatesStatus.refreshUpdates();
-        let update = name ? updates.find(each => each.name === name) : undefined;
-        if (!update && !name) {
-            if (updates.length === 0) {
-                this.messages.info('Every agent installed from the ACP registry is up to date.');
-                return;
-            }
-            const picked = await this.quickInput.showQuickPick(updates.map(each => ({
-                label: `@${each.name}`, description: `${each.installedVersion} → ${each.latestVersion}`, update: each
-            })), { title: 'Update an agent from the ACP registry' });
-            update = picked?.update;
-        }
-        if (update) {
-            await this.updateAgent(update.name, update.installedVersion, update.latestVersion);
-        }
-    }
-
-    /** Installs beside the running version and switches the settings once it is in place; a failure leaves the old one as it was. */
-    protected async updateAgent(name: string, from: string, to: string): Promise<void> {
-        let entry: RegistryAgentEntry;
-        try {
-            entry = await this.withProgress(`Updating @${name} to ${to}…`, () => this.registry.update(name));
-        } catch (error) {
-            this.messages.error(`@${name} was not updated and keeps running ${from}: ${messageOf(error)}`);
-            return;
-        }
-        await this.writeUserAgents(this.userAgents().map(each => each?.name === name ? entry : each));
-        await this.registry.settled(name, entry.registry.version);
-        await this.registry.switched(name, entry.registry.id, entry.registry.version);
-        this.messages.info(`@${name} is updated to ${entry.registry.version}.`);
-        await this.updatesStatus.refreshUpdates();
-    }
 
     async remove(name?: string): Promise<void> {
         const agents = this.userAgents().filter(entry => typeof entry?.name === 'string');
@@ -253,30 +217,14 @@ export class AcpRegistryCommandContribution implements CommandContribution, Fron
             return;
         }
         try {
-            await this.withProgress(`Removing @${name}…`, () => this.registry.remove(name!));
+            await withProgress(this.messages, `Removing @${name}…`, () => this.registry.remove(name!));
         } catch (error) {
             this.messages.error(`@${name} was not removed: ${messageOf(error)}`);
             return;
         }
-        await this.writeUserAgents(this.userAgents().filter(entry => entry?.name !== name));
+        await this.userAgentSettings.write(this.userAgents().filter(entry => entry?.name !== name));
         await this.registry.settled(name, undefined);
         this.messages.info(`@${name} is removed.`);
         void this.updatesStatus.refreshUpdates();
     }
-
-
-    protected async withProgress<T>(text: string, work: () => Promise<T>): Promise<T> {
-        const progress = await this.messages.showProgress({ text });
-        try {
-            return await work();
-        } finally {
-            progress.cancel();
-        }
-    }
-}
-
-function messageOf(error: unknown): string {
-    const message = error instanceof Error ? error.message : String(error);
-    // An RPC error carries the backend's message after "Request '…' failed" wrappers.
-    return message.replace(/^Request '[^']*' failed\s*/, '');
 }

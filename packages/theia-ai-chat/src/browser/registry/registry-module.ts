@@ -6,7 +6,9 @@ import { TabBarToolbarContribution } from '@theia/core/lib/browser/shell/tab-bar
 import { ACP_REGISTRY_PATH, AcpRegistryService } from '../../common/registry-protocol';
 import { AcpRegistryCommandContribution } from './registry-command-contribution';
 import { RegistryIcons } from './registry-icons';
+import { RegistryUpdateFlow } from './registry-update-flow';
 import { RegistryUpdatesStatus } from './registry-updates-status';
+import { RegistryUserAgents } from './registry-user-agents';
 import { AcpRegistryToolbarContribution } from './registry-toolbar';
 import { AcpAgentSuggestionContribution } from './agent-suggestion-contribution';
 
@@ -16,6 +18,8 @@ export function bindRegistry(bind: interfaces.Bind): void {
         .inSingletonScope();
     bind(RegistryIcons).toSelf().inSingletonScope();
     bind(RegistryUpdatesStatus).toSelf().inSingletonScope();
+    bind(RegistryUserAgents).toSelf().inSingletonScope();
+    bind(RegistryUpdateFlow).toSelf().inSingletonScope();
     bind(AcpRegistryCommandContribution).toSelf().inSingletonScope();
     bind(CommandContribution).toService(AcpRegistryCommandContribution);
     bind(FrontendApplicationContribution).toService(AcpRegistryCommandContribution);

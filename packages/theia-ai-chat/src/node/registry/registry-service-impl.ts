@@ -2,7 +2,9 @@ import { inject, injectable } from '@theia/core/shared/inversify';
 import { PreferenceService } from '@theia/core/lib/common/preferences/preference-service';
 import type { AgentInstaller, RegistryAgent, RegistryAgentEntry, RegistryClient } from '@ai-cli-companion/acp-client';
 import { AGENTS_PREFERENCE, DEFAULT_REGISTRY_URL, userAcpChatSetting, userRegistryUrl } from '../../common/acp-chat-preferences';
-import { AcpRegistryService, InstallKind, RegistryAgentItem, RegistryListingView, RegistryUpdateView } from '../../common/registry-protocol';
+import {
+    AcpRegistryService, InstallKind, RegistryAgentItem, RegistryInstallResult, RegistryListingView, RegistryUpdatePlan, RegistryUpdateView
+} from '../../common/registry-protocol';
 import { AcpAgentHosts } from '../agents/agent-hosts';
 import { acpEngine } from '../agents/engine';
 
@@ -44,7 +46,7 @@ export class AcpRegistryServiceImpl implements AcpRegistryService {
     }
 
     async list(): Promise<RegistryListingView> {
-        const { installOptions, installPreview, builtInAgentFor } = registry();
+        const { installOptions, installPreview, builtInAgentFor, shownDigest, shownInstall } = registry();
         const listing = await this.client.read(this.registryUrl());
         const icons = await this.iconsOf(listing.agents);
         const agents = listing.agents.map((agent, index): RegistryAgentItem => {
@@ -56,20 +58,23 @@ export class AcpRegistryServiceImpl implements AcpRegistryService {
                 choices: installOptions(agent).map(option => {
                     const folder = option.kind === 'binary' ? this.folderOrUndefined(agent) : undefined;
                     const preview = installPreview(agent, option, folder);
-                    return { kind: option.kind, ...(option.blocked ? { blocked: option.blocked } : {}), commandLine: preview.commandLine, details: [...preview.details] };
+                    return {
+                        kind: option.kind, ...(option.blocked ? { blocked: option.blocked } : {}), commandLine: preview.commandLine, details: [...preview.details],
+                        shown: shownDigest(shownInstall(agent, option))
+                    };
                 })
             };
         });
         return { url: listing.url, agents, problems: [...listing.problems], cached: listing.cached, ...(listing.fetchedAt ? { fetchedAt: listing.fetchedAt } : {}) };
     }
 
-    async install(id: string, kind: InstallKind, taken: readonly string[], name?: string): Promise<RegistryAgentEntry> {
+    async install(id: string, kind: InstallKind, shown: string, taken: readonly string[], name?: string): Promise<RegistryInstallResult> {
         const agent = await this.latest(id);
         const option = registry().installOptions(agent).find(each => each.kind === kind);
         if (!option) {
-            throw new Error(`${agent.name} ${agent.version} offers no ${kind} install for this platform.`);
+            return { changed: `${agent.name} ${agent.version} no longer offers the ${kind} install you confirmed. Nothing was installed; look at the registry again.` };
         }
-        return this.installer.install(agent, option, { taken: [...taken], ...(name ? { name } : {}) });
+        return this.unlessChanged(() => this.installer.install(agent, option, { taken: [...taken], shown, ...(name ? { name } : {}) }));
     }
 
     async updates(): Promise<RegistryUpdateView[]> {
@@ -84,10 +89,21 @@ export class AcpRegistryServiceImpl implements AcpRegistryService {
         }));
     }
 
-    async update(name: string): Promise<RegistryAgentEntry> {
+    async updatePlan(name: string): Promise<RegistryUpdatePlan> {
         const installed = this.userEntry(name);
         const latest = await this.latest(installed.registry.id);
-        return this.installer.update(installed, latest);
+        const plan = await this.installer.planUpdate(installed, latest);
+        return {
+            name, id: latest.id, installedVersion: installed.registry.version, latestVersion: latest.version,
+            installedKind: installed.registry.kind, kind: plan.option.kind, commandLine: registry().entryCommandLine(plan.entry),
+            details: [...registry().installPreview(latest, plan.option).details], shown: plan.shown
+        };
+    }
+
+    async update(name: string, shown: string): Promise<RegistryInstallResult> {
+        const installed = this.userEntry(name);
+        const latest = await this.latest(installed.registry.id);
+        return this.unlessChanged(() => this.installer.update(installed, latest, shown));
     }
 
     async switched(name: string, id: string, version: string): Promise<void> {
@@ -137,6 +153,18 @@ export class AcpRegistryServiceImpl implements AcpRegistryService {
         const [installed] = registry().registryEntries([entry]);
         if (installed) {
             await this.installer.remove(installed);
+        }
+    }
+
+    /** The entry `work` installed, or, when the registry no longer has what the user confirmed, why nothing was. */
+    protected async unlessChanged(work: () => Promise<RegistryAgentEntry>): Promise<RegistryInstallResult> {
+        try {
+            return { entry: await work() };
+        } catch (error) {
+            if (error instanceof registry().RegistryChangedError) {
+                return { changed: error.message };
+            }
+            throw error;
         }
     }
 
