@@ -1,5 +1,5 @@
 import { strict as assert } from 'assert';
-import { configChoicesToSend, sortConfigOptions } from './acp-config-options';
+import { AcpConfigSelect, CONFIG_OPTION_LIMITS, configChoicesToSend, sortConfigOptions } from './acp-config-options';
 
 const select = (id: string, category: string | undefined, current: string, values: string[]) =>
     ({ type: 'select', id, name: `${id} name`, category, currentValue: current, options: values.map(value => ({ value, name: value.toUpperCase() })) });
@@ -47,5 +47,26 @@ describe('ACP configOptions sorted for the chat input (issue 23 part 4)', () => 
         assert.deepEqual(configChoicesToSend(sorted, { effort: 'high', web: true, style: 'plain', model: 'huge', gone: 'x', mode: 'code' }),
             [{ configId: 'mode', value: 'code' }, { configId: 'effort', value: 'high' }, { configId: 'web', value: true }]);
         assert.deepEqual(configChoicesToSend(sorted, { web: 'yes', effort: true }), [], 'a value of the wrong type is not sent');
+    });
+
+    it('caps an agent\'s lists: options, choices over all groups, ids and values dropped when too long, names cut (issue 29 part 11)', () => {
+        const many = Array.from({ length: 10_000 }, (_, i) => select(`o${i}`, undefined, 'a', ['a']));
+        assert.equal(sortConfigOptions(many, true).others.length, CONFIG_OPTION_LIMITS.options);
+        const values = Array.from({ length: 5_000 }, (_, i) => `v${i}`);
+        const grouped = { type: 'select', id: 'g', name: 'G', currentValue: 'v0',
+            options: [{ name: 'one', options: values.slice(0, 150).map(value => ({ value })) }, { name: 'two', options: values.slice(150).map(value => ({ value })) }] };
+        const choices = (sortConfigOptions([grouped, select('flat', undefined, 'v0', values)], true).others as AcpConfigSelect[]).map(control => control.choices);
+        assert.deepEqual(choices.map(list => list.length), [CONFIG_OPTION_LIMITS.choices, CONFIG_OPTION_LIMITS.choices]);
+        assert.deepEqual([choices[0][149].group, choices[0][150].group], ['one', 'two']);
+        const long = 'x'.repeat(CONFIG_OPTION_LIMITS.id + 1);
+        const sorted = sortConfigOptions([
+            select(long, undefined, 'a', ['a']), select('cur', undefined, long, ['a']),
+            { ...select('val', undefined, 'a', ['a', long]), name: 'n'.repeat(100_000), description: 'd'.repeat(100_000) }
+        ], true);
+        const [control] = sorted.others as AcpConfigSelect[];
+        assert.equal(sorted.others.length, 1, 'an option whose id or current value is too long is dropped');
+        assert.deepEqual(control.choices.map(choice => choice.value), ['a'], 'a value too long to send back is dropped');
+        assert.equal(control.name.length, CONFIG_OPTION_LIMITS.name);
+        assert.equal(control.description?.length, CONFIG_OPTION_LIMITS.description);
     });
 });

@@ -46,11 +46,27 @@ export interface AcpConfigControls {
     others: AcpConfigControl[];
 }
 
+/**
+ * What the chat reads of an agent's options (issue 29 part 11: a flooding agent's lists had no caps). Ids and
+ * values are sent back as they are, so one too long is dropped, never cut; names and descriptions are cut.
+ */
+export const CONFIG_OPTION_LIMITS = {
+    options: 50,
+    /** Choices of one option, over all its groups. */
+    choices: 200,
+    id: 200,
+    name: 200,
+    description: 1_000
+};
+
 /** The options the chat can show, sorted by where they go; malformed entries and duplicate ids are left out. */
 export function sortConfigOptions(options: unknown, booleans: boolean): AcpConfigControls {
     const sorted: AcpConfigControls = { others: [] };
     const seen = new Set<string>();
     for (const option of Array.isArray(options) ? options : []) {
+        if (seen.size >= CONFIG_OPTION_LIMITS.options) {
+            break;
+        }
         const control = readControl(option, booleans);
         if (!control || seen.has(control.id)) {
             continue;
@@ -89,42 +105,58 @@ function readControl(option: unknown, booleans: boolean): AcpConfigControl | und
         return undefined;
     }
     const raw = option as Record<string, unknown>;
-    if (!nonEmpty(raw.id) || !nonEmpty(raw.name)) {
+    if (!isId(raw.id) || !nonEmpty(raw.name)) {
         return undefined;
     }
     const common = {
-        id: raw.id, name: raw.name,
-        ...(nonEmpty(raw.description) ? { description: raw.description } : {}),
-        ...(nonEmpty(raw.category) ? { category: raw.category } : {})
+        id: raw.id, name: cut(raw.name, CONFIG_OPTION_LIMITS.name),
+        ...(nonEmpty(raw.description) ? { description: cut(raw.description, CONFIG_OPTION_LIMITS.description) } : {}),
+        ...(isId(raw.category) ? { category: raw.category } : {})
     };
     if (raw.type === 'boolean') {
         return booleans && typeof raw.currentValue === 'boolean' ? { kind: 'boolean', ...common, current: raw.currentValue } : undefined;
     }
-    if (raw.type !== 'select' || !nonEmpty(raw.currentValue) || !Array.isArray(raw.options)) {
+    if (raw.type !== 'select' || !isId(raw.currentValue) || !Array.isArray(raw.options)) {
         return undefined;
     }
-    const choices = raw.options.flatMap((entry: unknown): AcpConfigChoice[] => {
+    const choices: AcpConfigChoice[] = [];
+    const add = (entry: unknown, group?: string) => {
+        const choice = readChoice(entry);
+        if (choice && choices.length < CONFIG_OPTION_LIMITS.choices) {
+            choices.push(group ? { ...choice, group } : choice);
+        }
+    };
+    for (const entry of raw.options) {
         const item = entry as Record<string, unknown> | null;
         if (item && Array.isArray(item.options)) { // a group
-            const group = nonEmpty(item.name) ? item.name : undefined;
-            return item.options.map(readChoice).filter((choice): choice is AcpConfigChoice => !!choice)
-                .map(choice => group ? { ...choice, group } : choice);
+            const group = nonEmpty(item.name) ? cut(item.name, CONFIG_OPTION_LIMITS.name) : undefined;
+            item.options.forEach(grouped => add(grouped, group));
+        } else {
+            add(entry);
         }
-        const choice = readChoice(entry);
-        return choice ? [choice] : [];
-    });
+    }
     return choices.length > 0 ? { kind: 'select', ...common, current: raw.currentValue, choices } : undefined;
 }
 
 function readChoice(entry: unknown): AcpConfigChoice | undefined {
     const item = entry as Record<string, unknown> | null;
-    if (!item || typeof item !== 'object' || !nonEmpty(item.value)) {
+    if (!item || typeof item !== 'object' || !isId(item.value)) {
         return undefined;
     }
     return {
-        value: item.value, name: nonEmpty(item.name) ? item.name : item.value,
-        ...(nonEmpty(item.description) ? { description: item.description } : {})
+        value: item.value, name: nonEmpty(item.name) ? cut(item.name, CONFIG_OPTION_LIMITS.name) : item.value,
+        ...(nonEmpty(item.description) ? { description: cut(item.description, CONFIG_OPTION_LIMITS.description) } : {})
     };
+}
+
+/** An id or value the agent will be sent back: whole or not at all. */
+function isId(value: unknown): value is string {
+    return nonEmpty(value) && value.length <= CONFIG_OPTION_LIMITS.id;
+}
+
+/** A name or description for the input, cut where the agent's is too long. */
+export function cut(text: string, max: number): string {
+    return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }
 
 function nonEmpty(value: unknown): value is string {

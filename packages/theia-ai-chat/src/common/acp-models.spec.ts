@@ -1,5 +1,6 @@
 import * as assert from 'assert';
 import { AcpSessionModels, modelToSet, offeredModels, sessionModels } from './acp-models';
+import { CONFIG_OPTION_LIMITS } from './acp-config-options';
 
 /** gemini 0.61's `session/new` models with the model pinned to gemini-2.5-flash (measured, trimmed). */
 const GEMINI_NEW_SESSION = {
@@ -57,5 +58,19 @@ describe('ACP session models: what session/new reports, what the chat offers, wh
         assert.equal(modelToSet({ ...opened, currentModelId: 'gemini-2.5-pro' }, 'qwen3-coder'), 'gemini-2.5-flash',
             'treated as no choice: the default');
         assert.equal(modelToSet(sessionModels({}), 'gemini-2.5-pro'), undefined, 'an agent without models gets no set_model');
+    });
+
+    it('caps an agent\'s model list: at most 200 models, ids too long to send back dropped, names cut (issue 29 part 11)', () => {
+        const long = 'm'.repeat(CONFIG_OPTION_LIMITS.id + 1);
+        const [name, description] = ['n'.repeat(100_000), 'd'.repeat(100_000)];
+        const models = sessionModels({ models: {
+            currentModelId: long,
+            availableModels: [{ modelId: long }, ...Array.from({ length: 10_000 }, (_, i) => ({ modelId: `m${i}`, name, description }))]
+        } });
+        assert.equal(models.models.length, CONFIG_OPTION_LIMITS.choices);
+        assert.equal(models.models[0].modelId, 'm0');
+        assert.equal(models.models[0].name.length, CONFIG_OPTION_LIMITS.name);
+        assert.equal(models.models[0].description?.length, CONFIG_OPTION_LIMITS.description);
+        assert.equal(models.currentModelId, undefined);
     });
 });

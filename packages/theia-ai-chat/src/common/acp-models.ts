@@ -1,4 +1,5 @@
 import { AcpModel, AcpSessionInfo } from './acp-chat-protocol';
+import { CONFIG_OPTION_LIMITS, cut } from './acp-config-options';
 
 /** What a session (or an agent's last session) reported about models. */
 export type AcpSessionModels = Pick<AcpSessionInfo, 'models' | 'currentModelId' | 'defaultModelId'>;
@@ -10,10 +11,19 @@ export type AcpSessionModels = Pick<AcpSessionInfo, 'models' | 'currentModelId' 
 export function sessionModels(state: object): AcpSessionModels {
     const reported = (state as { models?: { availableModels?: unknown; currentModelId?: unknown } | null }).models;
     const models = (Array.isArray(reported?.availableModels) ? reported.availableModels as Array<Partial<AcpModel> | null> : [])
-        .filter((model): model is AcpModel => typeof model?.modelId === 'string' && model.modelId !== '')
-        .map(({ modelId, name, description }) => ({ modelId, name: typeof name === 'string' && name ? name : modelId, description }));
-    const currentModelId = typeof reported?.currentModelId === 'string' && reported.currentModelId ? reported.currentModelId : undefined;
+        .filter((model): model is AcpModel => isModelId(model?.modelId))
+        .slice(0, CONFIG_OPTION_LIMITS.choices)
+        .map(({ modelId, name, description }) => ({
+            modelId, name: typeof name === 'string' && name ? cut(name, CONFIG_OPTION_LIMITS.name) : modelId,
+            description: typeof description === 'string' ? cut(description, CONFIG_OPTION_LIMITS.description) : undefined
+        }));
+    const currentModelId = isModelId(reported?.currentModelId) ? reported.currentModelId : undefined;
     return { models, currentModelId, defaultModelId: currentModelId };
+}
+
+/** A model id is sent back in `set_model` as it is: one too long is dropped, as a config value is (issue 29 part 11). */
+function isModelId(value: unknown): value is string {
+    return typeof value === 'string' && value !== '' && value.length <= CONFIG_OPTION_LIMITS.id;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { strict as assert } from 'assert';
-import { describeUsage, readUsage, shortCount } from './acp-usage';
+import { describeUsage, MAX_CURRENCY, readUsage, shortCount } from './acp-usage';
 
 describe('ACP usage as the chat shows it (issue 23 part 5)', () => {
     it('a short label next to the input: 50k / 200k · $0.12', () => {
@@ -42,5 +42,14 @@ describe('ACP usage as the chat shows it (issue 23 part 5)', () => {
         assert.equal(readUsage({ used: 10 }), undefined);
         assert.equal(readUsage({ used: Number.NaN, size: 100 }), undefined);
         assert.equal(readUsage(null), undefined);
+    });
+
+    it('a cost\'s unit is cut to a few characters: an agent\'s currency is not trusted to be short (issue 29 part 11)', () => {
+        const usage = readUsage({ used: 1, size: 10, cost: { amount: 2, currency: `credits${'!'.repeat(1_000_000)}` } });
+        assert.equal(usage?.cost?.currency.length, MAX_CURRENCY);
+        assert.equal(usage?.cost?.currency, `credits${'!'.repeat(MAX_CURRENCY - 8)}…`);
+        assert.ok(describeUsage(usage!).label.length < 40);
+        assert.equal(readUsage({ used: 1, size: 10, cost: { amount: 2, currency: ' EUR\n' } })?.cost?.currency, 'EUR');
+        assert.deepEqual(readUsage({ used: 1, size: 10, cost: { amount: 2, currency: '   ' } }), { used: 1, size: 10 });
     });
 });

@@ -31,9 +31,17 @@ export function readUsage(update: unknown): AcpUsage | undefined {
     }
     const amount = (cost as { amount?: unknown } | null | undefined)?.amount;
     const currency = (cost as { currency?: unknown } | null | undefined)?.currency;
-    return typeof amount === 'number' && Number.isFinite(amount) && typeof currency === 'string' && currency.length > 0
-        ? { used, size, cost: { amount, currency } }
+    return typeof amount === 'number' && Number.isFinite(amount) && typeof currency === 'string' && currency.trim().length > 0
+        ? { used, size, cost: { amount, currency: capCurrency(currency) } }
         : { used, size };
+}
+
+/** Characters of a cost's unit the label shows (ISO codes have 3; `credits` 7): an agent's unit is not trusted to be short (issue 29 part 11). */
+export const MAX_CURRENCY = 16;
+
+function capCurrency(currency: string): string {
+    const unit = currency.trim().replace(/\s+/g, ' ');
+    return unit.length <= MAX_CURRENCY ? unit : `${unit.slice(0, MAX_CURRENCY - 1)}…`;
 }
 
 export function describeUsage(usage: AcpUsage, warningFraction = USAGE_WARNING_FRACTION): AcpUsageView {
