@@ -3,6 +3,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { generateToken, isValidOrigin, splitSecretEnvironment, writePrivateFileSync } from '@ai-cli-companion/node-base';
 import { AgentLogger, agentProfile, silentLogger } from '@ai-cli-companion/acp-client';
+import type { AgentApiAgentId } from '@ai-cli-companion/node-base/agents';
 import { AuthService } from './auth/auth-service';
 import { CredentialStore, NoCredentialStore, chooseCredentialStore } from './auth/credential-store';
 import { FileCredentialStore } from './auth/file-credential-store';
@@ -18,7 +19,8 @@ export const DEFAULT_HOST = '127.0.0.1';
 
 export interface AgentApiOptions {
     readonly workspaces: readonly string[];
-    readonly agent?: 'gemini' | 'qwen';
+    /** One of the agent table's `acp.agentApi` agents (AGENT_API_AGENTS). */
+    readonly agent?: AgentApiAgentId;
     readonly agentCommand?: string;
     /** 0 picks a free port. */
     readonly port?: number;

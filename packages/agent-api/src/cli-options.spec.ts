@@ -39,6 +39,11 @@ describe('parseCommandLine', () => {
         assert.throws(() => parseCommandLine(['serve', '--workspace', '/a'], { AGENT_API_TOKEN: 'short' }), /16 characters/);
     });
 
+    it('drives the agent table\'s Agent API agents only: Copilot CLI (an ACP agent the API cannot sign in yet) is refused', () => {
+        assert.throws(() => parseCommandLine(['serve', '--workspace', '/a', '--agent', 'copilot']), /--agent must be gemini or qwen, not "copilot"/);
+        assert.match(HELP, /--agent gemini\|qwen {6}Which CLI to drive \(default: gemini\)/);
+    });
+
     it('refuses --enable-execute-command on a non-loopback --host, unless the dangerous flag says so', () => {
         for (const host of ['0.0.0.0', '::', '192.168.1.10', 'my-laptop.local']) {
             assert.throws(() => parseCommandLine(['serve', '--workspace', '/a', '--host', host, '--enable-execute-command']),

@@ -1,4 +1,5 @@
 import { isValidOrigin } from '@ai-cli-companion/node-base';
+import { AGENT_API_AGENTS, AgentApiAgentId } from '@ai-cli-companion/node-base/agents';
 import type { AgentApiOptions } from './agent-api';
 import { DEFAULT_PORT, isLoopbackHost } from './agent-api';
 import { DEFAULT_AGENT_IDLE_TIMEOUT_MS, DEFAULT_MAX_AGENTS } from '@ai-cli-companion/acp-client';
@@ -12,8 +13,8 @@ Gemini CLI or Qwen Code over ACP. Loopback only; every request needs the bearer 
 Options:
   --workspace DIR          A directory the API and the agent may work in; repeat for more.
                            The first one is the default for /chat and relative paths. Required.
-  --agent gemini|qwen      Which CLI to drive (default: gemini).
-  --agent-command PATH     The CLI executable (default: "gemini" or "qwen" found on PATH).
+  ${`--agent ${AGENT_API_AGENTS.join('|')}`.padEnd(24)} Which CLI to drive (default: ${AGENT_API_AGENTS[0]}).
+  --agent-command PATH     The CLI executable (default: ${AGENT_API_AGENTS.map(id => `"${id}"`).join(' or ')} found on PATH).
   --port N                 Port to listen on (default: ${DEFAULT_PORT}; 0 picks a free one).
   --host H                 Address to bind (default: 127.0.0.1). Any non-loopback address (e.g.
                            0.0.0.0) serves plain HTTP to the network: the token can be sniffed
@@ -59,7 +60,7 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
     }
     const workspaces: string[] = [];
     const allowedOrigins: string[] = [];
-    let agent: 'gemini' | 'qwen' = 'gemini';
+    let agent: AgentApiAgentId = AGENT_API_AGENTS[0];
     let agentCommand: string | undefined;
     let port = DEFAULT_PORT;
     let host: string | undefined;
@@ -88,10 +89,10 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
             case '--workspace': workspaces.push(value()); break;
             case '--agent': {
                 const name = value();
-                if (name !== 'gemini' && name !== 'qwen') {
-                    throw new UsageError(`--agent must be gemini or qwen, not "${name}".`);
+                if (!(AGENT_API_AGENTS as readonly string[]).includes(name)) {
+                    throw new UsageError(`--agent must be ${AGENT_API_AGENTS.join(' or ')}, not "${name}".`);
                 }
-                agent = name;
+                agent = name as AgentApiAgentId;
                 break;
             }
             case '--agent-command': agentCommand = value(); break;

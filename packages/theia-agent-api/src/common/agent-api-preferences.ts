@@ -3,6 +3,7 @@ import { PreferenceService } from '@theia/core/lib/common/preferences/preference
 import { createPreferenceProxy, PreferenceProxy } from '@theia/core/lib/common/preferences/preference-proxy';
 import { PreferenceContribution, PreferenceSchema } from '@theia/core/lib/common/preferences/preference-schema';
 import { PreferenceScope } from '@theia/core/lib/common/preferences/preference-scope';
+import { AGENT_API_AGENTS, AgentApiAgentId } from '@ai-cli-companion/node-base/agents';
 import type { AgentApiSettings } from './agent-api-protocol';
 
 export const AGENT_API_PREFERENCES = {
@@ -29,7 +30,7 @@ export const AgentApiPreferenceSchema: PreferenceSchema = {
             description: 'Run the Agent API server for this workspace: an HTTP API on 127.0.0.1 that a desktop GUI or a script uses to chat with Gemini CLI or Qwen Code, approve its tool calls and read or write workspace files. Every request needs the token written to the token file shown in the status bar.' + USER_ONLY_NOTE
         },
         [AGENT_API_PREFERENCES.agent]: {
-            ...USER_ONLY, type: 'string', enum: ['gemini', 'qwen'], default: 'gemini',
+            ...USER_ONLY, type: 'string', enum: [...AGENT_API_AGENTS], default: AGENT_API_AGENTS[0],
             description: 'Which CLI the Agent API drives (found on PATH, started with --acp).' + USER_ONLY_NOTE
         },
         [AGENT_API_PREFERENCES.port]: {
@@ -53,7 +54,7 @@ export const AgentApiPreferenceSchema: PreferenceSchema = {
 
 export interface AgentApiConfiguration {
     [AGENT_API_PREFERENCES.enabled]: boolean;
-    [AGENT_API_PREFERENCES.agent]: 'gemini' | 'qwen';
+    [AGENT_API_PREFERENCES.agent]: AgentApiAgentId;
     [AGENT_API_PREFERENCES.port]: number;
     [AGENT_API_PREFERENCES.enableExecuteCommand]: boolean;
     [AGENT_API_PREFERENCES.allowedOrigins]: string[];
@@ -75,7 +76,7 @@ export function userAgentApiSettings(inspect: PreferenceInspector): Omit<AgentAp
     };
     return {
         enabled: value<boolean>(AGENT_API_PREFERENCES.enabled),
-        agent: value<'gemini' | 'qwen'>(AGENT_API_PREFERENCES.agent),
+        agent: value<AgentApiAgentId>(AGENT_API_PREFERENCES.agent),
         port: value<number>(AGENT_API_PREFERENCES.port),
         enableExecuteCommand: value<boolean>(AGENT_API_PREFERENCES.enableExecuteCommand),
         allowedOrigins: [...value<string[]>(AGENT_API_PREFERENCES.allowedOrigins)],

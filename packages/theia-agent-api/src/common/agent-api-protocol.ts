@@ -1,9 +1,12 @@
+import type { AgentApiAgentId } from '@ai-cli-companion/node-base/agents';
+
 export const AGENT_API_SERVICE_PATH = '/services/ai-cli-agent-api';
 
 /** What the frontend's preferences and workspace say the server should be. */
 export interface AgentApiSettings {
     enabled: boolean;
-    agent: 'gemini' | 'qwen';
+    /** One of the agent table's `acp.agentApi` agents. */
+    agent: AgentApiAgentId;
     port: number;
     enableExecuteCommand: boolean;
     allowedOrigins: string[];
