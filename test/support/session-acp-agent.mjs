@@ -6,6 +6,7 @@
 // Capabilities: --caps load,resume,list,close,delete (default all of them; `--caps none` offers none).
 // --page-size N: session/list pages of N (default 2), the cursor being the next index.
 // --hang <method>: never answer that method (e.g. session/load), for the client's timeout.
+// --hold <method> <flag file>: answer that method only once the flag file exists (a barrier the test controls).
 // --log <file>: appends every request or notification method the client sends, a line each.
 //
 // Prompts: "recall" says every earlier user message of the session ("History: a | b"); "usage" sends a
@@ -28,6 +29,8 @@ const STORE = arg('--store') ?? fs.mkdtempSync('/tmp/session-acp-agent-');
 const CAPS = new Set((arg('--caps') ?? 'load,resume,list,close,delete').split(','));
 const PAGE_SIZE = Number(arg('--page-size') ?? 2);
 const HANG = arg('--hang');
+const HOLD = arg('--hold');
+const HOLD_FLAG = HOLD && process.argv[process.argv.indexOf('--hold') + 2];
 const LOG = arg('--log');
 const LOGIN_MARKER = arg('--login-marker');
 fs.mkdirSync(STORE, { recursive: true });
@@ -260,6 +263,9 @@ const handlers = {
     }
     if (message.id === undefined || message.method === HANG) {
         return;
+    }
+    while (message.method === HOLD && !fs.existsSync(HOLD_FLAG)) {
+        await new Promise(resolve => setTimeout(resolve, 20));
     }
     const handler = handlers[message.method];
     if (!handler || (message.method === 'session/load' && !CAPS.has('load'))) {

@@ -14,6 +14,7 @@ export type { SessionHandlers } from './session-routes';
 export * from './terminal-output-buffer';
 export * from './replay-dedup';
 export * from './session-attach';
+export * from './session-start-bound';
 export * from './session-capabilities';
 export * from './session-state';
 export * from './start-output';

@@ -28,6 +28,8 @@ export interface WorkspaceAgentOptions {
     readonly terminalAuth?: boolean;
     /** Declare `session.configOptions.boolean` (the host shows boolean config options). */
     readonly booleanConfigOptions?: boolean;
+    /** How long `session/new` may take (default DEFAULT_SESSION_START_TIMEOUT_MS, 60 s; `initialize` has its own 60 s). */
+    readonly sessionStartTimeoutMs?: number;
     /** How long `session/load` / `session/resume` may take before a session starts fresh (default 60 s). */
     readonly attachTimeoutMs?: number;
     readonly clientName?: string;

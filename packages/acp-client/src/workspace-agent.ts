@@ -8,6 +8,7 @@ import { AgentSessionCapabilities } from './session-capabilities';
 import { listAllPages, ListedSessions } from './session-listing';
 import { RememberedSession, SessionHandlers, SessionRoutes } from './session-routes';
 import { SessionStates } from './session-state';
+import { attachTimeoutMessage, sessionStartTimeoutMessage, sessionStartTimeoutMs, sessionStartWithin } from './session-start-bound';
 import { OpenedSession, WorkspaceAgentOptions } from './workspace-agent-options';
 
 /**
@@ -75,11 +76,14 @@ export class WorkspaceAgent {
         return this.slot.ready();
     }
 
-    /** A new ACP session on this workspace's agent; its traffic goes to `handlers`. */
+    /** A new ACP session on this workspace's agent; its traffic goes to `handlers`. Bounded: see DEFAULT_SESSION_START_TIMEOUT_MS. */
     async openSession(handlers: SessionHandlers, cwd = this.options.workspace, mcpServers: acp.McpServer[] = []): Promise<OpenedSession> {
         const agent = await this.ready();
         this.lastActiveAt = Date.now();
-        const state = await this.routes.open({ handlers, cwd, mcpServers }, () => agent.newSessionWithState(cwd, mcpServers));
+        const timeoutMs = sessionStartTimeoutMs(this.options.sessionStartTimeoutMs);
+        const state = await this.routes.open({ handlers, cwd, mcpServers }, () => sessionStartWithin(agent.newSessionWithState(cwd, mcpServers), timeoutMs,
+            sessionStartTimeoutMessage(this.options.profile.displayName, 'session/new', timeoutMs, mcpServers),
+            late => void agent.closeSession(late.sessionId).catch(() => undefined)));
         return { sessionId: state.sessionId, state, agent };
     }
 
@@ -125,7 +129,7 @@ export class WorkspaceAgent {
                 const { state, replay } = await this.routes.attach(sessionId, session, () => within(method === 'session/resume'
                     ? agent.resumeSession(sessionId, session.cwd, session.mcpServers)
                     : agent.loadSession(sessionId, session.cwd, session.mcpServers),
-                timeoutMs, `no answer to ${method} within ${timeoutMs < 1000 ? `${timeoutMs} ms` : `${Math.round(timeoutMs / 1000)} s`}`));
+                timeoutMs, attachTimeoutMessage(this.options.profile.displayName, method, timeoutMs, session.mcpServers)));
                 this.options.logger.info(`${this.options.profile.displayName} ${method === 'session/resume' ? 'resumed' : 'loaded'} session ${sessionId}`);
                 return method === 'session/resume'
                     ? { sessionId, how: 'resumed', state, agent }
