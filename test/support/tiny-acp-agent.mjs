@@ -18,6 +18,7 @@
 // whitespace; "flood-tools <n>" sends <n> tool_call updates at once; "fuzz <seed> <n>" sends <n> random, malformed updates
 // and permission requests (not awaited) generated from <seed>, then says "Fuzz <seed> done.".
 // With --prompt-log <file> it appends each prompt's text to that file, a line each, as it arrives.
+// With --hang <method> it never answers that method (e.g. session/new, as gemini while an MCP server never answers).
 import fs from 'node:fs';
 import readline from 'node:readline';
 // Loaded by the verbs that need it: it imports fast-check, which an agent unpacked from an archive cannot resolve.
@@ -30,6 +31,7 @@ const MODELS = [
 const REPORTS_MODELS = process.argv.includes('--models');
 const MCP_HTTP = process.argv.includes('--mcp-http');
 const PROMPT_LOG = process.argv.includes('--prompt-log') ? process.argv[process.argv.indexOf('--prompt-log') + 1] : undefined;
+const HANG = process.argv.includes('--hang') ? process.argv[process.argv.indexOf('--hang') + 1] : undefined;
 let nextId = 0;
 let clientFs = false;
 let clientTerminal = false;
@@ -241,7 +243,7 @@ readline.createInterface({ input: process.stdin }).on('line', async line => {
         return;
     }
     const handler = handlers[message.method];
-    if (message.id === undefined) {
+    if (message.id === undefined || message.method === HANG) {
         return;
     }
     if (!handler) {

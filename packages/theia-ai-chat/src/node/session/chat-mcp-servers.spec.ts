@@ -4,6 +4,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { AcpChatClient, AcpChatAgentConfig } from '../../common/acp-chat-protocol';
 import { MCP_EXCLUDED_AGENTS_PREFERENCE, THEIA_MCP_SERVERS_PREFERENCE } from '../../common/acp-chat-mcp-servers';
+import { SESSION_START_TIMEOUT_ENV } from '@ai-cli-companion/acp-client';
 import { AcpAgentHosts } from '../agents/agent-hosts';
 import { AcpApiKeys } from '../auth/api-keys';
 import { AcpChatTerminals } from '../tool-calls/chat-terminals';
@@ -86,5 +87,18 @@ describe('Theia\'s MCP servers reach a real ACP agent\'s session/new (the tiny a
 
     it('passes none from a repository\'s settings when the user has none', async () => {
         assert.deepStrictEqual(await receivedServers(start({})), []);
+    });
+
+    it('a server that keeps the agent from answering session/new: the chat gets an error naming it at the bound, not "Starting …" forever (issue 29 part 11)', async () => {
+        const agent = start({ [THEIA_MCP_SERVERS_PREFERENCE]: USER_SERVERS }, ['--hang', 'session/new']);
+        process.env[SESSION_START_TIMEOUT_ENV] = '300';
+        let prepared: Awaited<ReturnType<AcpChatServiceImpl['prepare']>>;
+        try {
+            prepared = await service.prepare('chat-1', agent, [workspace]);
+        } finally {
+            delete process.env[SESSION_START_TIMEOUT_ENV];
+        }
+        assert.ok('error' in prepared, JSON.stringify(prepared));
+        assert.equal(prepared.error.message, 'Tiny agent did not finish starting within 300 ms; it was connecting the MCP server "notes" (session/new): check that it answers.');
     });
 });
