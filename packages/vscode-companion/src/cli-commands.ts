@@ -3,12 +3,10 @@ import { CLIENT_PROFILES, ClientProfile } from '@ai-cli-companion/core';
 import { CliSettingsFile } from '@ai-cli-companion/core/node';
 import type { CompanionEndpoint } from '@ai-cli-companion/core/node';
 import type { CompanionOutput } from './companion-output';
+import { enableIdeModeCommandId, runCommandId } from './manifest-contributions';
 import { SHOW_STATUS_COMMAND } from './status-bar';
 
-export const runCommandId = (profile: ClientProfile) => `aiCli.run.${profile.id}`;
-/** The title package.json gives the run command (palette: "AI CLI: Run Gemini CLI"). */
-export const runCommandTitle = (profile: ClientProfile) => `Run ${profile.displayName}`;
-export const enableIdeModeCommandId = (profile: ClientProfile) => `aiCli.enableIdeMode.${profile.id}`;
+export { enableIdeModeCommandId, runCommandId, runCommandTitle } from './manifest-contributions';
 
 /** Run <CLI> (a terminal in the chosen folder), Enable IDE Mode for <CLI>, Show Companion Status. */
 export function registerCliCommands(endpoint: CompanionEndpoint, log: CompanionOutput): vscode.Disposable[] {

@@ -1,12 +1,9 @@
 import * as vscode from 'vscode';
 import { CLIENT_PROFILES, ClientProfile } from '@ai-cli-companion/core';
+import { clientEnabledSetting, SETTINGS_SECTION } from './manifest-contributions';
 
-/** Settings of the .vsix: `aiCli.<client>.enabled` per CLI profile, `aiCli.debugLogging`. */
-export const SETTINGS_SECTION = 'aiCli';
-
-export function clientEnabledSetting(profile: ClientProfile): string {
-    return `${profile.id}.enabled`;
-}
+/** Settings of the .vsix: `aiCli.<client>.enabled` per CLI profile (manifest-contributions.ts), `aiCli.debugLogging`. */
+export { clientEnabledSetting, SETTINGS_SECTION } from './manifest-contributions';
 
 export function enabledProfiles(configuration = vscode.workspace.getConfiguration(SETTINGS_SECTION)): ClientProfile[] {
     return CLIENT_PROFILES.filter(profile => configuration.get<boolean>(clientEnabledSetting(profile), true));

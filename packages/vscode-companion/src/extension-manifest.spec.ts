@@ -5,6 +5,7 @@ import { CLIENT_PROFILES } from '@ai-cli-companion/core';
 import { enableIdeModeCommandId, runCommandId } from './cli-commands';
 import { SETTINGS_SECTION, clientEnabledSetting } from './companion-settings';
 import { DIAGNOSE_COMMAND, vsixWording } from './diagnose-connection';
+import { isProfileContribution, profileCommands, profileSettings } from './manifest-contributions';
 
 const manifest = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'package.json'), 'utf8'));
 
@@ -36,6 +37,13 @@ describe('package.json of the .vsix', () => {
             assert.equal(commands.includes(enableIdeModeCommandId(profile)), !!profile.userSettings, `${enableIdeModeCommandId(profile)}`);
             assert.ok(settings.includes(`${SETTINGS_SECTION}.${clientEnabledSetting(profile)}`), `missing setting for ${profile.id}`);
         }
+    });
+
+    it('holds exactly the per-CLI commands and settings the client profiles make (scripts/write-manifest.mjs writes them at build)', () => {
+        const profileCommandsInManifest = manifest.contributes.commands.filter((c: { command: string }) => isProfileContribution(c.command));
+        assert.deepStrictEqual(profileCommandsInManifest, profileCommands(), 'run `npm run build` in packages/vscode-companion');
+        const settings = Object.fromEntries(Object.entries(manifest.contributes.configuration.properties).filter(([name]) => isProfileContribution(name)));
+        assert.deepStrictEqual(settings, profileSettings(), 'run `npm run build` in packages/vscode-companion');
     });
 
     it('contributes Diagnose Connection, and each run command under the title the fixes name', () => {
