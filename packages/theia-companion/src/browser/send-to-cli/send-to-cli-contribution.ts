@@ -14,12 +14,14 @@ import { EditorManager } from '@theia/editor/lib/browser/editor-manager';
 import { TerminalService } from '@theia/terminal/lib/browser/base/terminal-service';
 import { TerminalWidget } from '@theia/terminal/lib/browser/base/terminal-widget';
 import { WorkspaceService } from '@theia/workspace/lib/browser/workspace-service';
-import { CLIENT_PROFILES, ClientProfile, selectedLines } from '@ai-cli-companion/core';
+import { CLIENT_PROFILES, ClientProfile, ClientTransportTraits, selectedLines, transportTraits } from '@ai-cli-companion/core';
 import { CompanionPreferences, clientEnabled, clientEnabledPreference } from '../../common/companion-preferences';
 import { CompanionService } from '../../common/companion-protocol';
 import { CliLauncher } from './cli-launcher';
 import { referenceText, selectionReference } from './cli-reference';
 import { CliTerminalFinder } from './cli-terminal-finder';
+
+type SelectionNotification = (sessionId: string, file: string, first: number, last: number) => Promise<number>;
 
 /** The Explorer's context menu (@theia/navigator's NAVIGATOR_CONTEXT_MENU), by value: the navigator is optional. */
 const EXPLORER_CONTEXT_MENU: MenuPath = ['navigator-context-menu', '6_ai_cli'];
@@ -55,6 +57,13 @@ export class SendToCliContribution implements CommandContribution, MenuContribut
     @inject(PreferenceService) protected readonly preferenceService: PreferenceService;
     @inject(CliTerminalFinder) protected readonly finder: CliTerminalFinder;
     @inject(CliLauncher) protected readonly launcher: CliLauncher;
+
+    /** How each transport's selection notification goes (none: the reference is typed); answers how many sessions got it. */
+    protected readonly selectionNotifications: Record<ClientTransportTraits['selection'], SelectionNotification | undefined> = {
+        'type': undefined,
+        'at-mention': (sessionId, file, first, last) => this.companion.atMention(file, first, last).catch(() => 0),
+        'add-selection': async (sessionId, file, first, last) => Number(await this.companion.addSelection(sessionId, file, first, last).catch(() => false))
+    };
 
     registerCommands(registry: CommandRegistry): void {
         registry.registerCommand(SendToCliCommands.SEND_SELECTION, { execute: (...args: unknown[]) => this.send(undefined, args) });
@@ -105,9 +114,8 @@ export class SendToCliContribution implements CommandContribution, MenuContribut
     }
 
     /**
-     * A CLI that takes an editor selection as a notification puts the reference into its input itself; typing
-     * would race its input box: Claude Code (WebSocket) as `at_mentioned`, Copilot CLI (its pipe) as
-     * `add_selection` to the session of the terminal. True when one got it.
+     * A CLI that takes an editor selection as a notification puts the reference into its input itself (its
+     * transport's `selection`, see CLIENT_TRANSPORTS); typing would race its input box. True when one got it.
      */
     protected async mentionByNotification(profile: ClientProfile | undefined, args: unknown[]): Promise<boolean> {
         const editor = this.editors.activeEditor?.editor ?? (uris(args[0]).length === 0 ? this.editors.currentEditor?.editor : undefined);
@@ -115,17 +123,16 @@ export class SendToCliContribution implements CommandContribution, MenuContribut
             return false;
         }
         const [target] = await this.finder.connectedTerminals(profile?.id);
-        const transport = target && CLIENT_PROFILES.find(p => p.id === target.session.clientId)?.transport;
-        if (!target || (transport !== 'ws' && transport !== 'pipe')) {
+        const targetProfile = target && CLIENT_PROFILES.find(p => p.id === target.session.clientId);
+        const notify = targetProfile && this.selectionNotifications[transportTraits(targetProfile).selection];
+        if (!target || !notify) {
             return false;
         }
         const { start, end } = editor.selection;
         // The same lines as the typed reference: a selection ending at column 0 does not take that line.
         const { first, last } = selectedLines({ startLine: start.line, endLine: end.line, endCharacter: end.character });
         const file = editor.uri.path.fsPath();
-        const delivered = transport === 'ws'
-            ? await this.companion.atMention(file, first, last).catch(() => 0)
-            : Number(await this.companion.addSelection(target.session.id, file, first, last).catch(() => false));
+        const delivered = await notify(target.session.id, file, first, last);
         if (delivered > 0) {
             this.finder.markUsed(target.terminal);
             await this.terminals.open(target.terminal, { mode: 'activate' });
