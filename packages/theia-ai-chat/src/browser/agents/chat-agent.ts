@@ -1,6 +1,6 @@
 import { ChatAgent, ChatAgentLocation, ChatMode } from '@theia/ai-chat/lib/common/chat-agents';
 import {
-    ErrorChatResponseContentImpl, MarkdownChatResponseContentImpl, MutableChatRequestModel
+    ErrorChatResponseContentImpl, MutableChatRequestModel
 } from '@theia/ai-chat/lib/common/chat-model';
 import { AcpChatAgentDefinition } from '../../common/acp-chat-agents';
 import { AcpMode, AcpSessionInfo, AcpTurnErrorData, AcpTurnResult } from '../../common/acp-chat-protocol';
@@ -13,6 +13,7 @@ import type { SessionState } from '../session/chat-sessions';
 import { AcpChatTurn } from '../turn/chat-turn';
 import { describeFailure, followUpButtons } from './failure-message';
 import { AcpCommandButtonsContent } from '../turn/command-buttons';
+import { AcpMarkdownPart } from '../turn/markdown-parts';
 import type { AcpEarlyPrompt } from '../input/early-prompt';
 import { shownTranscript } from '../session/shown-transcript';
 import { sendConfigChoices } from '../input/config-choices';
@@ -59,7 +60,7 @@ export class AcpChatAgent implements ChatAgent {
                 return this.fail(request, result.error);
             }
             if (result.stopReason === 'refusal') {
-                request.response.response.addContent(new MarkdownChatResponseContentImpl(`\n\n*${this.definition.displayName} refused to continue.*`));
+                request.response.response.addContent(new AcpMarkdownPart(`\n\n*${this.definition.displayName} refused to continue.*`, true));
             }
             if (!request.response.isCanceled) {
                 request.response.complete();
@@ -87,7 +88,7 @@ export class AcpChatAgent implements ChatAgent {
         }
         if (!known && prepared.attached?.how === 'new' && prepared.attached.reason) {
             // The chat had a session with this agent (before a restart or crash) that could not be continued: said, never silent.
-            request.response.response.addContent(new MarkdownChatResponseContentImpl(`*${prepared.attached.reason}*\n\n`));
+            request.response.response.addContent(new AcpMarkdownPart(`*${prepared.attached.reason}*\n\n`, true));
         }
         this.adopt(chatSessionId, state, prepared, !known);
         const { configs } = this.services;

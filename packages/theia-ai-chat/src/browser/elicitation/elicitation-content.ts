@@ -1,12 +1,21 @@
 import { ChatResponseContent, InteractiveContent } from '@theia/ai-chat/lib/common/chat-model';
+import { SerializableChatResponseContentData } from '@theia/ai-chat/lib/common/chat-model-serialization';
 import { AcpElicitationAnswer, AcpElicitationRequest, AcpFormValue } from '../../common/acp-elicitation';
+
+export const ACP_ELICITATION_KIND = 'acpElicitation';
+
+/** What a saved chat keeps of a question: what was asked (never a form's fields), and what was answered. */
+export interface AcpElicitationData {
+    readonly request: AcpElicitationRequest;
+    readonly answer?: string;
+}
 
 /**
  * A form or link the agent asks about, as a part of the answer: open until the user submits, declines or
  * cancels (or the agent withdraws it, Stop, the turn ends); then it says what was answered.
  */
 export class AcpElicitationContent implements ChatResponseContent, InteractiveContent {
-    readonly kind = 'acpElicitation';
+    readonly kind = ACP_ELICITATION_KIND;
     /** What was answered, once settled. */
     answer: string | undefined;
     /** Why the backend refused the last answer (the form stays open). */
@@ -69,6 +78,22 @@ export class AcpElicitationContent implements ChatResponseContent, InteractiveCo
         this.resolve();
         this.changed();
         return true;
+    }
+
+    /** A question from a saved chat: settled, no buttons, nothing to send. */
+    static restored(data: AcpElicitationData): AcpElicitationContent {
+        const content = new AcpElicitationContent(data.request, async () => 'This question was restored from a saved chat.', () => undefined, () => undefined);
+        content.answer = data.request.mode === 'refused' ? undefined : data.answer ?? 'Not answered';
+        content.resolve();
+        return content;
+    }
+
+    toSerializable(): SerializableChatResponseContentData<AcpElicitationData> {
+        const request = this.request;
+        const kept: AcpElicitationRequest = request.mode === 'form'
+            ? { elicitationId: request.elicitationId, mode: 'form', form: { message: request.form.message, fields: [] } }
+            : request;
+        return { kind: ACP_ELICITATION_KIND, data: { request: kept, answer: this.answer } };
     }
 
     asString(): string {

@@ -1,9 +1,12 @@
 import { interfaces } from '@theia/core/shared/inversify';
 import { ChatResponsePartRenderer } from '@theia/ai-chat-ui/lib/browser/chat-response-part-renderer';
+import { ChatContentDeserializerContribution } from '@theia/ai-chat/lib/common/chat-content-deserializer';
 import { AcpElicitationRenderer } from './elicitation-renderer';
+import { AcpElicitationDeserializer } from './elicitation-restore';
 
-/** Forms and links an agent asks about (elicitation/create), drawn in its answer. */
+/** Forms and links an agent asks about (elicitation/create), drawn in its answer and restored settled with a saved chat. */
 export function bindElicitation(bind: interfaces.Bind): void {
     bind(AcpElicitationRenderer).toSelf().inSingletonScope();
     bind(ChatResponsePartRenderer).toService(AcpElicitationRenderer);
+    bind(ChatContentDeserializerContribution).to(AcpElicitationDeserializer).inSingletonScope();
 }

@@ -25,7 +25,7 @@ describe('listedChatData: an agent-listed session\'s session/load replay as Thei
         const requests = model.getRequests();
         assert.deepEqual(requests.map(request => request.request.text), ['my name is Ada', 'I like tea', 'unanswered']);
         assert.deepEqual(requests.map(request => request.agentId), ['SessionAgent', 'SessionAgent', 'SessionAgent']);
-        const answers = data.model.responses.map(response => response.content.filter(part => part.kind === 'markdownContent')
+        const answers = data.model.responses.map(response => response.content.filter(part => part.kind === 'acpMarkdown')
             .map(part => (part.data as { content: string }).content).join(''));
         assert.deepEqual(answers, ['Hello Ada', 'Noted: tea', '']);
         assert.ok(data.model.responses[0].content.some(part => part.kind === 'thinking'), 'the thought is kept');

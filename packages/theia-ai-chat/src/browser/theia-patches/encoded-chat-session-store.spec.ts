@@ -4,7 +4,7 @@ import * as assert from 'assert';
 import { URI } from '@theia/core';
 import { BinaryBuffer, BinaryBufferReadable } from '@theia/core/lib/common/buffer';
 import { ChatAgentLocation } from '@theia/ai-chat/lib/common/chat-agents';
-import { MarkdownChatResponseContentImpl, MutableChatModel } from '@theia/ai-chat/lib/common/chat-model';
+import { ChatResponseContent, MarkdownChatResponseContentImpl, MutableChatModel } from '@theia/ai-chat/lib/common/chat-model';
 import { ChatSessionStoreImpl } from '@theia/ai-chat/lib/browser/chat-session-store-impl';
 import { AcpMarkdownPart } from '../turn/markdown-parts';
 import { EncodedChatSessionStore } from './encoded-chat-session-store';
@@ -26,9 +26,11 @@ function storeWith<T extends ChatSessionStoreImpl>(store: T): { store: T; files:
         files.set(uri.toString(), BinaryBuffer.concat(chunks).buffer.slice());
         writes.set(uri.toString(), chunks.length);
     };
+    const readFile = async (uri: URI) => ({ value: BinaryBuffer.wrap(files.get(uri.toString())!) });
     Object.assign(store, {
-        fileService: { writeFile },
+        fileService: { writeFile, readFile },
         logger: { debug: () => undefined },
+        chatAgents: { getAllAgents: () => [{ id: 'Coder' }] }, // one of Theia's agents; no ACP agent registered yet
         ensureStorageReady: async () => new URI('file:///storage/chat'),
         updateIndex: async () => undefined,
         trimSessions: async () => undefined
@@ -42,10 +44,10 @@ function sessionWithAnswer(text: string): MutableChatModel {
 
 /** A long answer as the ACP agents stream it: in sealed parts of a few KB. */
 function sessionInParts(text: string, count: number): MutableChatModel {
-    return sessionWithParts(Array.from({ length: count }, () => Object.assign(new AcpMarkdownPart(text), { sealed: true })));
+    return sessionWithParts(Array.from({ length: count }, () => new AcpMarkdownPart(text, true)));
 }
 
-function sessionWithParts(parts: MarkdownChatResponseContentImpl[]): MutableChatModel {
+function sessionWithParts(parts: ChatResponseContent[]): MutableChatModel {
     const model = new MutableChatModel(ChatAgentLocation.Panel);
     const request = model.addRequest({ request: { text: 'Tell me — in ünïcödé 🚀' }, parts: [], toolRequests: new Map(), variables: [] }, 'GeminiCLI');
     parts.forEach(part => request.response.response.addContent(part));
@@ -109,5 +111,20 @@ describe('EncodedChatSessionStore (the chat\'s auto-save, encoded natively)', ()
         const file = `file:///storage/chat/${model.id}.json`;
         assert.ok(response.asString().endsWith(' more'));
         assert.deepEqual(Buffer.from(ours.files.get(file)!), Buffer.from(before.files.get(file)!));
+    });
+
+    it('reads a chat saved with the ACP agents\' markdown in Theia\'s kind as agent markdown (its links come back inert), another agent\'s as it was', async () => {
+        const ours = storeWith(new EncodedChatSessionStore());
+        const theirs = storeWith(new ChatSessionStoreImpl());
+        Object.assign(theirs, { files: ours.files });
+        const model = sessionWithAnswer('[run](command:aiCliChat.anything)');
+        const other = new MutableChatModel(ChatAgentLocation.Panel);
+        other.addRequest({ request: { text: 'hi' }, parts: [], toolRequests: new Map(), variables: [] }, 'Coder').response.response
+            .addContent(new MarkdownChatResponseContentImpl('[x](command:y)'));
+        await ours.store.storeSessions({ model, lastInteraction: 1 }, { model: other, lastInteraction: 1 });
+        const read = await ours.store.readSession(model.id);
+        assert.deepEqual(read?.model.responses[0].content.map(part => part.kind), ['acpMarkdown']);
+        const kept = await ours.store.readSession(other.id);
+        assert.deepEqual(kept?.model.responses[0].content.map(part => part.kind), ['markdownContent']);
     });
 });

@@ -1,9 +1,12 @@
-import { injectable } from '@theia/core/shared/inversify';
+import { inject, injectable } from '@theia/core/shared/inversify';
 import { BinaryBuffer, BinaryBufferReadable } from '@theia/core/lib/common/buffer';
 import { ChatModel } from '@theia/ai-chat/lib/common/chat-model';
 import { CHAT_DATA_VERSION, SerializedChatData } from '@theia/ai-chat/lib/common/chat-model-serialization';
 import { ChatModelWithMetadata } from '@theia/ai-chat/lib/common/chat-session-store';
 import { ChatSessionStoreImpl } from '@theia/ai-chat/lib/browser/chat-session-store-impl';
+import { ChatAgentService } from '@theia/ai-chat/lib/common/chat-agent-service';
+import { AcpChatAgent } from '../agents/chat-agent';
+import { withAgentMarkdown } from '../turn/markdown-restore';
 import { encodeJsonInSlices, SliceOptions } from './sliced-json';
 
 /**
@@ -15,10 +18,18 @@ import { encodeJsonInSlices, SliceOptions } from './sliced-json';
  * is now (`toSerializable()`, cheap), then turned into JSON in slices that let the page run between
  * them, encoded with the browser's `TextEncoder`, and written in chunks (Theia's buffered write: one
  * small RPC message per chunk). Same file content, same order of steps.
+ * A chat saved before agent markdown had a kind of its own is read with its ACP agents' markdown as theirs
+ * (markdown-restore.ts): Theia would restore it as its own markdown part, whose links run `command:` URIs.
  */
 @injectable()
 export class EncodedChatSessionStore extends ChatSessionStoreImpl {
+    @inject(ChatAgentService) protected readonly chatAgents: ChatAgentService;
     protected sliceOptions: SliceOptions = {};
+
+    override async readSession(sessionId: string): Promise<SerializedChatData | undefined> {
+        const data = await super.readSession(sessionId);
+        return data && withAgentMarkdown(data, agentId => this.chatAgents.getAllAgents().some(agent => agent.id === agentId && !(agent instanceof AcpChatAgent)));
+    }
 
     override async storeSessions(...sessions: Array<ChatModel | ChatModelWithMetadata>): Promise<void> {
         this.storePromise = this.storePromise.then(async () => {

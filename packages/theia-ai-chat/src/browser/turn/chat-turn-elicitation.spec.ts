@@ -1,11 +1,12 @@
 import * as assert from 'assert';
 import { ChatAgentLocation } from '@theia/ai-chat/lib/common/chat-agents';
-import { MutableChatModel } from '@theia/ai-chat/lib/common/chat-model';
+import { MarkdownChatResponseContentImpl, MutableChatModel } from '@theia/ai-chat/lib/common/chat-model';
 import { AcpChatService } from '../../common/acp-chat-protocol';
 import { AcpElicitationAnswer } from '../../common/acp-elicitation';
 import { parseElicitationForm } from '../../common/elicitation-request-reader';
 import { AcpElicitationContent } from '../elicitation/elicitation-content';
 import { AcpChatTurn } from './chat-turn';
+import { AcpMarkdownPart } from './markdown-parts';
 
 const FORM = parseElicitationForm({ message: 'Which colour?', requestedSchema: { properties: { colour: { type: 'string', enum: ['red'] } }, required: ['colour'] } });
 
@@ -32,6 +33,30 @@ describe('AcpChatTurn: a form the agent asks about waits like a permission quest
         assert.deepEqual(t.answers, [['e1', { action: 'accept', content: { colour: 'red' } }]]);
         assert.deepEqual([...t.waiting], []);
         assert.equal(t.request.response.isWaitingForInput, false);
+    });
+
+    it('ends the text before a form: the text after it is agent markdown of its own, never Theia\'s markdown part (issue 29)', () => {
+        assert.ok('ok' in FORM);
+        const form = FORM.ok;
+        // The turn batches text per animation frame: frames that never come here (end() shows the text).
+        const page = globalThis as { requestAnimationFrame?: unknown; cancelAnimationFrame?: unknown };
+        const { requestAnimationFrame, cancelAnimationFrame } = page;
+        Object.assign(page, { requestAnimationFrame: () => 0, cancelAnimationFrame: () => undefined });
+        try {
+            for (const request of [{ elicitationId: 'r', mode: 'refused', problem: 'cannot show' } as const, { elicitationId: 'e', mode: 'form', form } as const]) {
+                const t = turn();
+                t.chatTurn.onUpdate({ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'Before the form.' } });
+                t.chatTurn.onElicitationRequest(request);
+                t.chatTurn.onUpdate({ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: '[run](command:aiCliChat.anything)' } });
+                t.chatTurn.end();
+                const parts = t.request.response.response.content;
+                assert.deepEqual(parts.map(part => part.kind), ['acpMarkdown', 'acpElicitation', 'acpMarkdown']);
+                assert.ok(parts[2] instanceof AcpMarkdownPart && !(parts[2] instanceof MarkdownChatResponseContentImpl));
+                assert.deepEqual(parts.map(part => part.asString?.()), ['Before the form.', parts[1].asString?.(), '[run](command:aiCliChat.anything)']);
+            }
+        } finally {
+            Object.assign(page, { requestAnimationFrame, cancelAnimationFrame });
+        }
     });
 
     it('settled elsewhere or at the end of the turn, the form closes unanswered and leaves the count', () => {

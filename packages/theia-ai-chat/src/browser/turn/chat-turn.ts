@@ -69,6 +69,7 @@ export class AcpChatTurn implements AcpSessionListener {
         const response = this.request.response.response;
         const form = new AcpElicitationContent(request, answer => this.service.answerElicitation(request.elicitationId, answer),
             () => response.responseContentChanged(), () => this.formAnswered(request.elicitationId));
+        this.translator.interrupt(); // the text before the form ends there; the text after it is a part of its own
         response.addContent(form);
         if (!form.open) {
             return; // a refusal is only said

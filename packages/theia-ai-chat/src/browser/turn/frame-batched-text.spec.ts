@@ -1,8 +1,8 @@
 import * as assert from 'assert';
-import { ChatResponseContent, MarkdownChatResponseContentImpl } from '@theia/ai-chat/lib/common/chat-model';
+import { ChatResponseContent } from '@theia/ai-chat/lib/common/chat-model';
 import { AcpSessionUpdate } from '../../common/acp-chat-protocol';
 import { FrameBatchedText } from './frame-batched-text';
-import { MARKDOWN_PART_CHARS } from './markdown-parts';
+import { AcpMarkdownPart, MARKDOWN_PART_CHARS } from './markdown-parts';
 import { AcpUpdateTranslator } from './update-translator';
 import { manualFrames } from '../../test/manual-frames';
 
@@ -26,7 +26,7 @@ function batchedTranslator() {
 }
 
 const text = (t: string): AcpSessionUpdate => ({ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: t } });
-const markdownOf = (parts: ChatResponseContent[]) => parts.map(part => (part as MarkdownChatResponseContentImpl).content?.value);
+const markdownOf = (parts: ChatResponseContent[]) => parts.map(part => (part as AcpMarkdownPart).content?.value);
 
 describe('Message text batched per frame (one response update per frame, not per chunk)', () => {
     it('delivers the first text at once, joins what arrives before the next frame and delivers it then', () => {
@@ -85,7 +85,7 @@ describe('Message text batched per frame (one response update per frame, not per
         translator.update({ sessionUpdate: 'tool_call', toolCallId: 'call_1', status: 'pending', title: 'WriteFile', kind: 'edit' });
         translator.update(text('Done.'));
         translator.end();
-        assert.deepEqual(parts.map(part => part.kind), ['markdownContent', 'acpToolCall', 'markdownContent']);
+        assert.deepEqual(parts.map(part => part.kind), ['acpMarkdown', 'acpToolCall', 'acpMarkdown']);
         assert.deepEqual(markdownOf([parts[0], parts[2]]), ['I will write the file.', 'Done.']);
     });
 

@@ -1,7 +1,7 @@
 import * as assert from 'assert';
-import { ChatResponseContent, MarkdownChatResponseContentImpl } from '@theia/ai-chat/lib/common/chat-model';
+import { ChatResponseContent } from '@theia/ai-chat/lib/common/chat-model';
 import { AcpSessionUpdate } from '../../common/acp-chat-protocol';
-import { endsCleanly, HARD_PART_CHARS, MARKDOWN_PART_CHARS, openFence } from './markdown-parts';
+import { AcpMarkdownPart, endsCleanly, HARD_PART_CHARS, MARKDOWN_PART_CHARS, openFence } from './markdown-parts';
 import { AcpUpdateTranslator } from './update-translator';
 
 /** The parts a streamed answer ends up as, merged as Theia's response merges them. */
@@ -23,7 +23,7 @@ function stream(chunks: string[]): ChatResponseContent[] {
     return parts;
 }
 
-const markdownOf = (parts: ChatResponseContent[]) => parts.map(part => (part as MarkdownChatResponseContentImpl).content.value);
+const markdownOf = (parts: ChatResponseContent[]) => parts.map(part => (part as AcpMarkdownPart).content.value);
 const chunked = (text: string, size: number) => Array.from({ length: Math.ceil(text.length / size) }, (_, i) => text.slice(i * size, (i + 1) * size));
 
 describe('Long answers as several markdown parts (Theia re-renders a whole part per chunk)', () => {
@@ -32,7 +32,7 @@ describe('Long answers as several markdown parts (Theia re-renders a whole part 
         const parts = stream(chunked(paragraphs, 1000));
         const texts = markdownOf(parts);
         assert.ok(parts.length > 3, `expected several parts, got ${parts.length}`);
-        assert.ok(parts.every(part => part.kind === 'markdownContent'));
+        assert.ok(parts.every(part => part.kind === 'acpMarkdown'));
         assert.equal(texts.join(''), paragraphs);
         assert.ok(texts.every(text => text.length < MARKDOWN_PART_CHARS + 1000), 'each part is about the limit at most');
         assert.ok(texts.slice(0, -1).every(text => text.endsWith('\n\n')), 'every cut is at a blank line');

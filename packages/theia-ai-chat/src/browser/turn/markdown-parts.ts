@@ -1,4 +1,6 @@
-import { MarkdownChatResponseContent, MarkdownChatResponseContentImpl } from '@theia/ai-chat/lib/common/chat-model';
+import { ChatResponseContent } from '@theia/ai-chat/lib/common/chat-model';
+import { SerializableChatResponseContentData } from '@theia/ai-chat/lib/common/chat-model-serialization';
+import { MarkdownString, MarkdownStringImpl } from '@theia/core/lib/common/markdown-rendering/markdown-string';
 
 /** Text per markdown part before a long answer is cut at the next clean paragraph end. */
 export const MARKDOWN_PART_CHARS = 8 * 1024;
@@ -12,17 +14,52 @@ const MAX_FENCE_OPENER = 200;
 /** Paragraph ends tried per cut (each check reads the part): a long fence is not searched to its end. */
 const MAX_CUT_TRIES = 16;
 
-/** A markdown part that stops taking merges once sealed: Theia's response then starts a new part. */
-export class AcpMarkdownPart extends MarkdownChatResponseContentImpl {
-    sealed = false;
+/** The content kind of an agent's markdown: its own, so that however a chat is restored its links stay inert. */
+export const ACP_MARKDOWN_KIND = 'acpMarkdown';
 
-    override merge(next: MarkdownChatResponseContent): boolean {
-        return !this.sealed && super.merge(next);
+/**
+ * An agent's message text as a part of the answer. Not Theia's `markdownContent`: Theia's markdown renderer
+ * hands every link to the opener (a `command:` link runs that command), and Theia's deserializer restores
+ * `markdownContent` as its own part, rendered by that renderer. This kind is rendered and restored only as
+ * ours (AcpMarkdownRenderer, acpMarkdownDeserializer). It stops taking merges once sealed: Theia's response
+ * then starts a new part.
+ */
+export class AcpMarkdownPart implements ChatResponseContent {
+    readonly kind = ACP_MARKDOWN_KIND;
+    protected readonly markdown = new MarkdownStringImpl();
+
+    /** A part added whole (a restored one, a note of the chat's) is sealed: later text never merges into it. */
+    constructor(text: string, public sealed = false) {
+        this.markdown.appendMarkdown(text);
+    }
+
+    get content(): MarkdownString {
+        return this.markdown;
+    }
+
+    asString(): string {
+        return this.markdown.value;
+    }
+
+    asDisplayString(): string {
+        return this.asString();
+    }
+
+    merge(next: ChatResponseContent): boolean {
+        if (this.sealed || !(next instanceof AcpMarkdownPart)) {
+            return false;
+        }
+        this.markdown.appendMarkdown(next.asString());
+        return true;
+    }
+
+    toSerializable(): SerializableChatResponseContentData<{ content: string }> {
+        return { kind: ACP_MARKDOWN_KIND, data: { content: this.markdown.value } };
     }
 }
 
 export interface MarkdownSink {
-    add(content: MarkdownChatResponseContent): void;
+    add(content: ChatResponseContent): void;
 }
 
 /**
@@ -93,13 +130,15 @@ export class MarkdownPartStream {
     }
 
     private append(text: string): void {
-        if (this.open) {
-            this.sink.add(new MarkdownChatResponseContentImpl(text)); // merged into the open part
-            this.open.length += text.length;
+        const part = new AcpMarkdownPart(text);
+        const open = this.open;
+        const before = open?.part.asString().length;
+        this.sink.add(part); // merged into the open part if that is still the last one
+        if (open && open.part.asString().length !== before) {
+            open.length += text.length;
             return;
         }
-        const part = new AcpMarkdownPart(text);
-        this.sink.add(part);
+        // Something else was added since (a caller that did not interrupt): the text is a part of its own, still ours.
         this.open = { part, length: text.length };
     }
 }

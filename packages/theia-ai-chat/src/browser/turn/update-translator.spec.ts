@@ -1,7 +1,8 @@
 import * as assert from 'assert';
-import { ChatResponseContent, MarkdownChatResponseContentImpl, ThinkingChatResponseContentImpl } from '@theia/ai-chat/lib/common/chat-model';
+import { ChatResponseContent, ThinkingChatResponseContentImpl } from '@theia/ai-chat/lib/common/chat-model';
 import { AcpSessionUpdate } from '../../common/acp-chat-protocol';
 import { AcpPlanContent, AcpToolCallContent } from '../tool-calls/tool-call-content';
+import { AcpMarkdownPart } from './markdown-parts';
 import { AcpUpdateTranslator } from './update-translator';
 import { AcpHiddenToolCallsContent, AcpTruncatedTextContent, TURN_LIMITS } from './turn-limits';
 import { manualFrames } from '../../test/manual-frames';
@@ -33,16 +34,27 @@ describe('AcpUpdateTranslator (ACP session/update → Theia chat parts)', () => 
         translator.update({ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: '' }, _meta: { usage: {} } });
         translator.update(text('world.'));
         assert.equal(parts.length, 1);
-        assert.ok(parts[0] instanceof MarkdownChatResponseContentImpl);
-        assert.equal((parts[0] as MarkdownChatResponseContentImpl).content.value, 'Hello world.');
+        assert.ok(parts[0] instanceof AcpMarkdownPart);
+        assert.equal((parts[0] as AcpMarkdownPart).content.value, 'Hello world.');
         assert.equal(translator.text, 'Hello world.');
+    });
+
+    it('text after a part another caller added without interrupting is still agent markdown, never Theia\'s markdown part (issue 29)', () => {
+        const { parts, translator } = recorder();
+        translator.update(text('Before. '));
+        parts.push({ kind: 'acpElicitation' }); // as a form added straight to the response
+        translator.update(text('[run](command:aiCliChat.anything)'));
+        translator.update(text(' and more'));
+        assert.deepEqual(parts.map(part => part.kind), ['acpMarkdown', 'acpElicitation', 'acpMarkdown']);
+        assert.ok(parts[2] instanceof AcpMarkdownPart);
+        assert.equal(parts[2].asString?.(), '[run](command:aiCliChat.anything) and more');
     });
 
     it('turns thought chunks into a thinking part before the answer', () => {
         const { parts, translator } = recorder();
         translator.update({ sessionUpdate: 'agent_thought_chunk', content: { type: 'text', text: '**Planning**\nI should greet.' } });
         translator.update(text('Hi.'));
-        assert.deepEqual(parts.map(part => part.kind), ['thinking', 'markdownContent']);
+        assert.deepEqual(parts.map(part => part.kind), ['thinking', 'acpMarkdown']);
         assert.equal((parts[0] as ThinkingChatResponseContentImpl).content, '**Planning**\nI should greet.');
     });
 
@@ -89,9 +101,9 @@ describe('AcpUpdateTranslator (ACP session/update → Theia chat parts)', () => 
         translator.update(text('Let me plan.'));
         translator.update({ sessionUpdate: 'plan', entries: [{ content: 'Read', status: 'in_progress', priority: 'high' }, { content: 'Write', status: 'pending', priority: 'high' }] });
         translator.update({ sessionUpdate: 'plan', entries: [{ content: 'Read', status: 'completed', priority: 'high' }, { content: 'Write', status: 'in_progress', priority: 'high' }] });
-        assert.deepEqual(parts.map(part => part.kind), ['markdownContent', 'acpPlan']);
+        assert.deepEqual(parts.map(part => part.kind), ['acpMarkdown', 'acpPlan']);
         assert.deepEqual((parts[1] as AcpPlanContent).entries.map(entry => entry.status), ['completed', 'in_progress']);
-        assert.equal((parts[0] as MarkdownChatResponseContentImpl).content.value, 'Let me plan.');
+        assert.equal((parts[0] as AcpMarkdownPart).content.value, 'Let me plan.');
     });
 
     it('hands commands and mode changes to the session, not to the response', () => {
@@ -170,7 +182,7 @@ describe('AcpUpdateTranslator against a flooding or malformed agent (issue 21)',
         const big = 'x'.repeat(1024 * 1024);
         state.translator.update(text(big));
         state.translator.update(text('tail'));
-        const shown = state.parts.filter(part => part instanceof MarkdownChatResponseContentImpl).map(part => (part as MarkdownChatResponseContentImpl).content.value).join('');
+        const shown = state.parts.filter(part => part instanceof AcpMarkdownPart).map(part => (part as AcpMarkdownPart).content.value).join('');
         assert.equal(shown, big.slice(0, TURN_LIMITS.shownTextChars));
         const truncated = state.parts.filter(part => part instanceof AcpTruncatedTextContent) as AcpTruncatedTextContent[];
         assert.equal(truncated.length, 1);

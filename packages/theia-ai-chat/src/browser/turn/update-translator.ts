@@ -69,6 +69,15 @@ export class AcpUpdateTranslator {
         }
     }
 
+    /**
+     * Another part (a form the agent asks about) is added after the text so far: that text is shown first, and
+     * the text after it starts a markdown part of its own.
+     */
+    interrupt(): void {
+        this.batched?.flush();
+        this.markdown.interrupt();
+    }
+
     update(update: AcpSessionUpdate): void {
         if (typeof update !== 'object' || update === null) {
             return;
