@@ -161,8 +161,9 @@ describe('The agents\' own sessions for Browse all chats (session/list, load, de
         const opened = await history.openSession(listedChatId('SessionAgent', sessionId), sessionAgent, [workspace], sessionId);
         assert.ok(!('error' in opened));
         const texts = opened.replay.map(update => (update.content as { text: string }).text);
-        assert.equal(opened.replay.length, REPLAY_LIMITS.updates + 1);
-        assert.match(texts[0], /^\*1,000 earlier updates of this conversation \(\d+ kB\) were left out/);
+        assert.equal(opened.replay.length, REPLAY_LIMITS.turns * 3 + 1, 'the last 500 turns (user, thought, answer each) and the note');
+        assert.match(texts[0], /^\*4,500 earlier updates of this conversation \(\d+ kB\) were left out/);
+        assert.equal(texts[1], 'question 1500');
         assert.deepEqual(texts.slice(-2), ['Thinking about: question 1999', 'answer 1999']);
     });
 

@@ -14,11 +14,19 @@ describe('capReplay: a session/load replay as the window gets it (issue 29 part 
     });
 
     it('past the update count: the most recent updates, after a line saying how many were left out', () => {
-        const replay = Array.from({ length: REPLAY_LIMITS.updates + 250 }, (_, i) => chunk(i % 2 ? 'agent_message_chunk' : 'user_message_chunk', `m${i}`));
+        const replay = Array.from({ length: REPLAY_LIMITS.updates + 250 }, (_, i) => chunk(i % 1000 ? 'agent_message_chunk' : 'user_message_chunk', `m${i}`));
         const capped = capReplay(replay);
         assert.equal(capped.length, REPLAY_LIMITS.updates + 1);
         assert.match(textOf(capped[0]), /^\*250 earlier updates of this conversation \(\d+ kB\) were left out: only its most recent part is shown\.\*/);
         assert.deepEqual(capped.slice(1), replay.slice(250));
+    });
+
+    it('past the user message count: the most recent turns, each whole', () => {
+        const replay = Array.from({ length: REPLAY_LIMITS.turns + 10 }, (_, i) =>
+            [chunk('user_message_chunk', `q${i}`), chunk('user_message_chunk', '?'), chunk('agent_message_chunk', `a${i}`)]).flat();
+        const capped = capReplay(replay);
+        assert.match(textOf(capped[0]), /^\*30 earlier updates/);
+        assert.deepEqual(capped.slice(1), replay.slice(30));
     });
 
     it('a 40 MB replay: at most the byte limit (and the note) reaches the window, ending with the last update', () => {

@@ -7,6 +7,8 @@ import { AcpSessionUpdate } from '../../common/acp-chat-protocol';
  */
 export const REPLAY_LIMITS = {
     updates: 5_000,
+    /** User messages: each becomes a request in Theia's chat, all of them drawn. */
+    turns: 500,
     /** Characters of the kept updates as JSON. */
     chars: 4 * 1024 * 1024
 };
@@ -20,7 +22,16 @@ export function capReplay(replay: readonly AcpSessionUpdate[], limits = REPLAY_L
     let chars = 0;
     let index = replay.length - 1;
     let partly: AcpSessionUpdate | undefined;
+    let turns = 0;
     for (; index >= 0 && kept.length < limits.updates; index--) {
+        // Read backwards, a user message starts where a user chunk follows anything else.
+        if (isUserChunk(replay[index]) && !isUserChunk(kept[kept.length - 1]) && ++turns > limits.turns) {
+            // The answer kept last is that message's: it goes with it.
+            for (; kept.length > 0 && !isUserChunk(kept[kept.length - 1]); index++) {
+                kept.pop();
+            }
+            break;
+        }
         const size = sizeOf(replay[index]);
         if (chars + size > limits.chars) {
             partly = textTail(replay[index], limits.chars - chars);
@@ -40,6 +51,10 @@ export function capReplay(replay: readonly AcpSessionUpdate[], limits = REPLAY_L
             + 'were left out: only its most recent part is shown.*\n\n' }
     };
     return [note, ...partly ? [partly] : [], ...kept.reverse()];
+}
+
+function isUserChunk(update: AcpSessionUpdate | undefined): boolean {
+    return update?.sessionUpdate === 'user_message_chunk';
 }
 
 function sizeOf(update: AcpSessionUpdate): number {
