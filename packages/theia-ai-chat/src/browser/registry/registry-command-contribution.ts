@@ -15,6 +15,7 @@ import { AcpRegistryCommands } from './registry-commands';
 import { RegistryIcons } from './registry-icons';
 import { RegistryUpdateFlow } from './registry-update-flow';
 import { RegistryUpdatesStatus } from './registry-updates-status';
+import { plainNotificationText } from './notification-text';
 import { LOOK_AGAIN, messageOf, RegistryUserAgents, UserAgentEntry, withProgress } from './registry-user-agents';
 
 /**
@@ -67,7 +68,7 @@ export class AcpRegistryCommandContribution implements CommandContribution, Fron
             listing = await this.registry.list();
         } catch (error) {
             picker.dispose();
-            this.messages.error(`The ACP registry could not be read: ${messageOf(error)}`);
+            this.messages.error(plainNotificationText(`The ACP registry could not be read: ${messageOf(error)}`));
             return;
         }
         this.icons.show(listing.agents);
@@ -91,7 +92,7 @@ export class AcpRegistryCommandContribution implements CommandContribution, Fron
                 const item = picker.selectedItems[0] as { agent?: RegistryAgentItem } | undefined;
                 if (!item?.agent) {
                     if (listing.problems.length) {
-                        this.messages.warn(listing.problems.join('\n'));
+                        this.messages.warn(plainNotificationText(listing.problems.join('\n')));
                     }
                     return;
                 }
@@ -130,14 +131,14 @@ export class AcpRegistryCommandContribution implements CommandContribution, Fron
             if (builtIn?.enabledPreference) {
                 await this.preferences.set(builtIn.enabledPreference, true, PreferenceScope.User);
             }
-            this.messages.info(`${agent.name} is built in: mention it as @${agent.builtIn.agentId} in the chat.`);
+            this.messages.info(plainNotificationText(`${agent.name} is built in: mention it as @${agent.builtIn.agentId} in the chat.`));
             return;
         }
         const usable = agent.choices.filter(choice => !choice.blocked);
         if (usable.length === 0) {
-            this.messages.error(agent.choices.length === 0
+            this.messages.error(plainNotificationText(agent.choices.length === 0
                 ? `${agent.name} ${agent.version} offers no distribution for this platform.`
-                : `${agent.name} ${agent.version} cannot be installed: ${agent.choices.map(choice => choice.blocked).join(' ')}`);
+                : `${agent.name} ${agent.version} cannot be installed: ${agent.choices.map(choice => choice.blocked).join(' ')}`));
             return;
         }
         const installed = this.installedById(agent.id);
@@ -168,11 +169,11 @@ export class AcpRegistryCommandContribution implements CommandContribution, Fron
             result = await withProgress(this.messages, `Installing ${agent.name} ${agent.version}…`,
                 () => this.registry.install(agent.id, choice.kind, choice.shown, [...taken, ...BUILT_IN_ACP_AGENTS.map(each => each.id)], keepName));
         } catch (error) {
-            this.messages.error(`${agent.name} was not installed: ${messageOf(error)}`);
+            this.messages.error(plainNotificationText(`${agent.name} was not installed: ${messageOf(error)}`));
             return;
         }
         if ('changed' in result) {
-            this.messages.error(`${agent.name} was not installed: ${result.changed}`, LOOK_AGAIN)
+            this.messages.error(plainNotificationText(`${agent.name} was not installed: ${result.changed}`), LOOK_AGAIN)
                 .then(action => action === LOOK_AGAIN ? this.add() : undefined);
             return;
         }
@@ -180,8 +181,8 @@ export class AcpRegistryCommandContribution implements CommandContribution, Fron
         const others = this.userAgents().filter(each => each?.registry?.id !== agent.id);
         await this.userAgentSettings.write([...others, entry]);
         await this.registry.settled(entry.name, entry.registry.version);
-        this.messages.info(`@${entry.name} is ready: mention it in the chat.` +
-            (entry.registry.kind === 'npx' ? ' npx downloads it on its first use, so the first answer takes longer.' : ''));
+        this.messages.info(plainNotificationText(`@${entry.name} is ready: mention it in the chat.` +
+            (entry.registry.kind === 'npx' ? ' npx downloads it on its first use, so the first answer takes longer.' : '')));
         void this.updatesStatus.refreshUpdates();
     }
 
@@ -219,12 +220,12 @@ export class AcpRegistryCommandContribution implements CommandContribution, Fron
         try {
             await withProgress(this.messages, `Removing @${name}…`, () => this.registry.remove(name!));
         } catch (error) {
-            this.messages.error(`@${name} was not removed: ${messageOf(error)}`);
+            this.messages.error(plainNotificationText(`@${name} was not removed: ${messageOf(error)}`));
             return;
         }
         await this.userAgentSettings.write(this.userAgents().filter(entry => entry?.name !== name));
         await this.registry.settled(name, undefined);
-        this.messages.info(`@${name} is removed.`);
+        this.messages.info(plainNotificationText(`@${name} is removed.`));
         void this.updatesStatus.refreshUpdates();
     }
 }

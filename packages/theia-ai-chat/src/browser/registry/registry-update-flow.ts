@@ -4,6 +4,7 @@ import { QuickInputService } from '@theia/core/lib/common/quick-pick-service';
 import { AcpRegistryService, RegistryInstallResult, RegistryUpdatePlan } from '../../common/registry-protocol';
 import { confirmRegistryUpdate } from './install-confirmation';
 import { RegistryUpdatesStatus } from './registry-updates-status';
+import { plainNotificationText } from './notification-text';
 import { LOOK_AGAIN, messageOf, RegistryUserAgents, withProgress } from './registry-user-agents';
 
 /**
@@ -38,7 +39,7 @@ export class RegistryUpdateFlow {
     }
 
     async updateAgent(name: string, from: string, to: string): Promise<void> {
-        const failed = (error: unknown) => this.messages.error(`@${name} was not updated and keeps running ${from}: ${messageOf(error)}`);
+        const failed = (error: unknown) => this.messages.error(plainNotificationText(`@${name} was not updated and keeps running ${from}: ${messageOf(error)}`));
         let plan: RegistryUpdatePlan;
         try {
             plan = await withProgress(this.messages, `Reading @${name}'s update to ${to}…`, () => this.registry.updatePlan(name));
@@ -57,7 +58,7 @@ export class RegistryUpdateFlow {
             return;
         }
         if ('changed' in result) {
-            this.messages.error(`@${name} was not updated and keeps running ${from}: ${result.changed}`, LOOK_AGAIN)
+            this.messages.error(plainNotificationText(`@${name} was not updated and keeps running ${from}: ${result.changed}`), LOOK_AGAIN)
                 .then(action => action === LOOK_AGAIN ? this.update(name) : undefined);
             return;
         }
@@ -65,7 +66,7 @@ export class RegistryUpdateFlow {
         await this.userAgents.write(this.userAgents.all().map(each => each?.name === name ? entry : each));
         await this.registry.settled(name, entry.registry.version);
         await this.registry.switched(name, entry.registry.id, entry.registry.version);
-        this.messages.info(`@${name} is updated to ${entry.registry.version}.`);
+        this.messages.info(plainNotificationText(`@${name} is updated to ${entry.registry.version}.`));
         await this.updatesStatus.refreshUpdates();
     }
 }
