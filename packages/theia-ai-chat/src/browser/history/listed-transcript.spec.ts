@@ -1,7 +1,10 @@
+import '../../test/jsdom';
+
 import * as assert from 'assert';
+import markdownit from '@theia/core/shared/markdown-it';
 import { MutableChatModel } from '@theia/ai-chat/lib/common/chat-model';
 import { AcpSessionUpdate } from '../../common/acp-chat-protocol';
-import { listedChatData } from './listed-transcript';
+import { listedChatData, literalMarkdown } from './listed-transcript';
 
 const chunk = (sessionUpdate: string, text: string): AcpSessionUpdate => ({ sessionUpdate, content: { type: 'text', text } });
 
@@ -43,5 +46,17 @@ describe('listedChatData: an agent-listed session\'s session/load replay as Thei
 
     it('an empty replay is an empty chat', () => {
         assert.deepEqual(listedChatData({ chatSessionId: 'c', agentId: 'A', title: 't', saveDate: 0, replay: [] }).model.requests, []);
+    });
+
+    it('a replayed user message is shown as text: no link, HTML or markup of the agent\'s reaches Theia\'s request view (issue 29)', () => {
+        const said = 'see [this](command:aiCliChat.anything?%5B1%5D) <a href="command:x">a</a> <command:y> **b** & 1.';
+        const data = listedChatData({ chatSessionId: 'c', agentId: 'A', title: 't', saveDate: 0, replay: [chunk('user_message_chunk', said)] });
+        assert.equal(data.model.requests[0].text, said, 'the request keeps what was said');
+        const shown = (data.model.requests[0].parsedRequest!.parts[0] as { text: string }).text;
+        assert.equal(shown, literalMarkdown(said));
+        const host = document.createElement('div');
+        host.innerHTML = markdownit({ html: true }).render(shown); // as Theia's request view renders it
+        assert.equal(host.querySelector('a, strong'), null, host.innerHTML);
+        assert.equal(host.textContent!.trim(), said);
     });
 });

@@ -34,8 +34,10 @@ export function listedChatData(chat: ListedChat): SerializedChatData {
         if (userText !== undefined || !request) {
             finish();
             const text = userText ?? '';
+            // The replayed user text is the agent's to say: Theia renders a request as markdown with live links.
+            const shown = literalMarkdown(text);
             request = model.addRequest({
-                request: { text }, parts: [new ParsedChatRequestTextPart({ start: 0, endExclusive: text.length }, text)],
+                request: { text }, parts: [new ParsedChatRequestTextPart({ start: 0, endExclusive: shown.length }, shown)],
                 toolRequests: new Map(), variables: []
             }, chat.agentId);
             userText = undefined;
@@ -70,4 +72,12 @@ export function listedChatData(chat: ListedChat): SerializedChatData {
 function textOf(content: unknown): string {
     const block = content as { type?: unknown; text?: unknown } | undefined;
     return block?.type === 'text' && typeof block.text === 'string' ? block.text : '';
+}
+
+/**
+ * Text that markdown shows as it is: every ASCII punctuation character escaped, so a replayed user message
+ * makes no link (a `command:` link would run a command on a click), HTML or emphasis in Theia's request view.
+ */
+export function literalMarkdown(text: string): string {
+    return text.replace(/[!-/:-@[-`{-~]/g, character => `\\${character}`);
 }
