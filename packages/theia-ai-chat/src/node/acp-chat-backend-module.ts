@@ -3,6 +3,7 @@ import { bindAgents } from './agents/agents-module';
 import { bindAuth } from './auth/auth-module';
 import { bindHistory } from './history/history-module';
 import { bindRegistry } from './registry/registry-module';
+import { bindSecurity } from './security/security-module';
 import { bindSession } from './session/session-module';
 import { bindToolCalls } from './tool-calls/tool-calls-module';
 
@@ -14,4 +15,5 @@ export default new ContainerModule(bind => {
     bindHistory(bind);
     bindAuth(bind);
     bindRegistry(bind);
+    bindSecurity(bind);
 });
