@@ -1,10 +1,15 @@
 // The chat's ACP client against a hostile agent, in Chromium (issue 21): the tiny agent answers prompts
-// with random, malformed session/update and permission requests (support/hostile-acp-updates.mjs: random
-// kinds and field types, huge strings, bad URIs, unknown tool statuses, odd permission options), a bounded
-// number per round, from a seed printed for replay (FUZZ_SEED=<n>; FUZZ_ROUNDS, FUZZ_STEPS to go further).
-// Afterwards the page still answers, a normal prompt gets its answer and the backend still serves `GET /`.
-// The floods of issue 21 (one 1 MB whitespace-free chunk, 40,000 tool calls) end with the limits shown.
+// with random, malformed session/update, permission and elicitation requests (support/hostile-acp-updates.mjs:
+// random kinds and field types, huge strings, bad URIs, unknown tool statuses, odd permission options, markdown
+// with forms, inputs, fixed overlays and command:/javascript:/file: links, form fields with catastrophic
+// patterns), a bounded number per round, from a seed printed for replay (FUZZ_SEED=<n>; FUZZ_ROUNDS, FUZZ_STEPS
+// to go further). Each round ends on a form whose pattern backtracks catastrophically on its prefilled value
+// (issue 29 part 7): Submit says it does not match. Then the round's session/load replay (the same kind of
+// updates) opens from Browse all chats. Afterwards the page still answers, a normal prompt gets its answer and the
+// backend still serves `GET /`. The floods of issue 21 (one 1 MB whitespace-free chunk, 40,000 tool calls) end
+// with the limits shown, and a replay past the chat's caps opens with its most recent part (issue 29 part 8).
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import path from 'node:path';
 import { TheiaChat } from '../support/theia-chat.mjs';
 import { REPO_ROOT, TheiaBackend, TheiaWindow, launchChromium, makeTempRoot, removeTempRoot, waitUntil, writeTree } from '../support/theia-app.mjs';
@@ -39,6 +44,19 @@ describe('Theia\'s AI chat against a hostile ACP agent (bounded fuzz, floods)', 
     const cleanup = new CleanupStack();
     after(() => cleanup.run());
 
+    /**
+     * The round's last form: its pattern backtracks catastrophically on the prefilled value (issue 29 part 7). Submit
+     * says it does not match, the page still answers; Cancel ends the turn.
+     */
+    async function submitBacktrackingForm(seed) {
+        const form = chat.view.locator('.theia-acp-elicitation').filter({ hasText: `Fuzz ${seed}: a value to check` });
+        await form.locator('button[type=submit]').waitFor({ state: 'visible', timeout: 180_000 });
+        await form.locator('button[type=submit]').click();
+        await form.locator('.theia-acp-elicitation-error').filter({ hasText: 'Does not match the pattern' }).waitFor({ timeout: 30_000 });
+        assert.equal(await pageAnswers(window.page), 42, `seed ${seed}: after Submit`);
+        await form.getByRole('button', { name: 'Cancel' }).click();
+    }
+
     before(async () => {
         console.log(`      fuzz seed ${SEED}, ${ROUNDS} rounds of ${STEPS} steps (replay: FUZZ_SEED=${SEED})`);
         browser = await launchChromium();
@@ -46,9 +64,11 @@ describe('Theia\'s AI chat against a hostile ACP agent (bounded fuzz, floods)', 
         root = makeTempRoot('acp-chat-fuzz-');
         cleanup.push(() => removeTempRoot(root));
         const workspace = writeTree(path.join(root, 'workspace'), { 'README.md': '# fuzz\n' });
+        const history = path.join(root, 'history');
+        fs.mkdirSync(history);
         backend = await TheiaBackend.start({
             root, workspace, unset: ['CI', 'XDG_CONFIG_HOME'],
-            settings: { 'aiCliChat.agents': [{ name: 'TinyAgent', command: process.execPath, args: [TINY_AGENT], description: 'An ACP agent written in the test' }] }
+            settings: { 'aiCliChat.agents': [{ name: 'TinyAgent', command: process.execPath, args: [TINY_AGENT, '--history', history], description: 'An ACP agent written in the test' }] }
         });
         cleanup.push(() => backend.stop());
         window = await TheiaWindow.open(browser, backend, workspace);
@@ -65,6 +85,7 @@ describe('Theia\'s AI chat against a hostile ACP agent (bounded fuzz, floods)', 
             const seed = SEED + round;
             await chat.newSession();
             await chat.send(`@TinyAgent fuzz ${seed} ${STEPS}`);
+            await submitBacktrackingForm(seed);
             await chat.waitUntilIdle(180_000);
             assert.equal(await pageAnswers(window.page), 42, `seed ${seed}`);
             // The agent's last words, unless the turn's text went past the shown limit.
@@ -72,12 +93,37 @@ describe('Theia\'s AI chat against a hostile ACP agent (bounded fuzz, floods)', 
             assert.ok(text.includes(`Fuzz ${seed} done.`) || await chat.view.locator('.theia-acp-truncated-text').count() > 0,
                 `seed ${seed}: the turn ended without its last message\n${text.slice(-2000)}`);
             assert.equal(await backendServes(backend), 200, `seed ${seed}`);
+
+            await chat.browseAllChats();
+            await chat.listedChat(`TinyAgent: Fuzz replay ${seed}`).click();
+            await chat.waitForText(`Fuzz replay ${seed} ends.`);
+            assert.equal(await pageAnswers(window.page), 42, `seed ${seed}, replay`);
+            await chat.send(`hello after replay ${seed}`);
+            await chat.waitForText(`Echo: hello after replay ${seed}`);
+            await chat.waitUntilIdle();
         }
         await chat.newSession();
         await chat.send('@TinyAgent hello once the fuzz is over');
         await chat.waitForText('Echo: hello once the fuzz is over');
         await chat.waitUntilIdle();
         assert.equal(await backendServes(backend), 200);
+    });
+
+    it('a replay past the chat\'s caps opens with its most recent part and a line saying what was left out; the next prompt is answered', async () => {
+        await chat.browseAllChats();
+        await chat.listedChat('TinyAgent: A long conversation').click();
+        await chat.waitForText('The last answer of the long conversation.');
+        // The line is the chat's first: the virtualised tree draws it once scrolled to the start.
+        const start = await waitUntil(async () => {
+            await chat.scrollToStart();
+            const text = await chat.text();
+            return /[\d,]+ earlier updates of this conversation \([\d.]+ [kM]B\) were left out/.test(text) && text;
+        }, { what: 'the line saying what was left out, at the start of the chat', timeout: 60_000, diagnostics: () => chat.text() });
+        assert.doesNotMatch(start, /Long question 0\b/, 'the oldest messages are left out');
+        assert.equal(await pageAnswers(window.page), 42);
+        await chat.send('hello after the long replay');
+        await chat.waitForText('Echo: hello after the long replay');
+        await chat.waitUntilIdle();
     });
 
     it('one 1 MB chunk without whitespace shows 256 KB, and Show all opens the whole answer in a read-only editor', async () => {

@@ -83,11 +83,20 @@ export class TheiaChat {
 
     /** The chat tree renders only what is in view (virtualised): new answers need it scrolled to the end. */
     scrollToEnd() {
-        return this.page.evaluate(() => document.querySelectorAll('#chat-view-widget *').forEach(element => {
+        return this.scrollAll(true);
+    }
+
+    /** The first lines of a long chat (a replay's) need it scrolled to the start. */
+    scrollToStart() {
+        return this.scrollAll(false);
+    }
+
+    scrollAll(toEnd) {
+        return this.page.evaluate(end => document.querySelectorAll('#chat-view-widget *').forEach(element => {
             if (element.scrollHeight > element.clientHeight + 4 && getComputedStyle(element).overflowY !== 'visible') {
-                element.scrollTop = element.scrollHeight;
+                element.scrollTop = end ? element.scrollHeight : 0;
             }
-        }));
+        }), toEnd);
     }
 
     async waitForText(pattern, timeout = 60_000) {
@@ -239,6 +248,17 @@ export class TheiaChat {
             const chatService = container.get(key('Symbol(ChatService)'));
             await container.get(key('CommandRegistry')).executeCommand('ai-chat-ui.delete-session', chatService.getActiveSession().id, false);
         });
+    }
+
+    /** Theia's "Browse all chats…" picker, once it lists something. */
+    async browseAllChats() {
+        await this.window.runCommand('Browse all chats');
+        await waitUntil(async () => await this.listedChat('').count() > 0, { what: 'Browse all chats to list chats', timeout: 60_000 });
+    }
+
+    /** The picker's entries that show `text` (an agent's sessions as "<agent>: <title>"). */
+    listedChat(text) {
+        return this.page.locator('.quick-input-widget .quick-input-list .monaco-list-row').filter({ hasText: text });
     }
 
     /** A new chat session (the view's "New Chat" command). */

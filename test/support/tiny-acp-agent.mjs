@@ -15,8 +15,12 @@
 // ("model" then says so).
 // "after <flag file> <prompt>" waits until the flag file exists (a barrier the test controls), then does <prompt>.
 // Hostile loads (issue 21, support/hostile-acp-updates.mjs): "flood-text <kb>" answers with one chunk of <kb> KB without
-// whitespace; "flood-tools <n>" sends <n> tool_call updates at once; "fuzz <seed> <n>" sends <n> random, malformed updates
-// and permission requests (not awaited) generated from <seed>, then says "Fuzz <seed> done.".
+// whitespace; "flood-tools <n>" sends <n> tool_call updates at once; "fuzz <seed> <n>" sends <n> random, malformed updates,
+// permission and elicitation requests (not awaited) generated from <seed>, then asks a form whose pattern backtracks
+// catastrophically ("Fuzz <seed>: a value to check") and waits for its answer, then says "Fuzz <seed> done.".
+// With --history <dir> it offers session/list and session/load (issue 29): each fuzz run is listed as "Fuzz replay <seed>"
+// (a file in <dir>), whose load replays <n> random updates and hostile markdown made from <seed>; "A long conversation"
+// replays more than the chat keeps (30 user messages of 300 chunks each).
 // With --prompt-log <file> it appends each prompt's text to that file, a line each, as it arrives.
 // With --hang <method> it never answers that method (e.g. session/new, as gemini while an MCP server never answers).
 import fs from 'node:fs';
@@ -31,6 +35,8 @@ const MODELS = [
 const REPORTS_MODELS = process.argv.includes('--models');
 const MCP_HTTP = process.argv.includes('--mcp-http');
 const PROMPT_LOG = process.argv.includes('--prompt-log') ? process.argv[process.argv.indexOf('--prompt-log') + 1] : undefined;
+const HISTORY = process.argv.includes('--history') ? process.argv[process.argv.indexOf('--history') + 1] : undefined;
+const LONG_SESSION = 'long-conversation';
 const HANG = process.argv.includes('--hang') ? process.argv[process.argv.indexOf('--hang') + 1] : undefined;
 let nextId = 0;
 let clientFs = false;
@@ -132,14 +138,22 @@ async function prompt({ sessionId, prompt: blocks }) {
         return { stopReason: 'end_turn' };
     }
     if (verb === 'fuzz') {
-        for (const step of (await hostile()).fuzzSteps(Number(file), Number(rest[0]))) {
+        const { fuzzSteps, backtrackingForm } = await hostile();
+        for (const step of fuzzSteps(Number(file), Number(rest[0]))) {
             if (step.permission) {
                 request('session/request_permission', { sessionId, ...step.permission }).catch(() => undefined);
+            } else if (step.elicitation) {
+                request('elicitation/create', { sessionId, ...step.elicitation }).catch(() => undefined);
             } else {
                 update(sessionId, step.update);
             }
         }
-        say(sessionId, `Fuzz ${file} done.`);
+        if (HISTORY) {
+            fs.writeFileSync(`${HISTORY}/fuzz-${Number(file)}.json`, JSON.stringify({ seed: Number(file), count: Number(rest[0]), cwd: session.cwd }));
+        }
+        const answer = await Promise.race([request('elicitation/create', backtrackingForm(sessionId, Number(file))), cancelled.then(() => ({ action: 'cancel' }))])
+            .catch(error => ({ error: error.message }));
+        say(sessionId, `Form answer: ${JSON.stringify(answer)}. Fuzz ${file} done.`);
         return { stopReason: 'end_turn' };
     }
     if (verb === 'spawn') {
@@ -198,16 +212,35 @@ const handlers = {
         clientFs = !!params.clientCapabilities?.fs?.writeTextFile;
         clientTerminal = params.clientCapabilities?.terminal === true;
         return { protocolVersion: 1, agentInfo: { name: 'tiny-acp-agent', version: '1.0.0' }, authMethods: [],
-            agentCapabilities: { loadSession: false, promptCapabilities: { embeddedContext: true }, ...MCP_HTTP ? { mcpCapabilities: { http: true } } : {} } };
+            agentCapabilities: { loadSession: !!HISTORY, promptCapabilities: { embeddedContext: true }, ...MCP_HTTP ? { mcpCapabilities: { http: true } } : {},
+                ...HISTORY ? { sessionCapabilities: { list: {} } } : {} } };
     },
     'session/new': params => {
         const sessionId = `tiny-${sessions.size + 1}`;
-        sessions.set(sessionId, { modelId: MODELS[0].modelId, mcpServers: params?.mcpServers });
+        sessions.set(sessionId, { modelId: MODELS[0].modelId, mcpServers: params?.mcpServers, cwd: params?.cwd });
         setImmediate(() => update(sessionId, { sessionUpdate: 'available_commands_update', availableCommands: [{ name: 'tiny', description: 'A tiny command' }] }));
         return {
             sessionId, modes: { currentModeId: 'ask', availableModes: [{ id: 'ask', name: 'Ask' }, { id: 'trust', name: 'Trust' }] },
             ...REPORTS_MODELS ? { models: { currentModelId: MODELS[0].modelId, availableModels: MODELS } } : {}
         };
+    },
+    'session/list': ({ cwd }) => ({
+        sessions: [{ sessionId: LONG_SESSION, cwd, title: 'A long conversation' }, ...fs.readdirSync(HISTORY).filter(name => /^fuzz-\d+\.json$/.test(name))
+            .map(name => JSON.parse(fs.readFileSync(`${HISTORY}/${name}`, 'utf8')))
+            .map(({ seed, cwd: folder }) => ({ sessionId: `fuzz-${seed}`, cwd: folder, title: `Fuzz replay ${seed}` }))]
+    }),
+    'session/load': async ({ sessionId, cwd, mcpServers }) => {
+        const { fuzzReplay, longReplay } = await hostile();
+        const file = `${HISTORY}/${String(sessionId).replace(/[^\w-]/g, '_')}.json`;
+        if (sessionId !== LONG_SESSION && !fs.existsSync(file)) {
+            throw Object.assign(new Error(`Session not found: ${sessionId}`), { code: -32002 });
+        }
+        const stored = sessionId === LONG_SESSION ? undefined : JSON.parse(fs.readFileSync(file, 'utf8'));
+        for (const value of stored ? fuzzReplay(stored.seed, stored.count) : longReplay(30, 300)) {
+            update(sessionId, value);
+        }
+        sessions.set(sessionId, { modelId: MODELS[0].modelId, mcpServers, cwd });
+        return {};
     },
     'session/set_mode': () => ({}),
     'session/set_model': ({ sessionId, modelId, _meta }) => {
