@@ -1,6 +1,6 @@
 // What package.json contributes per CLI, derived from the client profiles (the agent table): scripts/write-manifest.mjs
 // writes it at build time and extension-manifest.spec.ts checks package.json holds exactly it. No `vscode` import.
-import { CLIENT_PROFILES, ClientProfile, ClientTransport, transportOf } from '@ai-cli-companion/core';
+import { CLIENT_PROFILES, ClientProfile, transportTraits } from '@ai-cli-companion/core';
 
 export const COMMAND_CATEGORY = 'AI CLI';
 export const SETTINGS_SECTION = 'aiCli';
@@ -10,14 +10,6 @@ export const runCommandId = (profile: ClientProfile) => `aiCli.run.${profile.id}
 export const runCommandTitle = (profile: ClientProfile) => `Run ${profile.displayName}`;
 export const enableIdeModeCommandId = (profile: ClientProfile) => `aiCli.enableIdeMode.${profile.id}`;
 export const clientEnabledSetting = (profile: ClientProfile) => `${profile.id}.enabled`;
-
-/** What the enabled setting lets each transport's CLI do, and from when (the Codex socket asks the window anew each time). */
-const ENABLED_SETTING_TEXT: Record<ClientTransport, (name: string) => string> = {
-    http: name => `Let ${name} running in a terminal of this window connect to it (open files, diffs). Applies to terminals opened afterwards.`,
-    ws: name => `Let ${name} running in a terminal of this window connect to it (open files, diffs, problems). Applies to terminals opened afterwards.`,
-    pipe: name => `Let ${name} running in a terminal of this window connect to it (selection, problems, diffs). Applies to ${name}s started afterwards.`,
-    ipc: name => `Let ${name} running in a folder of this window read its context (active file, selection, open tabs) after /ide. Applies at once.`
-};
 
 export interface ManifestCommand { readonly command: string; readonly title: string; readonly category: string }
 
@@ -33,7 +25,7 @@ export function profileCommands(profiles: readonly ClientProfile[] = CLIENT_PROF
 /** `aiCli.<id>.enabled` for every profile. */
 export function profileSettings(profiles: readonly ClientProfile[] = CLIENT_PROFILES): Record<string, { type: 'boolean'; default: true; description: string }> {
     return Object.fromEntries(profiles.map(profile => [`${SETTINGS_SECTION}.${clientEnabledSetting(profile)}`, {
-        type: 'boolean', default: true, description: ENABLED_SETTING_TEXT[transportOf(profile)](profile.displayName)
+        type: 'boolean', default: true, description: transportTraits(profile).enabledSetting(profile.displayName)
     }]));
 }
 

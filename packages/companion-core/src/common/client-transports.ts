@@ -1,4 +1,4 @@
-// Pure data, no Node imports: the editors' browser code reads it too.
+// Data, no Node imports: the editors' browser code reads it too.
 import type { ClientProfile, ClientTransport } from './client-profiles';
 
 /**
@@ -17,13 +17,28 @@ export interface ClientTransportTraits {
      * session, Copilot CLI's `add_selection` to the session of the terminal.
      */
     readonly selection: 'type' | 'at-mention' | 'add-selection';
+    /** What switching a CLI of this transport on lets it do, and from when: the editors' per-CLI setting says it. */
+    readonly enabledSetting: (name: string) => string;
 }
 
 export const CLIENT_TRANSPORTS: Readonly<Record<ClientTransport, ClientTransportTraits>> = {
-    http: { finds: 'discovery-file', selection: 'type' },
-    ws: { finds: 'discovery-file', selection: 'at-mention' },
-    pipe: { finds: 'own-lock', selection: 'add-selection' },
-    ipc: { finds: 'backend-socket', selection: 'type' }
+    http: {
+        finds: 'discovery-file', selection: 'type',
+        enabledSetting: name => `Let ${name} running in a terminal of this window connect to it (open files, diffs). Applies to terminals opened afterwards.`
+    },
+    ws: {
+        finds: 'discovery-file', selection: 'at-mention',
+        enabledSetting: name => `Let ${name} running in a terminal of this window connect to it (open files, diffs, problems). Applies to terminals opened afterwards.`
+    },
+    pipe: {
+        finds: 'own-lock', selection: 'add-selection',
+        enabledSetting: name => `Let ${name} running in a terminal of this window connect to it (selection, problems, diffs). Applies to ${name}s started afterwards.`
+    },
+    ipc: {
+        finds: 'backend-socket', selection: 'type',
+        // The backend's socket asks the window anew each time.
+        enabledSetting: name => `Let ${name} running in a folder of this window read its context (active file, selection, open tabs) after /ide. Applies at once.`
+    }
 };
 
 /** A profile's transport (absent is `http`: profiles made by tests). */
