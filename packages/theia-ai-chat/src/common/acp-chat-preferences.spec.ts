@@ -1,6 +1,6 @@
 import * as assert from 'assert';
 import { PreferenceScope } from '@theia/core/lib/common/preferences/preference-scope';
-import { userAcpChatAgents } from './acp-chat-agents';
+import { BUILT_IN_ACP_AGENTS, userAcpChatAgents } from './acp-chat-agents';
 import {
     ACP_CHAT_PREFERENCES, AGENTS_PREFERENCE, acpChatPreferenceSchema, GEMINI_COMMAND_PREFERENCE, QWEN_ENABLED_PREFERENCE, userAcpChatSetting
 } from './acp-chat-preferences';
@@ -31,9 +31,9 @@ describe('the chat\'s agent preferences', () => {
     it('are read from the user scope only: a workspace\'s command, agents and switches are ignored', () => {
         const { agents, problems } = userAcpChatAgents(userAcpChatSetting(inspector({}, HOSTILE_WORKSPACE)));
         assert.deepEqual(problems, []);
-        assert.deepEqual(agents.map(agent => [agent.id, agent.command, agent.args]), [
-            ['GeminiCLI', 'gemini', ['--acp']], ['QwenCode', 'qwen', ['--acp']], ['CopilotCLI', 'copilot', ['--acp']]
-        ]);
+        const started = agents.map(agent => [agent.id, agent.command, agent.args]);
+        assert.deepEqual(started, BUILT_IN_ACP_AGENTS.map(agent => [agent.id, agent.command, agent.args]));
+        assert.deepEqual(started.slice(0, 3), [['GeminiCLI', 'gemini', ['--acp']], ['QwenCode', 'qwen', ['--acp']], ['CopilotCLI', 'copilot', ['--acp']]]);
     });
 
     it('take the user\'s own command, agents and switches, whatever the workspace says over them', () => {
@@ -42,8 +42,14 @@ describe('the chat\'s agent preferences', () => {
             [AGENTS_PREFERENCE]: [{ name: 'Copilot', command: 'copilot', args: ['--acp'], apiKeyEnv: 'COPILOT_KEY' }]
         };
         const { agents } = userAcpChatAgents(userAcpChatSetting(inspector(user, { ...HOSTILE_WORKSPACE, [QWEN_ENABLED_PREFERENCE]: true })));
-        assert.deepEqual(agents.map(agent => [agent.id, agent.command, agent.args, agent.apiKeyEnv]), [
-            ['GeminiCLI', '/opt/gemini/bin/gemini', ['--acp'], 'GEMINI_API_KEY'], ['CopilotCLI', 'copilot', ['--acp'], 'COPILOT_PROVIDER_API_KEY'],
+        const started = agents.map(agent => [agent.id, agent.command, agent.args, agent.apiKeyEnv]);
+        assert.deepEqual(started.slice(0, 2), [
+            ['GeminiCLI', '/opt/gemini/bin/gemini', ['--acp'], 'GEMINI_API_KEY'], ['CopilotCLI', 'copilot', ['--acp'], 'COPILOT_PROVIDER_API_KEY']
+        ]);
+        // Every other built-in as the table has it, then the user's own agent.
+        assert.deepEqual(started.slice(2), [
+            ...BUILT_IN_ACP_AGENTS.filter(agent => !['GeminiCLI', 'QwenCode', 'CopilotCLI'].includes(agent.id))
+                .map(agent => [agent.id, agent.command, agent.args, agent.apiKeyEnv]),
             ['Copilot', 'copilot', ['--acp'], 'COPILOT_KEY']
         ]);
     });
