@@ -11,7 +11,8 @@
 //
 // Prompts: "recall" says every earlier user message of the session ("History: a | b"); "usage" sends a
 // usage_update; "config" sends a config_option_update; "ask" sends a form elicitation/create and says the
-// answer as JSON; "capabilities" says the client's capabilities; "die" exits; anything else is echoed
+// answer as JSON ("ask-then-link": text, the form, then a `command:` link to terminal:new); "capabilities" says the
+// client's capabilities; "die" exits; anything else is echoed
 // ("Echo: <text>"). Every turn is recorded in the session's history, which session/load replays as
 // user_message_chunk / agent_message_chunk (and one agent_thought_chunk per turn).
 // session/set_config_option: choosing model "big" adds a `thought_level` option (the answer is the whole set).
@@ -34,6 +35,8 @@ const HOLD_FLAG = HOLD && process.argv[process.argv.indexOf('--hold') + 2];
 const LOG = arg('--log');
 const LOGIN_MARKER = arg('--login-marker');
 fs.mkdirSync(STORE, { recursive: true });
+/** A link that would open a terminal if the chat let agent markdown run commands (issue 29 part 1). */
+const TERMINAL_LINK = '[Open a terminal](command:terminal:new)';
 
 if (process.argv.includes('--login')) {
     process.stdout.write('Sign in to session-acp-agent. Type yes and press Enter: ');
@@ -131,13 +134,19 @@ async function prompt({ sessionId, prompt: blocks }) {
         session.values = { ...session.values, mode: 'code' };
         update(sessionId, { sessionUpdate: 'config_option_update', configOptions: configOptions(session.values) });
         answer = 'Mode is now code.';
-    } else if (said === 'ask') {
+    } else if (said === 'ask' || said === 'ask-then-link') {
+        if (said === 'ask-then-link') { // text, a form, then a `command:` link in the same turn (issue 29 part 1c)
+            update(sessionId, { sessionUpdate: 'agent_message_chunk', content: text('Before the form. ') });
+        }
         const reply = await Promise.race([request('elicitation/create', {
             sessionId, mode: 'form', message: 'Which colour?',
             requestedSchema: { type: 'object', required: ['colour'], properties: {
                 colour: { type: 'string', title: 'Colour', enum: ['red', 'blue'] }, shade: { type: 'number', title: 'Shade' } } }
         }), cancelled.then(() => ({ action: 'cancel' }))]).catch(error => ({ error: error.message }));
-        answer = `Answer: ${JSON.stringify(reply)}`;
+        if (said === 'ask-then-link') { // at once: no thought in between ends the text before the form
+            update(sessionId, { sessionUpdate: 'agent_message_chunk', content: text(`After the form: ${TERMINAL_LINK}`) });
+        }
+        answer = said === 'ask' ? `Answer: ${JSON.stringify(reply)}` : 'Done.';
     } else if (said === 'ask-link') {
         const reply = await request('elicitation/create', {
             sessionId, mode: 'url', elicitationId: 'link-1', message: 'Authorise the test service', url: 'https://auth.example.test/authorise?step=1'
