@@ -45,16 +45,18 @@ describe('Theia\'s AI chat against a hostile ACP agent (bounded fuzz, floods)', 
     after(() => cleanup.run());
 
     /**
-     * The round's last form: its pattern backtracks catastrophically on the prefilled value (issue 29 part 7). Submit
-     * says it does not match, the page still answers; Cancel ends the turn.
+     * The round's last form: its pattern backtracks catastrophically on the prefilled value (issue 29 part 7).
+     * Submit says the value does not match, the page still answers; Cancel ends the turn. Dispatched clicks, not
+     * pointer clicks: in the narrow panel the tall fuzzed answer above the form (8,000 px) was still laid out under
+     * the pointer where Playwright had scrolled the button (seed 434126406).
      */
     async function submitBacktrackingForm(seed) {
         const form = chat.view.locator('.theia-acp-elicitation').filter({ hasText: `Fuzz ${seed}: a value to check` });
         await form.locator('button[type=submit]').waitFor({ state: 'visible', timeout: 180_000 });
-        await form.locator('button[type=submit]').click();
+        await form.locator('button[type=submit]').dispatchEvent('click');
         await form.locator('.theia-acp-elicitation-error').filter({ hasText: 'Does not match the pattern' }).waitFor({ timeout: 30_000 });
         assert.equal(await pageAnswers(window.page), 42, `seed ${seed}: after Submit`);
-        await form.getByRole('button', { name: 'Cancel' }).click();
+        await form.getByRole('button', { name: 'Cancel' }).dispatchEvent('click');
     }
 
     before(async () => {
