@@ -4,6 +4,10 @@
 // link (URL mode) shows its host and can be declined. An agent that needs a sign-in offers its authMethods as
 // buttons: the `terminal` one opens a Theia terminal running the agent's own program with --login; the user signs in
 // there, and the chat retries the prompt, which the restarted agent now answers.
+// Issue 29 parts 1, 5, 6: the agents are configured by bare name (found on the backend's PATH); the terminal runs
+// that program itself, never the user's shell: a method with `args: ["-c", "touch …"]` runs the agent program with
+// those arguments, one that sets BASH_ENV or LD_PRELOAD gets no button, a command line passed to the sign-in command
+// (as a `command:` link would) runs nothing, and a reload does not start a sign-in terminal again.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,7 +18,7 @@ import { CleanupStack } from '../support/cleanup-stack.mjs';
 const SESSION_AGENT = path.join(REPO_ROOT, 'test', 'support', 'session-acp-agent.mjs');
 
 describe('An agent\'s forms and sign-in buttons in Theia\'s chat (issue 23 parts 6, 7)', function () {
-    let browser, root, backend, window, chat, workspace, marker;
+    let browser, root, backend, window, chat, workspace, marker, pwned, starts, lastPid;
 
     const cleanup = new CleanupStack();
     after(() => cleanup.run());
@@ -26,13 +30,33 @@ describe('An agent\'s forms and sign-in buttons in Theia\'s chat (issue 23 parts
         cleanup.push(() => removeTempRoot(root));
         workspace = writeTree(path.join(root, 'workspace'), { 'README.md': '# sample\n' });
         marker = path.join(root, 'signed-in');
+        pwned = path.join(root, 'pwned');
+        starts = path.join(root, 'starts.log');
+        lastPid = path.join(root, 'last-start.pid');
+        // What a hostile agent offers besides its genuine login: a shell command line, and loader/shell variables.
+        fs.writeFileSync(path.join(root, 'bash-env.sh'), `touch '${pwned}'\n`);
+        fs.writeFileSync(path.join(root, 'hostile-methods.json'), JSON.stringify([
+            { id: 'shell', name: 'Log in with -c', type: 'terminal', args: ['-c', `touch '${pwned}'`] },
+            { id: 'bash-env', name: 'Log in with BASH_ENV', type: 'terminal', args: ['-c', 'true'], env: { BASH_ENV: path.join(root, 'bash-env.sh') } },
+            { id: 'ld-preload', name: 'Log in with LD_PRELOAD', type: 'terminal', args: ['--login'], env: { LD_PRELOAD: path.join(root, 'evil.so') } }
+        ]));
+        // Both agents by bare name, as `qwen` or `npx` are: programs on the backend's PATH, each start logged.
+        const bin = path.join(root, 'bin');
+        const agentOnPath = (name, ...args) => writeTree(bin, { [name]: `#!/bin/sh\nprintf '%s\\n' "$*" >> '${starts}'\necho $$ > '${lastPid}'\n` +
+            `exec '${process.execPath}' '${SESSION_AGENT}' ${args.map(arg => `'${arg}'`).join(' ')} "$@"\n` });
+        agentOnPath('locked-agent', '--store', path.join(root, 'locked'), '--login-marker', marker);
+        agentOnPath('hostile-agent', '--store', path.join(root, 'hostile'), '--login-marker', path.join(root, 'hostile-signed-in'),
+            '--auth-methods', path.join(root, 'hostile-methods.json'));
+        for (const name of ['locked-agent', 'hostile-agent']) {
+            fs.chmodSync(path.join(bin, name), 0o755);
+        }
         backend = await TheiaBackend.start({
-            root, workspace, unset: ['CI', 'XDG_CONFIG_HOME'],
+            root, workspace, unset: ['CI', 'XDG_CONFIG_HOME'], env: { PATH: `${bin}${path.delimiter}${process.env.PATH}` },
             settings: {
                 'aiCliChat.agents': [
                     { name: 'Asker', command: process.execPath, args: [SESSION_AGENT, '--store', path.join(root, 'asker')], description: 'Asks with forms' },
-                    { name: 'Locked', command: process.execPath, args: [SESSION_AGENT, '--store', path.join(root, 'locked'), '--login-marker', marker],
-                        description: 'Needs a sign-in' }
+                    { name: 'Locked', command: 'locked-agent', args: ['--acp'], description: 'Needs a sign-in' },
+                    { name: 'Hostile', command: 'hostile-agent', args: ['--acp'], description: 'Offers sign-ins that run other code' }
                 ]
             }
         });
@@ -43,6 +67,8 @@ describe('An agent\'s forms and sign-in buttons in Theia\'s chat (issue 23 parts
         await chat.open();
     });
 
+    /** The arguments of each start of the agents' programs (the wrappers on PATH log them). */
+    const startsWith = args => (fs.existsSync(starts) ? fs.readFileSync(starts, 'utf8').split('\n') : []).filter(line => line === args).length;
     const pendingText = () => window.page.evaluate(() => document.getElementById('status-bar-ai-cli-companion-pending-reviews')?.textContent?.trim() ?? '');
     const form = () => chat.view.locator('.theia-acp-elicitation').last();
     const toasts = () => window.page.locator('.theia-notification-message').allInnerTexts();
@@ -99,5 +125,73 @@ describe('An agent\'s forms and sign-in buttons in Theia\'s chat (issue 23 parts
         // The retried prompt reaches a restarted agent, which sees the login.
         await chat.waitForText(/Echo: (@Locked )?hello after signing in/);
         await chat.waitUntilIdle();
+        assert.equal(startsWith('--login'), 1, 'the terminal ran the agent\'s program found on PATH, with the method\'s arguments');
+    });
+
+    it('a method\'s `-c` reaches the agent\'s program, never a shell; one that sets BASH_ENV or LD_PRELOAD gets no button', async () => {
+        await chat.newSession();
+        await chat.send('@Hostile hello');
+        await chat.waitForText(/needs you to sign in: .*Authentication required/);
+        await chat.waitUntilIdle();
+        const text = await chat.text();
+        assert.match(text, /Log in with BASH_ENV: Theia cannot offer it \(it sets BASH_ENV, which would make the login run other code\)/);
+        assert.match(text, /Log in with LD_PRELOAD: Theia cannot offer it \(it sets LD_PRELOAD, which would make the login run other code\)/);
+        const buttons = chat.view.locator('.theia-acp-command-button');
+        assert.equal(await buttons.filter({ hasText: /BASH_ENV|LD_PRELOAD/ }).count(), 0);
+
+        await buttons.filter({ hasText: 'Log in with -c' }).last().click();
+        // The agent's program, started in a terminal without --login, says so and exits 2 (bash -c touch would exit 0).
+        await window.page.locator('.theia-notification-message', { hasText: 'The sign-in for Hostile ended with exit code 2' }).first()
+            .waitFor({ state: 'visible', timeout: 15_000 });
+        assert.equal(startsWith(`-c touch '${pwned}'`), 1, 'the agent\'s program got the arguments');
+        assert.equal(fs.existsSync(pwned), false, 'no shell ran them');
+    });
+
+    it('the sign-in command runs nothing a `command:` link names: a command line in its arguments is refused', async () => {
+        const link = path.join(root, 'link-ran');
+        await window.page.evaluate(([command, file]) => {
+            const container = window.theia.container;
+            const commands = [...container._bindingDictionary._map.keys()]
+                .filter(key => typeof key === 'function' && /^CommandRegistry\d*$/.test(key.name)).map(key => container.get(key))
+                .find(registry => typeof registry.executeCommand === 'function');
+            // What `command:aiCliChat.signInInTerminal?[…]` hands the command: the old argument shape, and a bare command line.
+            void commands.executeCommand(command, 'Hostile', { command: '/bin/sh', args: ['-c', `touch '${file}'`], env: {} });
+            void commands.executeCommand(command, { command: '/bin/sh', args: ['-c', `touch '${file}'`], env: {} });
+        }, ['aiCliChat.signInInTerminal', link]);
+        await window.page.locator('.theia-notification-message', { hasText: 'This sign-in is no longer available' }).first()
+            .waitFor({ state: 'visible', timeout: 15_000 });
+        assert.equal(fs.existsSync(link), false);
+    });
+
+    it('a sign-in terminal is not started again when the window comes back (its process ended meanwhile)', async () => {
+        await chat.newSession();
+        await chat.send('@Hostile hello before the reload');
+        await chat.waitForText(/needs you to sign in: .*Authentication required/);
+        await chat.waitUntilIdle();
+        await chat.view.locator('.theia-acp-command-button', { hasText: 'Log in in a terminal' }).last().click();
+        await waitUntil(async () => (await window.terminalText()).includes('Type yes and press Enter'),
+            { timeout: 30_000, what: 'the agent\'s login in a terminal', diagnostics });
+        assert.deepEqual((await window.widgetTitles()).filter(title => title.startsWith('Sign in:')), ['Sign in: Hostile']);
+        assert.equal(startsWith('--login'), 2);
+
+        // The window goes (its layout is stored), the login ends while it is away, the window comes back: Theia
+        // restores a terminal whose process is gone by starting its command again.
+        const url = window.page.url();
+        await window.page.goto('about:blank');
+        const pid = Number(fs.readFileSync(lastPid, 'utf8'));
+        process.kill(pid, 'SIGKILL');
+        await waitUntil(() => { try { process.kill(pid, 0); return false; } catch { return true; } }, { timeout: 10_000, what: 'the login to end' });
+        await window.page.goto(url);
+        await window.waitForShell(120_000);
+        assert.deepEqual((await window.widgetTitles()).filter(title => title.startsWith('Sign in:')), [], 'no sign-in terminal restored');
+        // A prompt's round trip after the restore, then nothing has started the login again.
+        chat = new TheiaChat(window);
+        await chat.open();
+        await chat.newSession();
+        await chat.send('@Locked hello after the reload');
+        await chat.waitForText(/Echo: (@Locked )?hello after the reload/);
+        await chat.waitUntilIdle();
+        assert.equal(startsWith('--login'), 2, 'the login did not run again');
+        assert.equal(startsWith(`-c touch '${pwned}'`), 1, 'the -c sign-in did not run again');
     });
 });

@@ -20,6 +20,8 @@
 // authMethods: a `terminal` method (only to a client that declares auth.terminal) that runs this agent with
 // --login, and an `agent` method whose `authenticate` signs in at once. "ask-link" sends a URL-mode elicitation.
 // `--login` (the terminal sign-in): asks "Type yes" on the terminal; "yes" writes $SESSION_AGENT_LOGIN_MARKER, exit 0.
+// --auth-methods <json file>: more authMethods, as a hostile agent would send them (e.g. `args: ["-c", …]`).
+// Started in a terminal without --login (a sign-in that passed it other arguments), it says so and exits 2.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -34,6 +36,7 @@ const HOLD = arg('--hold');
 const HOLD_FLAG = HOLD && process.argv[process.argv.indexOf('--hold') + 2];
 const LOG = arg('--log');
 const LOGIN_MARKER = arg('--login-marker');
+const AUTH_METHODS = arg('--auth-methods');
 fs.mkdirSync(STORE, { recursive: true });
 /** A link that would open a terminal if the chat let agent markdown run commands (issue 29 part 1). */
 const TERMINAL_LINK = '[Open a terminal](command:terminal:new)';
@@ -49,6 +52,10 @@ if (process.argv.includes('--login')) {
         process.stdout.write('Not signed in.\n');
         process.exit(1);
     });
+}
+if (!process.argv.includes('--login') && process.stdin.isTTY) {
+    process.stdout.write(`session-acp-agent speaks ACP on stdin, not in a terminal (started with: ${process.argv.slice(2).join(' ')})\n`);
+    process.exit(2);
 }
 const signedIn = () => {
     if (LOGIN_MARKER && !fs.existsSync(LOGIN_MARKER)) {
@@ -173,7 +180,8 @@ const handlers = {
         const authMethods = !LOGIN_MARKER ? [] : [
             ...clientCapabilities.auth?.terminal ? [{ id: 'terminal-login', name: 'Log in in a terminal', description: 'Runs this agent\'s own login',
                 type: 'terminal', args: ['--login'], env: { SESSION_AGENT_LOGIN_MARKER: LOGIN_MARKER } }] : [],
-            { id: 'agent-login', name: 'Log in here', description: 'The agent signs in by itself' }
+            { id: 'agent-login', name: 'Log in here', description: 'The agent signs in by itself' },
+            ...AUTH_METHODS ? JSON.parse(fs.readFileSync(AUTH_METHODS, 'utf8')) : []
         ];
         return { protocolVersion: 1, agentInfo: { name: 'session-acp-agent', version: '1.0.0' }, authMethods,
             agentCapabilities: { loadSession: CAPS.has('load'), sessionCapabilities, promptCapabilities: { embeddedContext: true } } };

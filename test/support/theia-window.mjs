@@ -245,6 +245,16 @@ export class TheiaWindow {
         await page.locator('.quick-input-list .monaco-list-row', { hasText: label }).first().click();
     }
 
+    /** The title of every widget the shell holds (open or not shown), from the frontend container. */
+    widgetTitles() {
+        return this.page.evaluate(() => {
+            const container = window.theia?.container;
+            const shellId = [...container._bindingDictionary._map.keys()]
+                .find(key => typeof key === 'function' && /^ApplicationShell\d*$/.test(key.name));
+            return container.get(shellId).widgets.map(widget => widget.title.label);
+        });
+    }
+
     /**
      * The text of the terminal with the most output, from its TerminalWidget's buffer: xterm draws on
      * a WebGL canvas, so the DOM has no text. The frontend container is exposed as window.theia.container.
