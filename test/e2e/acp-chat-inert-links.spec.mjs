@@ -11,25 +11,12 @@ import path from 'node:path';
 import { TheiaChat } from '../support/theia-chat.mjs';
 import { REPO_ROOT, TheiaBackend, TheiaWindow, launchChromium, makeTempRoot, removeTempRoot, waitUntil, writeTree } from '../support/theia-app.mjs';
 import { CleanupStack } from '../support/cleanup-stack.mjs';
+import { filesContaining } from '../support/chat-api-key.mjs';
 
 const SESSION_AGENT = path.join(REPO_ROOT, 'test', 'support', 'session-acp-agent.mjs');
 /** What session-acp-agent's "ask-then-link" says after its form (its TERMINAL_LINK), and the text the link shows. */
 const LINK = '[Open a terminal](command:terminal:new)';
 const LINK_TEXT = 'Open a terminal';
-
-/** The JSON files under `dir` whose text includes `text` (Theia's saved chats), a few levels deep. */
-function filesWith(dir, text, depth = 6) {
-    if (depth < 0 || !fs.existsSync(dir)) {
-        return [];
-    }
-    return fs.readdirSync(dir, { withFileTypes: true }).flatMap(entry => {
-        const file = path.join(dir, entry.name);
-        if (entry.isDirectory()) {
-            return filesWith(file, text, depth - 1);
-        }
-        return entry.name.endsWith('.json') && fs.readFileSync(file, 'utf8').includes(text) ? [file] : [];
-    });
-}
 
 describe('An agent\'s `command:` links stay text, live, restored and listed (issue 29 parts 1, 3, 11)', function () {
     let browser, root, store, backend, window, chat, workspace;
@@ -115,7 +102,7 @@ describe('An agent\'s `command:` links stay text, live, restored and listed (iss
     });
 
     it('b: the chat restored from Theia\'s store after a reload: the link is text, the form settled', async () => {
-        await waitUntil(() => filesWith(path.join(root, 'home'), 'fence 1').length > 0, { timeout: 60_000, what: 'Theia to save the chat' });
+        await waitUntil(() => filesContaining(path.join(root, 'home'), 'fence 1').length > 0, { timeout: 60_000, what: 'Theia to save the chat' });
         await window.page.reload();
         await window.waitForShell(120_000);
         chat = new TheiaChat(window);
