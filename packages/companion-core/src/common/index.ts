@@ -18,3 +18,5 @@ export * from './open-files-model';
 export * from './pending-questions';
 export * from './selected-lines';
 export * from './wire-schemas';
+export * from './terminal-status';
+export * from './terminal-status-state';
