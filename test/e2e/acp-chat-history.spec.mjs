@@ -43,13 +43,8 @@ describe('The agents\' own sessions in Browse all chats (session/list, load, del
     after(() => cleanup.run());
 
     const sent = () => fs.existsSync(log) ? fs.readFileSync(log, 'utf8').trim().split('\n') : [];
-    const rows = () => window.page.locator('.quick-input-widget .quick-input-list .monaco-list-row');
-    const row = text => rows().filter({ hasText: text });
-
-    async function browse() {
-        await window.runCommand('Browse all chats');
-        await waitUntil(async () => await rows().count() > 0, { what: 'Browse all chats to list chats', timeout: 60_000 });
-    }
+    const row = text => chat.listedChat(text);
+    const browse = () => chat.browseAllChats();
 
     before(async () => {
         const app = await ChatApp.start(cleanup, { prefix: 'acp-chat-history-', gemini: true, openai: { model: 'fake-model' } });
@@ -121,7 +116,7 @@ describe('The agents\' own sessions in Browse all chats (session/list, load, del
         await browse();
         const entry = row('Qwen Code:');
         await waitUntil(async () => await entry.count() > 0, { what: 'qwen\'s session in the list', timeout: 60_000,
-            diagnostics: async () => (await rows().allTextContents()).join('\n') });
+            diagnostics: async () => (await chat.listedChat('').allTextContents()).join('\n') });
         console.log(`      qwen listed: ${(await entry.allTextContents()).join(' | ')}`);
         await entry.first().click();
         await chat.waitForText('Remember the word OSTRICH');
