@@ -10,6 +10,7 @@ import { bindOpenFiles } from './open-files/open-files-module';
 import { bindPendingReview } from './pending-review/pending-review-module';
 import { bindSendToCli } from './send-to-cli/send-to-cli-module';
 import { bindTerminalEnv } from './terminal-env/terminal-env-module';
+import { bindTerminalStatus } from './terminal-status/terminal-status-module';
 import { bindTheiaPatches } from './theia-patches/theia-patches-module';
 import { bindCompanionWindow } from './window/window-module';
 import { FrontendApplicationContribution } from '@theia/core/lib/browser/frontend-application-contribution';
@@ -26,6 +27,7 @@ export default new ContainerModule((bind, _unbind, _isBound, rebind, _unbindAsyn
     bindCompanionWindow(bind);
     bindOpenFiles(bind);
     bindTerminalEnv(bind, onActivation);
+    bindTerminalStatus(bind);
     bindDiffReview(bind);
     bindChangeBlockReview(bind);
     bindSendToCli(bind);

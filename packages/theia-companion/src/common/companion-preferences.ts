@@ -28,6 +28,9 @@ export function clientEnabled(values: PreferenceValues | undefined): boolean {
 
 export const DEBUG_LOGGING_PREFERENCE = `${PREFERENCE_PREFIX}.debugLogging`;
 
+/** Agent status (OSC 7501, OSC 21337) in every terminal, not only the companion's CLI terminals. Read from user settings only. */
+export const TERMINAL_STATUS_ALL_TERMINALS_PREFERENCE = `${PREFERENCE_PREFIX}.terminalStatus.allTerminals`;
+
 export const CompanionPreferenceSchema: PreferenceSchema = {
     properties: {
         ...Object.fromEntries(CLIENT_PROFILES.map(profile => [clientEnabledPreference(profile.id), {
@@ -39,6 +42,11 @@ export const CompanionPreferenceSchema: PreferenceSchema = {
             type: 'boolean',
             default: false,
             description: 'Write every companion event (sessions, context updates, diffs) to the "AI CLI Companion" output channel.'
+        },
+        [TERMINAL_STATUS_ALL_TERMINALS_PREFERENCE]: {
+            type: 'boolean',
+            default: false,
+            description: 'Show the agent status (working, waiting for you, done) that terminal programs report in every terminal, not only in the terminals where the companion started a CLI. Any program can write these sequences (a file you cat, a remote shell), so off by default. Read from your user settings only.'
         }
     }
 };

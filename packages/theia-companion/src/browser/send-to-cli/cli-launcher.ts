@@ -8,6 +8,7 @@ import { WorkspaceService } from '@theia/workspace/lib/browser/workspace-service
 import { ClientProfile } from '@ai-cli-companion/core';
 import { CompanionService } from '../../common/companion-protocol';
 import { CliInstallCheck } from '../install-check/cli-install-check';
+import { TerminalStatusService } from '../terminal-status/terminal-status-service';
 
 /** Starts a CLI in a new terminal of this window: what "Run … in Terminal" does. */
 @injectable()
@@ -18,6 +19,7 @@ export class CliLauncher {
     @inject(MessageService) protected readonly messages: MessageService;
     @inject(CompanionService) protected readonly companion: CompanionService;
     @inject(CliInstallCheck) protected readonly installCheck: CliInstallCheck;
+    @inject(TerminalStatusService) protected readonly status: TerminalStatusService;
 
     /** The terminal the CLI runs in, or undefined when the user cancelled. */
     async run(profile: ClientProfile): Promise<TerminalWidget | undefined> {
@@ -27,6 +29,8 @@ export class CliLauncher {
         }
         const root = await this.pickRoot();
         const terminal = await this.terminals.newTerminal({ title: profile.displayName, cwd: root?.toString() });
+        // Before the CLI starts: it asks for the status protocol once, at its start.
+        this.status.adopt(terminal);
         await terminal.start();
         await this.terminals.open(terminal, { mode: 'activate' });
         terminal.sendText(`${commandLine}\r`);

@@ -6,6 +6,8 @@ import { CompanionService, CompanionStatus } from '../../common/companion-protoc
 import { CompanionClientImpl } from './companion-client-impl';
 import { CompanionCommands } from './companion-commands-contribution';
 import { CompanionOutput } from './companion-output';
+import { TerminalStatusService } from '../terminal-status/terminal-status-service';
+import { STATE_WORDS } from '../terminal-status/terminal-status-view';
 
 export const COMPANION_STATUS_BAR_ID = 'ai-cli-companion-status';
 
@@ -16,23 +18,40 @@ export class CompanionStatusBarContribution implements FrontendApplicationContri
     @inject(CompanionService) protected readonly service: CompanionService;
     @inject(CompanionClientImpl) protected readonly client: CompanionClientImpl;
     @inject(CompanionOutput) protected readonly output: CompanionOutput;
+    @inject(TerminalStatusService) protected readonly terminalStatus: TerminalStatusService;
 
     protected previousSessions = new Set<string>();
+    protected lastStatus: CompanionStatus | undefined;
 
     onStart(): void {
         this.client.onStatusChanged(status => this.show(status));
         this.service.getStatus().then(status => this.show(status), () => undefined);
+        this.terminalStatus.onDidChange(() => this.lastStatus && this.render(this.lastStatus));
     }
 
     protected show(status: CompanionStatus): void {
         this.logSessionChanges(status);
+        this.lastStatus = status;
+        this.render(status);
+    }
+
+    protected render(status: CompanionStatus): void {
         const counts = CLIENT_PROFILES
             .map(profile => ({ profile, sessions: status.sessions.filter(s => s.clientId === profile.id) }))
             .filter(entry => entry.sessions.length > 0);
         // A session the CLI named (Copilot CLI's update_session_name) shows its name while it is the only one.
         const label = ({ profile, sessions }: typeof counts[number]) => sessions.length > 1 ? `${profile.displayName} ×${sessions.length}`
             : sessions[0].name ? `${profile.displayName} (${shorten(sessions[0].name)})` : profile.displayName;
-        const text = counts.length === 0 ? '$(plug) AI CLI' : `$(plug) ${counts.map(label).join(' · ')}`;
+        // What the CLIs report from their terminals: "Claude Code: waiting for you" (the oldest waiting first).
+        const states = new Map<string, string>();
+        [...this.terminalStatus.statuses].filter(s => s.program).sort((a, b) => Number(b.program!.state === 'blocked') - Number(a.program!.state === 'blocked'))
+            .forEach(s => states.has(s.appName) || states.set(s.appName, STATE_WORDS[s.program!.state]));
+        const withState = (name: string, text: string) => states.has(name) ? `${text}: ${states.get(name)}` : text;
+        const labels = [
+            ...counts.map(entry => withState(entry.profile.displayName, label(entry))),
+            ...[...states].filter(([name]) => !counts.some(entry => entry.profile.displayName === name)).map(([name, word]) => `${name}: ${word}`)
+        ];
+        const text = labels.length === 0 ? '$(plug) AI CLI' : `$(plug) ${labels.join(' · ')}`;
         const tooltip = [
             status.running ? `Companion server on 127.0.0.1:${status.port}` : 'Companion server not running',
             `Workspace: ${status.workspacePath || '(no folder open)'}`,
