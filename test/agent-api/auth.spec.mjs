@@ -1,5 +1,5 @@
-// /auth/* for real: this machine has no Secret Service, so the stored key lands in the 0600 file
-// fallback; it survives a restart, reaches the real gemini through its environment, and never
+// /auth/* for real: this machine has no Secret Service, so without --keys-in-file a key is refused and
+// nothing is written; with it, the stored key lands in the 0600 file fallback; it survives a restart, reaches the real gemini through its environment, and never
 // appears in an answer, an event or the log.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -14,8 +14,8 @@ const STORED_KEY = 'stored-gemini-key-5c1d9e0a7b';
 describe('agent API auth endpoints', function () {
     let fake, api, home;
     // The key in the environment is removed: only what /auth/config stores can authenticate.
-    const start = () => AgentApiProcess.start({ agent: 'gemini', fake, home, env: { GEMINI_API_KEY: null } });
-    const credentialFile = () => path.join(home.home, '.config', 'ai-cli-agent-api', 'credentials.json');
+    const start = (args = ['--keys-in-file'], cliHome = home) => AgentApiProcess.start({ agent: 'gemini', fake, home: cliHome, args, env: { GEMINI_API_KEY: null } });
+    const credentialFile = (cliHome = home) => path.join(cliHome.home, '.config', 'ai-cli-agent-api', 'credentials.json');
 
     before(async () => {
         fake = await FakeGeminiApi.start();
@@ -53,6 +53,25 @@ describe('agent API auth endpoints', function () {
         assert.equal(login.body.success, false);
         assert.match(login.body.message, /Login with Google/);
         assert.equal((await api.json('/auth/status')).body.data.isAuthenticated, false);
+    });
+
+    it('without --keys-in-file and without a keychain, refuses to store a key, names the flag, and writes nothing', async () => {
+        // A home of its own: its token file and config folder are not the suite's.
+        const refusingHome = CliHome.create('agent-api-no-consent-');
+        const refusing = await start([], refusingHome);
+        try {
+            const response = await refusing.fetch('/auth/config', { method: 'POST', body: { authType: 'gemini-api-key', apiKey: STORED_KEY } });
+            const text = await response.text();
+            assert.equal(response.status, 503);
+            assert.ok(!text.includes(STORED_KEY));
+            assert.match(JSON.parse(text).message, /only with your consent \(start the command with --keys-in-file to agree\)/);
+            assert.match(refusing.stderr, /No OS keychain is reachable .*secrets: nowhere: .*--keys-in-file/);
+            assert.equal(fs.existsSync(path.dirname(credentialFile(refusingHome))), false, 'no file, no folder');
+            assert.equal((await refusing.json('/auth/status')).body.data.isAuthenticated, false);
+        } finally {
+            await refusing.stop();
+            refusingHome.cleanup();
+        }
     });
 
     it('stores an API key in a 0600 file when no keychain is reachable, and never echoes it', async () => {

@@ -21,7 +21,7 @@ describe('agent API: no credential reaches execute-command (issue 21 part 8)', f
         fake = await FakeGeminiApi.start();
         home = CliHome.create('agent-api-secrets-');
         // No key in the environment: only what /auth/config stores can authenticate.
-        api = await AgentApiProcess.start({ agent: 'gemini', fake, home, args: ['--enable-execute-command'],
+        api = await AgentApiProcess.start({ agent: 'gemini', fake, home, args: ['--enable-execute-command', '--keys-in-file'],
             env: { GEMINI_API_KEY: null, PLAIN_SETTING: 'plain-value', ...PLANTED } });
     });
 

@@ -5,8 +5,7 @@ import { generateToken, isValidOrigin, splitSecretEnvironment, writePrivateFileS
 import { AgentLogger, agentProfile, silentLogger } from '@ai-cli-companion/acp-client';
 import type { AgentApiAgentId } from '@ai-cli-companion/node-base/agents';
 import { AuthService } from './auth/auth-service';
-import { CredentialStore, NoCredentialStore, chooseCredentialStore } from './auth/credential-store';
-import { FileCredentialStore } from './auth/file-credential-store';
+import { CredentialStore, chooseCredentialStore } from './auth/credential-store';
 import { KeyringCredentialStore } from './auth/keyring-credential-store';
 import { WorkspaceChats } from './engine/workspace-chats';
 import { WorkspaceRoots } from './files/workspace-roots';
@@ -40,11 +39,11 @@ export interface AgentApiOptions {
     /** Where secrets go when no keychain is reachable. */
     readonly credentialFile?: string;
     /**
-     * Whether that file may be used (default true: the `agent-api` command's documented fallback). Theia passes
-     * the user's consent: without it, no keychain means nothing is stored, and setting a key says how to agree.
+     * The user's consent to that file (`--keys-in-file`, Theia's `aiCliAgentApi.keysInFile`); default false:
+     * without it, no keychain means nothing is stored, and setting a key says how to agree.
      */
     readonly credentialFileAllowed?: boolean;
-    /** With `credentialFileAllowed: false`: how the user agrees to the file, for the refusal's text. */
+    /** How the user agrees to the file, for the refusal's text; the command's flag by default. */
     readonly credentialFileConsentHint?: string;
     readonly logger?: AgentLogger;
     readonly keepAliveMs?: number;
@@ -105,12 +104,10 @@ export async function startAgentApi(options: AgentApiOptions): Promise<RunningAg
     const commandEnvironment = splitSecretEnvironment(env);
     scrubber.add(token, ...commandEnvironment.hidden);
     const credentialFile = options.credentialFile ?? path.join(configDirectory(env), 'credentials.json');
-    const store = await chooseCredentialStore(options.keychain ?? new KeyringCredentialStore(),
-        options.credentialFileAllowed === false
-            ? new NoCredentialStore(`no keychain is reachable, and keys are kept in the 0600 file ${credentialFile} only with your consent` +
-                (options.credentialFileConsentHint ? ` (${options.credentialFileConsentHint})` : ''))
-            : new FileCredentialStore(credentialFile),
-        message => logger.warn(message));
+    const store = await chooseCredentialStore({
+        keychain: options.keychain ?? new KeyringCredentialStore(), file: credentialFile, consent: options.credentialFileAllowed === true,
+        howToConsent: options.credentialFileConsentHint ?? 'start the command with --keys-in-file to agree', warn: message => logger.warn(message)
+    });
     const auth = new AuthService(store, profile, env, secret => scrubber.add(secret));
     scrubber.add(...await auth.secrets());
     const pool = new WorkspaceChats({

@@ -7,11 +7,11 @@ describe('parseCommandLine', () => {
     it('parses every option of the documented interface', () => {
         const parsed = parseCommandLine(['serve', '--workspace', '/a', '--workspace=/b', '--agent', 'qwen', '--agent-command', '/bin/q',
             '--port', '0', '--host', '::1', '--token-file', '/t', '--allow-origin', 'http://localhost:5173', '--allow-origin', 'https://x.example',
-            '--enable-execute-command']);
+            '--enable-execute-command', '--keys-in-file']);
         assert.deepEqual(parsed, { help: false, options: {
             workspaces: ['/a', '/b'], agent: 'qwen', agentCommand: '/bin/q', port: 0, host: '::1', tokenFile: '/t', token: undefined,
             allowedOrigins: ['http://localhost:5173', 'https://x.example'], enableExecuteCommand: true,
-            allowRemoteExecuteCommand: false, maxAgents: undefined, agentIdleTimeoutMs: undefined
+            allowRemoteExecuteCommand: false, maxAgents: undefined, agentIdleTimeoutMs: undefined, credentialFileAllowed: true
         } });
     });
 
@@ -24,6 +24,7 @@ describe('parseCommandLine', () => {
             assert.equal(parsed.options.host, undefined);
             assert.deepEqual(parsed.options.allowedOrigins, []);
             assert.equal(parsed.options.enableExecuteCommand, false);
+            assert.equal(parsed.options.credentialFileAllowed, false, 'no key file without --keys-in-file');
             assert.equal(parsed.options.token, 'a-long-enough-token-value');
         }
     });

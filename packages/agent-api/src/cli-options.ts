@@ -37,6 +37,10 @@ Options:
                            (503 if all are in a turn).
   --agent-idle-timeout S   Stop an agent after S seconds without a turn (default: ${DEFAULT_AGENT_IDLE_TIMEOUT_MS / 1000});
                            the next chat starts it again.
+  --keys-in-file           Where no OS keychain answers (a headless box, a container), keep the
+                           keys set through /auth/config in the 0600 file
+                           ~/.config/ai-cli-agent-api/credentials.json. Without it and without a
+                           keychain, /auth/config refuses to store a key (503) and says so.
   --help                   Show this help.
 
 Limits: a request body of at most 10 MB, /read-file files of at most 5 MB (regular files
@@ -67,6 +71,7 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
     let tokenFile: string | undefined;
     let enableExecuteCommand = false;
     let allowRemoteExecuteCommand = false;
+    let credentialFileAllowed = false;
     let maxAgents: number | undefined;
     let agentIdleTimeoutMs: number | undefined;
     const positive = (flag: string, text: string): number => {
@@ -116,6 +121,7 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
             }
             case '--enable-execute-command': enableExecuteCommand = true; break;
             case '--dangerously-allow-remote-execute-command': allowRemoteExecuteCommand = true; break;
+            case '--keys-in-file': credentialFileAllowed = true; break;
             case '--max-agents': maxAgents = positive(flag, value()); break;
             case '--agent-idle-timeout': agentIdleTimeoutMs = positive(flag, value()) * 1000; break;
             default: throw new UsageError(`Unknown option ${flag}. See --help.`);
@@ -137,7 +143,7 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
         help: false,
         options: {
             workspaces, agent, agentCommand, port, host, tokenFile, token, allowedOrigins, enableExecuteCommand,
-            allowRemoteExecuteCommand, maxAgents, agentIdleTimeoutMs
+            allowRemoteExecuteCommand, maxAgents, agentIdleTimeoutMs, credentialFileAllowed
         }
     };
 }

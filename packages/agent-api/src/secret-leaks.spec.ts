@@ -38,7 +38,7 @@ describe('the Agent API keeps secrets out of execute-command (in process, a real
         fs.mkdirSync(path.join(dir, 'ws'));
         api = await startAgentApi({
             workspaces: [path.join(dir, 'ws')], port: 0, tokenFile: path.join(dir, 'token'), enableExecuteCommand: true,
-            keychain: new MissingKeychain(), credentialFile: path.join(dir, 'config', 'credentials.json'),
+            keychain: new MissingKeychain(), credentialFile: path.join(dir, 'config', 'credentials.json'), credentialFileAllowed: true,
             env: { PATH: process.env.PATH, HOME: dir, PLAIN_SETTING: 'plain-value', ...hidden }
         });
     });

@@ -16,3 +16,4 @@ export * from './workspace-paths';
 export * from './deferred-module';
 export * from './secret-env';
 export * from './private-secrets-file';
+export * from './credential-policy';

@@ -2,7 +2,7 @@ import * as assert from 'assert';
 import { Container } from '@theia/core/shared/inversify';
 import { KeyStoreService } from '@theia/core/lib/common/key-store';
 import { KeyStoreServiceImpl } from '@theia/core/lib/node/key-store-server';
-import { chooseCredentialStore, MemoryCredentialStore } from '@ai-cli-companion/agent-api';
+import { chooseCredentialStore } from '@ai-cli-companion/agent-api';
 import { TheiaCredentialStore } from './theia-credential-store';
 
 describe('the Agent API\'s Theia credential store without a Secret Service', () => {
@@ -23,9 +23,9 @@ describe('the Agent API\'s Theia credential store without a Secret Service', () 
         const store = container.get(TheiaCredentialStore);
         await assert.rejects(store.set('k', 'v'), /the system's credential store cannot be reached/);
         const warnings: string[] = [];
-        const fallback = Object.assign(new MemoryCredentialStore(), { description: 'file /home/u/.config/ai-cli-agent-api/credentials.json' });
-        const chosen = await chooseCredentialStore(store, fallback, message => warnings.push(message));
-        assert.equal(chosen, fallback);
-        assert.match(warnings[0], /^No Theia credential store is reachable \(the system's credential store cannot be reached .*\); secrets: file /);
+        const chosen = await chooseCredentialStore({ keychain: store, file: '/home/u/.config/ai-cli-agent-api/credentials.json', consent: false,
+            howToConsent: 'set it', warn: message => warnings.push(message) });
+        assert.match(chosen.description, /^nowhere: /);
+        assert.match(warnings[0], /^No Theia credential store is reachable \(the system's credential store cannot be reached .*\); secrets: nowhere: /);
     });
 });

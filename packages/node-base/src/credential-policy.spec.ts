@@ -1,0 +1,57 @@
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { CredentialStore, FileCredentialStore, MemoryCredentialStore, chooseCredentialStore } from './credential-policy';
+
+class BrokenKeychain implements CredentialStore {
+    readonly description = 'OS keychain';
+    async get(): Promise<string | undefined> { throw new Error('no Secret Service'); }
+    async set(): Promise<void> { throw new Error('no Secret Service'); }
+    async delete(): Promise<void> { throw new Error('no Secret Service'); }
+}
+
+describe('the credential policy', () => {
+    let dir: string;
+    let file: string;
+    let warnings: string[];
+    const policy = (keychain: CredentialStore | undefined, consent: boolean) =>
+        ({ keychain, file, consent, howToConsent: 'start with --keys-in-file', warn: (message: string) => warnings.push(message) });
+    beforeEach(() => {
+        dir = fs.mkdtempSync(path.join(os.tmpdir(), 'credential-policy-'));
+        file = path.join(dir, 'sub', 'credentials.json');
+        warnings = [];
+    });
+    afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+    it('a keychain that round-trips is used, with or without consent to a file, and keeps no probe entry', async () => {
+        for (const consent of [false, true]) {
+            const keychain = new MemoryCredentialStore();
+            assert.equal(await chooseCredentialStore(policy(keychain, consent)), keychain);
+            assert.equal(keychain.entries.size, 0);
+        }
+        assert.deepEqual(warnings, []);
+        assert.equal(fs.existsSync(path.dirname(file)), false);
+    });
+
+    it('no keychain and consent: the 0600 file, and the log says so', async () => {
+        const chosen = await chooseCredentialStore(policy(new BrokenKeychain(), true));
+        assert.ok(chosen instanceof FileCredentialStore);
+        assert.match(warnings[0], /^No OS keychain is reachable \(no Secret Service\); secrets: file .*credentials\.json\.$/);
+        await chosen.set('k', 'v');
+        assert.equal(fs.statSync(file).mode & 0o777, 0o600);
+        assert.equal(await new FileCredentialStore(file).get('k'), 'v');
+    });
+
+    it('no keychain and no consent: nothing is kept, and setting a key says how to agree; no file is written', async () => {
+        for (const keychain of [new BrokenKeychain(), undefined]) {
+            const chosen = await chooseCredentialStore(policy(keychain, false));
+            assert.match(chosen.description, /^nowhere: no keychain is reachable, and keys are kept in the 0600 file .* only with your consent \(start with --keys-in-file\)$/);
+            await assert.rejects(chosen.set('k', 'v'), /^Error: Nothing can be stored: .*--keys-in-file/);
+            assert.equal(await chosen.get('k'), undefined);
+        }
+        assert.match(warnings[0], /No OS keychain is reachable \(no Secret Service\); secrets: nowhere: .*--keys-in-file/);
+        assert.match(warnings[1], /this platform has no keychain binding/);
+        assert.equal(fs.existsSync(path.dirname(file)), false, 'no file, no folder');
+    });
+});
