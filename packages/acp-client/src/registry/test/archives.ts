@@ -51,6 +51,22 @@ const S_IF: Record<NonNullable<TestEntry['type']>, number> = {
 };
 
 /** A stored (uncompressed) zip made on "Unix", with each entry's Unix file type in its external attributes. */
+/**
+ * The fields a zip's local header and its central-directory entry share, from "version needed" on: stored
+ * (no compression), UTF-8 names, a fixed date, so the test archives are byte-for-byte reproducible.
+ */
+function writeEntryFields(header: Buffer, at: number, crc: number, size: number, nameLength: number): void {
+    header.writeUInt16LE(20, at);
+    header.writeUInt16LE(0x0800, at + 2);
+    header.writeUInt16LE(0, at + 4);
+    header.writeUInt16LE(0, at + 6);
+    header.writeUInt16LE(0x21, at + 8);
+    header.writeUInt32LE(crc, at + 10);
+    header.writeUInt32LE(size, at + 14);
+    header.writeUInt32LE(size, at + 18);
+    header.writeUInt16LE(nameLength, at + 22);
+}
+
 export function zip(entries: readonly TestEntry[]): Buffer {
     const locals: Buffer[] = [];
     const centrals: Buffer[] = [];
@@ -62,28 +78,12 @@ export function zip(entries: readonly TestEntry[]): Buffer {
         const crc = zlib.crc32(data);
         const local = Buffer.alloc(30);
         local.writeUInt32LE(0x04034b50, 0);
-        local.writeUInt16LE(20, 4);
-        local.writeUInt16LE(0x0800, 6);
-        local.writeUInt16LE(0, 8);
-        local.writeUInt16LE(0, 10);
-        local.writeUInt16LE(0x21, 12);
-        local.writeUInt32LE(crc, 14);
-        local.writeUInt32LE(data.length, 18);
-        local.writeUInt32LE(data.length, 22);
-        local.writeUInt16LE(name.length, 26);
+        writeEntryFields(local, 4, crc, data.length, name.length);
         local.writeUInt16LE(0, 28);
         const central = Buffer.alloc(46);
         central.writeUInt32LE(0x02014b50, 0);
         central.writeUInt16LE((3 << 8) | 20, 4);
-        central.writeUInt16LE(20, 6);
-        central.writeUInt16LE(0x0800, 8);
-        central.writeUInt16LE(0, 10);
-        central.writeUInt16LE(0, 12);
-        central.writeUInt16LE(0x21, 14);
-        central.writeUInt32LE(crc, 16);
-        central.writeUInt32LE(data.length, 20);
-        central.writeUInt32LE(data.length, 24);
-        central.writeUInt16LE(name.length, 28);
+        writeEntryFields(central, 6, crc, data.length, name.length);
         central.writeUInt32LE(((S_IF[type] | (entry.mode ?? (type === 'directory' ? 0o755 : 0o644))) << 16) >>> 0, 38);
         central.writeUInt32LE(offset, 42);
         locals.push(local, name, data);
