@@ -2,7 +2,7 @@ import * as monaco from '@theia/monaco-editor-core';
 import { Disposable, DisposableCollection } from '@theia/core/lib/common/disposable';
 import { Emitter } from '@theia/core/lib/common/event';
 import { MonacoDiffEditor } from '@theia/monaco/lib/browser/monaco-diff-editor';
-import { LineChange, blockAnchorLine, blockContainsLine, blockKey, revertEdit } from './change-blocks';
+import { LineChange, blockAnchorLine, blockContainsLine, blockKey, revertEdit } from '@ai-cli-companion/core/editor-shared';
 import { DiffReview } from '../diff-review/diff-review-service';
 
 export interface ChangeBlock {

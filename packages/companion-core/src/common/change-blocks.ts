@@ -1,6 +1,7 @@
 /*
- * Change blocks of a proposal's diff, as Monaco reports them (ILineChange), and the edits that
- * revert one of them. Pure: no Monaco imports, so it is unit-tested on plain line arrays.
+ * Change blocks (hunks) of a diff, as Monaco reports them (ILineChange), and the edits that revert
+ * or keep one of them. Pure: no Monaco imports, so it is unit-tested on plain line arrays, and every
+ * editor adapter's review (the terminal CLIs' proposals, the AI chat's change set) uses the same code.
  */
 
 /** Monaco's ILineChange: 1-based lines; an end of 0 means "no lines on this side" (pure insert/delete). */
@@ -72,4 +73,45 @@ export function revertEdit(original: readonly string[], modified: readonly strin
         return { startLineNumber: 1, startColumn: 1, endLineNumber: end, endColumn: modified[end - 1].length + 1, text: '' };
     }
     return { startLineNumber: start, startColumn: 1, endLineNumber: end, endColumn: modified[end - 1].length + 1, text: originalLines.join(eol) };
+}
+
+/** The same change seen from the other side: its revert edit applies to the original and takes the modified lines. */
+export function swapSides(change: LineChange): LineChange {
+    return {
+        originalStartLineNumber: change.modifiedStartLineNumber, originalEndLineNumber: change.modifiedEndLineNumber,
+        modifiedStartLineNumber: change.originalStartLineNumber, modifiedEndLineNumber: change.originalEndLineNumber
+    };
+}
+
+/** The edit of the original that takes the modified lines of `change` (a Keep that moves the original forward). */
+export function keepEdit(original: readonly string[], modified: readonly string[], change: LineChange, eol: string): LineEdit {
+    return revertEdit(modified, original, swapSides(change), eol);
+}
+
+/** `lines` joined by `eol` with `edit` applied, as Monaco would apply it to that text. */
+export function applyLineEdit(lines: readonly string[], edit: LineEdit, eol: string): string {
+    const offset = (line: number, column: number) => lines.slice(0, line - 1).reduce((sum, text) => sum + text.length + eol.length, 0) + column - 1;
+    const text = lines.join(eol);
+    return text.slice(0, offset(edit.startLineNumber, edit.startColumn)) + edit.text + text.slice(offset(edit.endLineNumber, edit.endColumn));
+}
+
+/** A text's lines as Monaco splits them (any line break), and the break to write. */
+export function splitLines(text: string): { lines: string[]; eol: string } {
+    return { lines: text.split(/\r\n|\r|\n/), eol: text.includes('\r\n') ? '\r\n' : '\n' };
+}
+
+/** A line range of a diff algorithm's mapping (1-based, end exclusive), e.g. Monaco's `LineRange`. */
+export interface LineRangeLike {
+    readonly startLineNumber: number;
+    readonly endLineNumberExclusive: number;
+}
+
+/** A mapping of Monaco's diff computer as the `LineChange` its diff editor reports (its `getLineChanges()`). */
+export function lineChangeOf(original: LineRangeLike, modified: LineRangeLike): LineChange {
+    const side = (range: LineRangeLike) => range.endLineNumberExclusive <= range.startLineNumber
+        ? [range.startLineNumber - 1, 0]
+        : [range.startLineNumber, range.endLineNumberExclusive - 1];
+    const [originalStartLineNumber, originalEndLineNumber] = side(original);
+    const [modifiedStartLineNumber, modifiedEndLineNumber] = side(modified);
+    return { originalStartLineNumber, originalEndLineNumber, modifiedStartLineNumber, modifiedEndLineNumber };
 }

@@ -1,15 +1,12 @@
 import * as assert from 'assert';
-import { LineChange, LineEdit, blockContainsLine, blockKey, revertEdit } from './change-blocks';
-
-/** Applies an edit to a text the way Monaco would. */
-function apply(text: string, edit: LineEdit): string {
-    const lines = text.split('\n');
-    const offset = (line: number, column: number) => lines.slice(0, line - 1).reduce((sum, l) => sum + l.length + 1, 0) + column - 1;
-    return text.slice(0, offset(edit.startLineNumber, edit.startColumn)) + edit.text + text.slice(offset(edit.endLineNumber, edit.endColumn));
-}
+import { LineChange, applyLineEdit, blockContainsLine, blockKey, keepEdit, lineChangeOf, revertEdit, splitLines } from './change-blocks';
 
 function revert(original: string, modified: string, change: LineChange): string {
-    return apply(modified, revertEdit(original.split('\n'), modified.split('\n'), change, '\n'));
+    return applyLineEdit(modified.split('\n'), revertEdit(original.split('\n'), modified.split('\n'), change, '\n'), '\n');
+}
+
+function keep(original: string, modified: string, change: LineChange): string {
+    return applyLineEdit(original.split('\n'), keepEdit(original.split('\n'), modified.split('\n'), change, '\n'), '\n');
 }
 
 const change = (os: number, oe: number, ms: number, me: number): LineChange =>
@@ -41,5 +38,20 @@ describe('change blocks', () => {
         assert.ok(!blockContainsLine(change(1, 1, 3, 4), 5));
         const o = original.split('\n');
         assert.strictEqual(blockKey(o, 'A\nb\nc\nd\n'.split('\n'), change(1, 1, 1, 1)), blockKey(o, 'x\nA\nb\nc\nd\n'.split('\n'), change(1, 1, 2, 2)));
+    });
+
+    it('keeps one block: the original takes its modified lines and nothing else (changed, inserted, deleted)', () => {
+        const modified = 'A\nb\nx\nC\n';
+        assert.strictEqual(keep(original, modified, change(1, 1, 1, 1)), 'A\nb\nc\nd\n');
+        assert.strictEqual(keep(original, 'a\nx\nb\nc\nd\n', change(1, 0, 2, 2)), 'a\nx\nb\nc\nd\n');
+        assert.strictEqual(keep(original, 'a\nd\n', change(2, 3, 1, 0)), 'a\nd\n');
+        assert.strictEqual(keep('a\nb', 'a\nb\nx', change(2, 0, 3, 3)), 'a\nb\nx');
+    });
+
+    it('reads a diff computer\'s line ranges as the diff editor\'s line changes, and splits CRLF text', () => {
+        assert.deepStrictEqual(lineChangeOf({ startLineNumber: 2, endLineNumberExclusive: 4 }, { startLineNumber: 2, endLineNumberExclusive: 2 }), change(2, 3, 1, 0));
+        assert.deepStrictEqual(lineChangeOf({ startLineNumber: 1, endLineNumberExclusive: 1 }, { startLineNumber: 1, endLineNumberExclusive: 2 }), change(0, 0, 1, 1));
+        assert.deepStrictEqual(splitLines('a\r\nb'), { lines: ['a', 'b'], eol: '\r\n' });
+        assert.strictEqual(applyLineEdit(['a', 'b'], { startLineNumber: 2, startColumn: 1, endLineNumber: 2, endColumn: 2, text: 'B' }, '\r\n'), 'a\r\nB');
     });
 });
