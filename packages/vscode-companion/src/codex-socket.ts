@@ -1,14 +1,15 @@
 import type * as vscode from 'vscode';
-import { CodexIpcService, CompanionEndpoint } from '@ai-cli-companion/core/node';
+import { CodexIpcSockets, CompanionEndpoint } from '@ai-cli-companion/core/node';
 import type { CompanionOutput } from './companion-output';
 
 /**
- * Codex CLI's `/ide` for this window: the core's Codex socket, answering for this window's folders.
+ * Codex CLI's `/ide` for this window: the core's Codex sockets (the codex home path Codex 0.171 tries first,
+ * and the TMPDIR one), answering for this window's folders.
  * Each window's extension host is its own app there: the first owns the socket, the others join it
  * (and Codex's own VS Code extension, if it runs, owns or joins it the same way).
  */
 export function startCodexSocket(endpoint: CompanionEndpoint, log: CompanionOutput): vscode.Disposable {
-    const service = new CodexIpcService({ logger: log });
+    const service = new CodexIpcSockets({ logger: log });
     service.addWindow(endpoint.codexWindow());
     const removeOnExit = () => service.removeSocketSync();
     process.on('exit', removeOnExit);

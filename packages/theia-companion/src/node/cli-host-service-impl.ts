@@ -38,7 +38,7 @@ export class CliHostServiceImpl implements CliHostService {
         const [diagnosis, codex] = await Promise.all([this.diagnostics.diagnose(request), this.lookup.locate('codex')]);
         const terminal = request.activeTerminal;
         const codexSection = codexSocketSection({
-            status: this.codexSocket?.status(), codexPath: codex.path,
+            statuses: this.codexSocket?.statuses(), codexPath: codex.path,
             terminalEnv: terminal ? this.finder.environOf(terminal.shellPid) : undefined, terminalTitle: terminal?.title
         });
         return { ...diagnosis, sections: [...diagnosis.sections, codexSection] };

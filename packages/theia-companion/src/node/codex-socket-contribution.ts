@@ -1,12 +1,13 @@
 import { inject, injectable, named } from '@theia/core/shared/inversify';
 import { ILogger } from '@theia/core/lib/common/logger';
 import { BackendApplicationContribution } from '@theia/core/lib/node/backend-application';
-import { CodexIpcService, CodexIpcServiceOptions, CodexIpcStatus, CompanionEndpoint } from '@ai-cli-companion/core/node';
+import { CodexIpcSockets, CodexIpcSocketsOptions, CodexIpcStatus, CompanionEndpoint } from '@ai-cli-companion/core/node';
 import { toCompanionLogger } from './theia-companion-logger';
 
 /**
- * Codex CLI's `/ide` for the whole backend: one socket (`$TMPDIR/codex-ipc/ipc-<uid>.sock`) that answers
- * for every window's folders, owned, joined or taken over as other apps come and go (see CodexIpcService).
+ * Codex CLI's `/ide` for the whole backend: a socket on each path where Codex looks (`$CODEX_HOME/ipc/ipc.sock`,
+ * then `$TMPDIR/codex-ipc/ipc-<uid>.sock`, from this backend's environment, which its terminals inherit) that
+ * answers for every window's folders, owned, joined or taken over as other apps come and go (see CodexIpcSockets).
  * Each window's server is registered here by the endpoint registry.
  */
 @injectable()
@@ -14,7 +15,7 @@ export class CodexSocketContribution implements BackendApplicationContribution {
     @inject(ILogger) @named('ai-cli-companion')
     protected readonly logger: ILogger;
 
-    protected service: CodexIpcService | undefined;
+    protected service: CodexIpcSockets | undefined;
     protected started = false;
     protected readonly windows = new Map<CompanionEndpoint, () => void>();
     protected readonly removeOnExit = () => this.service?.removeSocketSync();
@@ -41,8 +42,9 @@ export class CodexSocketContribution implements BackendApplicationContribution {
         this.windows.delete(endpoint);
     }
 
-    status(): CodexIpcStatus | undefined {
-        return this.service?.status();
+    /** One per path, in the order Codex tries them; undefined before the sockets started. */
+    statuses(): CodexIpcStatus[] | undefined {
+        return this.service?.statuses();
     }
 
     onStop(): void {
@@ -51,13 +53,13 @@ export class CodexSocketContribution implements BackendApplicationContribution {
         void this.service?.stop();
     }
 
-    protected ipc(): CodexIpcService {
-        this.service ??= new CodexIpcService(this.options());
+    protected ipc(): CodexIpcSockets {
+        this.service ??= new CodexIpcSockets(this.options());
         return this.service;
     }
 
-    /** Where Codex looks by default; specs move it into a temp folder. */
-    protected options(): CodexIpcServiceOptions {
+    /** Where Codex looks by default; specs move the sockets into a temp folder. */
+    protected options(): CodexIpcSocketsOptions {
         return { logger: toCompanionLogger(this.logger) };
     }
 }

@@ -9,7 +9,7 @@ import { ILogger } from '@theia/core/lib/common/logger';
 import { MockLogger } from '@theia/core/lib/common/test/mock-logger';
 import { WorkspaceServer } from '@theia/workspace/lib/common/workspace-protocol';
 import { ClientProfile, NATIVE_EXTENSION_ENV } from '@ai-cli-companion/core';
-import { CodexIpcServiceOptions, CompanionEndpoint } from '@ai-cli-companion/core/node';
+import { CodexIpcSocketsOptions, CompanionEndpoint } from '@ai-cli-companion/core/node';
 import { CodexIpcTestClient, ManualClock } from '@ai-cli-companion/core/testing';
 import { CompanionEndpointRegistry } from './companion-endpoint-registry';
 import { CodexSocketContribution } from './codex-socket-contribution';
@@ -34,8 +34,8 @@ class SandboxedRegistry extends CompanionEndpointRegistry {
 
 /** The backend's Codex socket, inside the spec's temp dir. */
 class SandboxedCodexSocket extends CodexSocketContribution {
-    protected override options(): CodexIpcServiceOptions {
-        return { socketPath: path.join(SandboxedRegistry.root, 'tmp', 'codex-ipc', 'ipc.sock') };
+    protected override options(): CodexIpcSocketsOptions {
+        return { socketPaths: [path.join(SandboxedRegistry.root, 'tmp', 'codex-ipc', 'ipc.sock')] };
     }
 }
 
@@ -157,8 +157,8 @@ describe('CompanionEndpointRegistry', () => {
         later.endpoint.setWorkspace({ roots: [other] });
         startup.endpoint.updateContext({ workspaceState: { openFiles: [{ path: path.join(workspace, 'a.ts'), timestamp: 1, isActive: true, selectedText: 'in startup' }] } });
         later.endpoint.updateContext({ workspaceState: { openFiles: [{ path: path.join(other, 'b.ts'), timestamp: 1, isActive: true, selectedText: 'in later' }] } });
-        const socketPath = codexSocket.status()!.socketPath;
-        assert.strictEqual(codexSocket.status()!.role, 'owner', codexSocket.status()!.error);
+        const [{ socketPath, role, error }] = codexSocket.statuses()!;
+        assert.strictEqual(role, 'owner', error);
         const codex = await CodexIpcTestClient.connect(socketPath);
         try {
             assert.strictEqual((await codex.ideContext(workspace)).result.ideContext.activeFile.activeSelectionContent, 'in startup');
@@ -178,7 +178,7 @@ describe('CompanionEndpointRegistry', () => {
         const holder = {};
         const first = await registry.acquire(holder);
         first.endpoint.updateContext({ workspaceState: { openFiles: [{ path: path.join(workspace, 'a.ts'), timestamp: 1, isActive: true, selectedText: 'before reload' }] } });
-        const codex = await CodexIpcTestClient.connect(codexSocket.status()!.socketPath);
+        const codex = await CodexIpcTestClient.connect(codexSocket.statuses()![0].socketPath);
         try {
             assert.deepStrictEqual(first.endpoint.status().sessions.filter(s => s.clientId === 'codex'), []);
             assert.strictEqual((await codex.ideContext(workspace)).result.ideContext.activeFile.activeSelectionContent, 'before reload');

@@ -5,10 +5,10 @@ import { CodexWindow } from './codex-ide-context';
 import { CodexIdeHandler } from './codex-ide-handler';
 import { CodexIpcMember } from './codex-ipc-member';
 import { CodexIpcRouter } from './codex-ipc-router';
-import { codexSocketPath, currentUid, inspectSocketPath, preparePrivateDirectory, unlinkSocketIfSame } from './codex-ipc-socket-path';
+import { codexSocketPath, currentUid, inspectSocketPath, preparePrivateDirectory, socketPathTooLong, unlinkSocketIfSame } from './codex-ipc-socket-path';
 
 export interface CodexIpcServiceOptions {
-    /** Default: where Codex looks, `$TMPDIR/codex-ipc/ipc-<uid>.sock`. */
+    /** Default: where Codex looks second, `$TMPDIR/codex-ipc/ipc-<uid>.sock` (CodexIpcSockets serves both paths). */
     readonly socketPath?: string;
     readonly uid?: number;
     readonly logger?: Logger;
@@ -111,6 +111,12 @@ export class CodexIpcService {
     }
 
     private async claimOnce(): Promise<void> {
+        const tooLong = socketPathTooLong(this.socketPath);
+        if (tooLong) {
+            this.setRole('off', tooLong);
+            this.logger.warn(`Codex IDE socket: ${tooLong}`);
+            return;
+        }
         for (let attempt = 0; attempt < MAX_CLAIM_ATTEMPTS && !this.stopped; attempt++) {
             const directoryError = preparePrivateDirectory(path.dirname(this.socketPath), this.uid);
             if (directoryError) {

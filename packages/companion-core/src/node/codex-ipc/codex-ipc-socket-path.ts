@@ -1,12 +1,42 @@
 import * as fs from 'fs';
+import * as os from 'os';
 import * as path from 'path';
 
 /**
- * Where Codex looks for its IDE router: `std::env::temp_dir()/codex-ipc/ipc-<uid>.sock`, i.e. `$TMPDIR`
- * or `/tmp` (not Node's `os.tmpdir()`, which also reads TMP and TEMP).
+ * Where Codex looked for its IDE router up to 0.169 and still looks second: `std::env::temp_dir()/codex-ipc/ipc-<uid>.sock`,
+ * i.e. `$TMPDIR` or `/tmp` (not Node's `os.tmpdir()`, which also reads TMP and TEMP).
  */
 export function codexSocketPath(env: NodeJS.ProcessEnv = process.env, uid: number = currentUid()): string {
     return path.join(env.TMPDIR || '/tmp', 'codex-ipc', `ipc-${uid}.sock`);
+}
+
+/**
+ * Where Codex 0.171 looks first (openai/codex #31347): `<codex home>/ipc/ipc.sock`, the home as codex-rs
+ * `find_codex_home` finds it — `$CODEX_HOME` (it must be a folder; Codex canonicalizes it), else `$HOME/.codex`.
+ * Undefined when that folder does not exist: Codex then cannot connect there and goes on to the TMPDIR path,
+ * and a user who never ran Codex gets no `~/.codex` made by us.
+ */
+export function codexHomeSocketPath(env: NodeJS.ProcessEnv = process.env): string | undefined {
+    let home = env.CODEX_HOME ? env.CODEX_HOME : path.join(env.HOME || os.homedir(), '.codex');
+    try {
+        home = env.CODEX_HOME ? fs.realpathSync(home) : home;
+        return fs.statSync(home).isDirectory() ? path.join(home, 'ipc', 'ipc.sock') : undefined;
+    } catch {
+        return undefined;
+    }
+}
+
+/** Every path where Codex looks, in its order: the codex home's socket first, then the TMPDIR one. */
+export function codexSocketPaths(env: NodeJS.ProcessEnv = process.env, uid: number = currentUid()): string[] {
+    const first = codexHomeSocketPath(env);
+    return [...(first ? [first] : []), codexSocketPath(env, uid)];
+}
+
+/** `sun_path` holds 108 bytes on Linux, 104 on macOS, with the final NUL; Node would bind a longer path cut short. */
+export function socketPathTooLong(socketPath: string): string | undefined {
+    const max = process.platform === 'linux' ? 107 : 103;
+    const length = Buffer.byteLength(socketPath);
+    return length > max ? `${socketPath} is ${length} bytes, longer than a Unix socket path can be (${max}): left alone` : undefined;
 }
 
 export function currentUid(): number {

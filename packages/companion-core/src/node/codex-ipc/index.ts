@@ -6,5 +6,6 @@ export * from './codex-ipc-frames';
 export * from './codex-ipc-messages';
 export * from './codex-ipc-router';
 export * from './codex-ipc-service';
+export * from './codex-ipc-sockets';
 export * from './codex-ipc-socket-path';
 export * from './codex-processes';
