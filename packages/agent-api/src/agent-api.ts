@@ -5,8 +5,7 @@ import { generateToken, isValidOrigin, splitSecretEnvironment, writePrivateFileS
 import { AgentLogger, agentProfile, silentLogger } from '@ai-cli-companion/acp-client';
 import type { AgentApiAgentId } from '@ai-cli-companion/node-base/agents';
 import { AuthService } from './auth/auth-service';
-import { CredentialStore, chooseCredentialStore } from './auth/credential-store';
-import { KeyringCredentialStore } from './auth/keyring-credential-store';
+import { CredentialStore, KeyringCredentialStore, chooseCredentialStore } from './auth/credential-store';
 import { WorkspaceChats } from './engine/workspace-chats';
 import { WorkspaceRoots } from './files/workspace-roots';
 import { AgentApiServer } from './http/agent-api-server';
@@ -34,12 +33,12 @@ export interface AgentApiOptions {
     readonly allowRemoteExecuteCommand?: boolean;
     /** The agent's base environment; this process's by default. */
     readonly env?: NodeJS.ProcessEnv;
-    /** The keychain to try first (Theia passes its own store); the OS keychain by default. */
+    /** The keychain to try first (tests pass a stand-in); the OS keychain (`@napi-rs/keyring`) by default. */
     readonly keychain?: CredentialStore;
     /** Where secrets go when no keychain is reachable. */
     readonly credentialFile?: string;
     /**
-     * The user's consent to that file (`--keys-in-file`, Theia's `aiCliAgentApi.keysInFile`); default false:
+     * The user's consent to that file (`--keys-in-file`, Theia's `aiCliCompanion.keysInFile`); default false:
      * without it, no keychain means nothing is stored, and setting a key says how to agree.
      */
     readonly credentialFileAllowed?: boolean;

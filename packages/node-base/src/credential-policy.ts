@@ -10,6 +10,8 @@ export interface CredentialStore {
     get(key: string): Promise<string | undefined>;
     set(key: string, value: string): Promise<void>;
     delete(key: string): Promise<void>;
+    /** The keys it holds, where it can list them (Forget API Key… offers them). */
+    names?(): Promise<string[]>;
 }
 
 export class MemoryCredentialStore implements CredentialStore {
@@ -26,6 +28,10 @@ export class MemoryCredentialStore implements CredentialStore {
 
     async delete(key: string): Promise<void> {
         this.entries.delete(key);
+    }
+
+    async names(): Promise<string[]> {
+        return [...this.entries.keys()];
     }
 }
 
@@ -50,6 +56,10 @@ export class NoCredentialStore implements CredentialStore {
 
     async delete(): Promise<void> {
         // Nothing was kept.
+    }
+
+    async names(): Promise<string[]> {
+        return [];
     }
 }
 
@@ -76,6 +86,10 @@ export class FileCredentialStore implements CredentialStore {
     async delete(key: string): Promise<void> {
         await this.secrets.delete(key);
     }
+
+    names(): Promise<string[]> {
+        return this.secrets.names();
+    }
 }
 
 export interface CredentialPolicy {
@@ -83,7 +97,7 @@ export interface CredentialPolicy {
     readonly keychain: CredentialStore | undefined;
     /** The 0600 file secrets may go to when no keychain answers. */
     readonly file: string;
-    /** Whether the user agreed to that file (the `--keys-in-file` flag, Theia's `aiCliAgentApi.keysInFile`). */
+    /** Whether the user agreed to that file (the `--keys-in-file` flag; in Theia the user setting `aiCliCompanion.keysInFile`). */
     readonly consent: boolean;
     /** How the user agrees, for the refusal's text, e.g. "start with --keys-in-file". */
     readonly howToConsent: string;

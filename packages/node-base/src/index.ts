@@ -17,3 +17,5 @@ export * from './deferred-module';
 export * from './secret-env';
 export * from './private-secrets-file';
 export * from './credential-policy';
+export * from './keyring-credential-store';
+export * from './credential-consent';

@@ -9,7 +9,7 @@ import { FileUri } from '@theia/core/lib/common/file-uri';
 import { WorkspaceService } from '@theia/workspace/lib/browser/workspace-service';
 import { AgentApiService, AgentApiSettings, AgentApiStatus } from '../common/agent-api-protocol';
 import { LatestApplication } from '../common/latest-application';
-import { AGENT_API_PREFERENCES, AgentApiPreferences, userAgentApiSettings } from '../common/agent-api-preferences';
+import { AGENT_API_SETTINGS, AgentApiPreferences, userAgentApiSettings } from '../common/agent-api-preferences';
 
 export const AGENT_API_STATUS_BAR_ID = 'ai-cli-agent-api-status';
 
@@ -36,7 +36,7 @@ export class AgentApiStatusBarContribution implements FrontendApplicationContrib
     protected readonly applications = new LatestApplication();
 
     onStart(): void {
-        const ours = (names: string[]) => names.some(name => (Object.values(AGENT_API_PREFERENCES) as string[]).includes(name));
+        const ours = (names: string[]) => names.some(name => AGENT_API_SETTINGS.includes(name));
         this.preferences.onPreferenceChanged(event => ours([event.preferenceName]) && this.reapply());
         // A user change under a workspace value is no change of the resolved value, so Theia reports
         // none; the settings come from the user scope (userAgentApiSettings), so listen to it directly.

@@ -4,6 +4,7 @@ import { createPreferenceProxy, PreferenceProxy } from '@theia/core/lib/common/p
 import { PreferenceContribution, PreferenceSchema } from '@theia/core/lib/common/preferences/preference-schema';
 import { PreferenceScope } from '@theia/core/lib/common/preferences/preference-scope';
 import { AGENT_API_AGENTS, AgentApiAgentId } from '@ai-cli-companion/node-base/agents';
+import { KEYS_IN_FILE_PREFERENCE, LEGACY_KEYS_IN_FILE_PREFERENCE, keysInFileConsent } from '@ai-cli-companion/node-base/credential-consent';
 import type { AgentApiSettings } from './agent-api-protocol';
 
 export const AGENT_API_PREFERENCES = {
@@ -12,8 +13,11 @@ export const AGENT_API_PREFERENCES = {
     port: 'aiCliAgentApi.port',
     enableExecuteCommand: 'aiCliAgentApi.enableExecuteCommand',
     allowedOrigins: 'aiCliAgentApi.allowedOrigins',
-    keysInFile: 'aiCliAgentApi.keysInFile'
+    /** Superseded by the shared aiCliCompanion.keysInFile (the chat's keys too); still read where that one is not set. */
+    keysInFile: LEGACY_KEYS_IN_FILE_PREFERENCE
 } as const;
+/** Every preference the Agent API reads: its own, and the key-file consent it shares with the chat. */
+export const AGENT_API_SETTINGS: readonly string[] = [...Object.values(AGENT_API_PREFERENCES), KEYS_IN_FILE_PREFERENCE];
 
 /**
  * User scope only: these switch on a server that reads and writes the workspace, runs commands and
@@ -47,7 +51,8 @@ export const AgentApiPreferenceSchema: PreferenceSchema = {
         },
         [AGENT_API_PREFERENCES.keysInFile]: {
             ...USER_ONLY, type: 'boolean', default: false,
-            description: 'Where no OS keychain is reachable (a headless server): keep the API keys a client sets in a file only you can read (mode 0600, ~/.config/ai-cli-agent-api/credentials.json). Off: nothing is stored there, and setting a key is refused with this hint; the status bar says where keys live.' + USER_ONLY_NOTE
+            deprecationMessage: `Use ${KEYS_IN_FILE_PREFERENCE}, which also covers the AI chat's API keys.`,
+            description: `Superseded by ${KEYS_IN_FILE_PREFERENCE} (read instead when that one is set): keep the Agent API's keys in a file only you can read (mode 0600, ~/.config/ai-cli-agent-api/credentials.json) where no OS keychain is reachable.` + USER_ONLY_NOTE
         }
     }
 };
@@ -80,7 +85,7 @@ export function userAgentApiSettings(inspect: PreferenceInspector): Omit<AgentAp
         port: value<number>(AGENT_API_PREFERENCES.port),
         enableExecuteCommand: value<boolean>(AGENT_API_PREFERENCES.enableExecuteCommand),
         allowedOrigins: [...value<string[]>(AGENT_API_PREFERENCES.allowedOrigins)],
-        keysInFile: value<boolean>(AGENT_API_PREFERENCES.keysInFile)
+        keysInFile: keysInFileConsent(name => inspect(name)?.globalValue)
     };
 }
 

@@ -2,11 +2,12 @@ import { ContainerModule } from '@theia/core/shared/inversify';
 import { ConnectionHandler, RpcConnectionHandler } from '@theia/core/lib/common/messaging';
 import { BackendApplicationContribution } from '@theia/core/lib/node/backend-application';
 import { AGENT_API_SERVICE_PATH, AgentApiService } from '../common/agent-api-protocol';
-import { AgentApiServiceImpl } from './agent-api-service-impl';
-import { TheiaCredentialStore } from './theia-credential-store';
+import { KeyringCredentialStore } from '@ai-cli-companion/node-base';
+import { AgentApiKeychain, AgentApiServiceImpl } from './agent-api-service-impl';
 
 export default new ContainerModule(bind => {
-    bind(TheiaCredentialStore).toSelf().inSingletonScope();
+    // The stand-alone command's keychain entries: a key set in either is there for the other.
+    bind(AgentApiKeychain).toConstantValue(new KeyringCredentialStore('ai-cli-agent-api'));
     bind(AgentApiServiceImpl).toSelf().inSingletonScope();
     bind(AgentApiService).toService(AgentApiServiceImpl);
     bind(BackendApplicationContribution).toService(AgentApiServiceImpl);

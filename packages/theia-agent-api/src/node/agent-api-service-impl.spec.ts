@@ -7,8 +7,7 @@ import { Container } from '@theia/core/shared/inversify';
 import { ILogger } from '@theia/core/lib/common/logger';
 import { MemoryCredentialStore } from '@ai-cli-companion/agent-api';
 import { AgentApiSettings } from '../common/agent-api-protocol';
-import { AgentApiServiceImpl } from './agent-api-service-impl';
-import { TheiaCredentialStore } from './theia-credential-store';
+import { AgentApiKeychain, AgentApiServiceImpl } from './agent-api-service-impl';
 
 describe('AgentApiServiceImpl', () => {
     let dir: string;
@@ -24,7 +23,7 @@ describe('AgentApiServiceImpl', () => {
         const silent = { info: (m: string) => messages.push(m), warn: (m: string) => messages.push(m), error: (m: string) => messages.push(m) };
         container.bind(ILogger).toConstantValue(silent as unknown as ILogger).whenTargetNamed('ai-cli-agent-api');
         credentials = new MemoryCredentialStore();
-        container.bind(TheiaCredentialStore).toConstantValue(credentials as unknown as TheiaCredentialStore);
+        container.bind(AgentApiKeychain).toConstantValue(credentials);
         container.bind(AgentApiServiceImpl).toSelf().inSingletonScope();
         service = container.get(AgentApiServiceImpl);
     });
@@ -39,11 +38,11 @@ describe('AgentApiServiceImpl', () => {
         enabled: true, agent: 'gemini', port: 0, enableExecuteCommand: false, allowedOrigins: [], workspaces: [dir], ...overrides
     });
 
-    it('is off until enabled, then serves the workspace with a token, using Theia\'s credential store', async () => {
+    it('is off until enabled, then serves the workspace with a token, using the bound keychain', async () => {
         assert.equal((await service.apply(settings({ enabled: false }))).running, false);
         const status = await service.apply(settings());
         assert.equal(status.running, true);
-        assert.equal(status.credentialStore, 'memory', 'the injected store (here an in-memory stand-in for Theia\'s) is used');
+        assert.equal(status.credentialStore, 'memory', 'the bound keychain (here an in-memory stand-in for the OS keychain) is used');
         const token = fs.readFileSync(status.tokenFile!, 'utf8');
         const response = await fetch(`${status.url}/status`, { headers: { authorization: `Bearer ${token}` } });
         assert.equal(response.status, 200);
@@ -64,18 +63,18 @@ describe('AgentApiServiceImpl', () => {
         assert.equal((await service.apply(settings({ workspaces: [] }))).error, 'No workspace folder is open.');
     });
 
-    it('with no keychain, keys go to the 0600 file only after the user agreed (aiCliAgentApi.keysInFile); otherwise nowhere, and it says so', async () => {
+    it('with no keychain, keys go to the 0600 file only after the user agreed (aiCliCompanion.keysInFile, shared with the chat); otherwise nowhere, and it says so', async () => {
         credentials.set = async () => { throw new Error('no Secret Service'); };
         const refused = await service.apply(settings());
         assert.equal(refused.running, true);
-        assert.match(refused.credentialStore ?? '', /^nowhere: no keychain is reachable, .*aiCliAgentApi\.keysInFile/);
+        assert.match(refused.credentialStore ?? '', /^nowhere: no keychain is reachable, .*set "aiCliCompanion\.keysInFile": true in your user settings to agree/);
         const token = fs.readFileSync(refused.tokenFile!, 'utf8');
         const setKey = await fetch(`${refused.url}/auth/config`, {
             method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
             body: JSON.stringify({ authType: 'gemini-api-key', apiKey: 'key-with-no-home-1234' })
         });
         assert.equal(setKey.status, 503);
-        assert.match(JSON.stringify(await setKey.json()), /keysInFile/);
+        assert.match(JSON.stringify(await setKey.json()), /aiCliCompanion\.keysInFile/);
         const file = path.join(dir, 'config', 'ai-cli-agent-api', 'credentials.json');
         assert.equal(fs.existsSync(file), false, 'nothing written without consent');
         const agreed = await service.apply(settings({ keysInFile: true }));

@@ -2,9 +2,16 @@ import { inject, injectable, named } from '@theia/core/shared/inversify';
 import { ILogger } from '@theia/core/lib/common/logger';
 import { BackendApplicationContribution } from '@theia/core/lib/node/backend-application';
 import type { AgentLogger, RunningAgentApi } from '@ai-cli-companion/agent-api';
-import { deferredRequire } from '@ai-cli-companion/node-base';
+import { CredentialStore, deferredRequire } from '@ai-cli-companion/node-base';
+import { KEYS_IN_FILE_HOW_TO } from '@ai-cli-companion/node-base/credential-consent';
 import { AgentApiService, AgentApiSettings, AgentApiStatus } from '../common/agent-api-protocol';
-import { TheiaCredentialStore } from './theia-credential-store';
+
+/**
+ * The keychain the Agent API tries first: the OS keychain through `@napi-rs/keyring`, as the stand-alone
+ * command's and the chat's (not Theia's keytar-based KeyStoreService, which keeps secrets in memory when
+ * the keychain cannot be reached). Tests bind a stand-in.
+ */
+export const AgentApiKeychain = Symbol('AgentApiKeychain');
 
 /**
  * The backend's one Agent API server, started, restarted and stopped as the settings a window
@@ -13,7 +20,7 @@ import { TheiaCredentialStore } from './theia-credential-store';
 @injectable()
 export class AgentApiServiceImpl implements AgentApiService, BackendApplicationContribution {
     @inject(ILogger) @named('ai-cli-agent-api') protected readonly logger: ILogger;
-    @inject(TheiaCredentialStore) protected readonly credentials: TheiaCredentialStore;
+    @inject(AgentApiKeychain) protected readonly keychain: CredentialStore;
 
     protected running: RunningAgentApi | undefined;
     protected applied: string | undefined;
@@ -55,10 +62,9 @@ export class AgentApiServiceImpl implements AgentApiService, BackendApplicationC
             this.running = await startAgentApi({
                 workspaces: settings.workspaces, agent: settings.agent, port: settings.port,
                 allowedOrigins: settings.allowedOrigins, enableExecuteCommand: settings.enableExecuteCommand,
-                keychain: this.credentials, logger: this.agentLogger(),
-                // A file only with the user's consent (a user-scope preference); otherwise nothing is kept, and said.
-                credentialFileAllowed: settings.keysInFile === true,
-                credentialFileConsentHint: 'set "aiCliAgentApi.keysInFile": true in your user settings to agree'
+                keychain: this.keychain, logger: this.agentLogger(),
+                // A file only with the user's consent (aiCliCompanion.keysInFile, shared with the chat's keys); otherwise nothing is kept, and said.
+                credentialFileAllowed: settings.keysInFile === true, credentialFileConsentHint: KEYS_IN_FILE_HOW_TO
             });
             this.status = {
                 running: true, url: this.running.url, tokenFile: this.running.tokenFile, agent: settings.agent,
