@@ -1,7 +1,7 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
+import { removeFolder, tempFolder } from './test-support';
 import { CredentialStore, FileCredentialStore, MemoryCredentialStore, chooseCredentialStore } from './credential-policy';
 
 class BrokenKeychain implements CredentialStore {
@@ -18,11 +18,11 @@ describe('the credential policy', () => {
     const policy = (keychain: CredentialStore | undefined, consent: boolean) =>
         ({ keychain, file, consent, howToConsent: 'start with --keys-in-file', warn: (message: string) => warnings.push(message) });
     beforeEach(() => {
-        dir = fs.mkdtempSync(path.join(os.tmpdir(), 'credential-policy-'));
+        dir = tempFolder('credential-policy-');
         file = path.join(dir, 'sub', 'credentials.json');
         warnings = [];
     });
-    afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+    afterEach(() => removeFolder(dir));
 
     it('a keychain that round-trips is used, with or without consent to a file, and keeps no probe entry', async () => {
         for (const consent of [false, true]) {

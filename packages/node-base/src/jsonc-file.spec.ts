@@ -1,14 +1,14 @@
 import * as assert from 'assert';
 import { execFileSync } from 'child_process';
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
+import { removeFolder, tempFolder } from './test-support';
 import { readJsoncObject, valueAt } from './jsonc-file';
 
 describe('readJsoncObject / valueAt', () => {
     let root: string;
-    beforeEach(() => { root = fs.mkdtempSync(path.join(os.tmpdir(), 'jsonc-file-')); });
-    afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+    beforeEach(() => { root = tempFolder('jsonc-file-'); });
+    afterEach(() => removeFolder(root));
     const write = (text: string) => {
         const file = path.join(root, 'settings.json');
         fs.writeFileSync(file, text);

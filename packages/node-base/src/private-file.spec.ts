@@ -1,15 +1,15 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
+import { removeFolder, tempFolder } from './test-support';
 import { writePrivateFile, writePrivateFileSync } from './private-file';
 
 const posix = process.platform !== 'win32';
 
 describe('writePrivateFile / writePrivateFileSync', () => {
     let root: string;
-    beforeEach(() => { root = fs.mkdtempSync(path.join(os.tmpdir(), 'private-file-')); });
-    afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+    beforeEach(() => { root = tempFolder('private-file-'); });
+    afterEach(() => removeFolder(root));
 
     for (const [name, write] of [['sync', async (f: string, t: string) => writePrivateFileSync(f, t)], ['async', writePrivateFile]] as const) {
         it(`${name}: creates the directory 0700 and the file 0600, replaces an existing file whole, leaves no temp file`, async () => {

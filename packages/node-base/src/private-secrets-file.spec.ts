@@ -1,14 +1,14 @@
 import * as assert from 'assert';
 import { execFileSync } from 'child_process';
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
+import { removeFolder, tempFolder } from './test-support';
 import { PrivateSecretsFile } from './private-secrets-file';
 
 describe('PrivateSecretsFile', () => {
     let root: string;
-    beforeEach(() => { root = fs.mkdtempSync(path.join(os.tmpdir(), 'private-secrets-')); });
-    afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+    beforeEach(() => { root = tempFolder('private-secrets-'); });
+    afterEach(() => removeFolder(root));
 
     it('keeps secrets by name in a 0600 file in a 0700 folder, and removes the file with its last secret', async () => {
         const file = path.join(root, 'config', 'keys.json');

@@ -1,13 +1,13 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
+import { removeFolder, tempFolder } from './test-support';
 import { ancestorAmong, descendantsIn, parentPidOf, readProcessTable } from './process-table';
 
 describe('process table', () => {
     let root: string;
-    beforeEach(() => { root = fs.mkdtempSync(path.join(os.tmpdir(), 'proc-')); });
-    afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+    beforeEach(() => { root = tempFolder('proc-'); });
+    afterEach(() => removeFolder(root));
     const proc = (pid: number, comm: string, ppid: number) => {
         fs.mkdirSync(path.join(root, String(pid)));
         fs.writeFileSync(path.join(root, String(pid), 'stat'), `${pid} (${comm}) S ${ppid} ${pid} 0 0`);

@@ -1,16 +1,16 @@
 import * as assert from 'assert';
 import { execFileSync } from 'child_process';
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
+import { removeFolder, tempFolder } from './test-support';
 import { FileReadRefusal, readRegularFile, readRegularFileSync } from './regular-file-read';
 
 const posix = process.platform !== 'win32';
 
 describe('readRegularFile / readRegularFileSync', () => {
     let root: string;
-    beforeEach(() => { root = fs.mkdtempSync(path.join(os.tmpdir(), 'regular-file-read-')); });
-    afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+    beforeEach(() => { root = tempFolder('regular-file-read-'); });
+    afterEach(() => removeFolder(root));
 
     const refusal = (reason: string) => (error: unknown) => error instanceof FileReadRefusal && error.reason === reason;
 

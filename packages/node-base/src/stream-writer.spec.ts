@@ -2,6 +2,7 @@ import * as assert from 'assert';
 import * as http from 'http';
 import * as net from 'net';
 import { SseWriter, formatSseEvent } from './stream-writer';
+import { until } from './test-support';
 
 async function serve(handler: http.RequestListener): Promise<{ server: http.Server; port: number }> {
     const server = http.createServer(handler);
@@ -35,15 +36,14 @@ describe('SseWriter', () => {
     });
 
     it('waits for drain when the client does not read, and delivers everything in order', async () => {
-        let writer: SseWriter | undefined;
+        let served: SseWriter | undefined;
         let resolved = 0;
-        const { server, port } = await serve((_req, res) => { writer = new SseWriter(res, { keepAliveMs: 60_000, maxBufferedBytes: 64 * 1024 * 1024 }); });
+        const { server, port } = await serve((_req, res) => { served = new SseWriter(res, { keepAliveMs: 60_000, maxBufferedBytes: 64 * 1024 * 1024 }); });
         const socket = net.connect(port, '127.0.0.1');
         socket.write('GET / HTTP/1.1\r\nHost: x\r\n\r\n');
         socket.pause();
-        while (!writer) {
-            await new Promise(resolve => setTimeout(resolve, 5));
-        }
+        await until(() => served !== undefined, 'the server\'s writer');
+        const writer = served!;
         const payload = 'x'.repeat(64 * 1024);
         const sends: Promise<void>[] = [];
         for (let i = 0; i < 200; i++) {
@@ -61,9 +61,7 @@ describe('SseWriter', () => {
         await Promise.all(sends);
         assert.strictEqual(resolved, 200);
         writer.end();
-        while (!received.includes('id: 199\n')) {
-            await new Promise(resolve => setTimeout(resolve, 10));
-        }
+        await until(() => received.includes('id: 199\n'), 'the last event at the client');
         socket.destroy();
         const ids = [...received.matchAll(/^id: (\d+)$/gm)].map(m => Number(m[1]));
         assert.deepStrictEqual(ids, [...Array(200).keys()]);
@@ -73,15 +71,14 @@ describe('SseWriter', () => {
 
 describe('StreamWriter limits', () => {
     it('cuts off a client that falls too far behind', async () => {
-        let writer: SseWriter | undefined;
-        const { server, port } = await serve((_req, res) => { writer = new SseWriter(res, { keepAliveMs: 60_000, maxBufferedBytes: 1024 * 1024 }); });
+        let served: SseWriter | undefined;
+        const { server, port } = await serve((_req, res) => { served = new SseWriter(res, { keepAliveMs: 60_000, maxBufferedBytes: 1024 * 1024 }); });
         const socket = net.connect(port, '127.0.0.1');
         socket.write('GET / HTTP/1.1\r\nHost: x\r\n\r\n');
         socket.pause();
-        while (!writer) {
-            await new Promise(resolve => setTimeout(resolve, 5));
-        }
-        const closed = new Promise<void>(resolve => writer!.onClose(resolve));
+        await until(() => served !== undefined, 'the server\'s writer');
+        const writer = served!;
+        const closed = new Promise<void>(resolve => writer.onClose(resolve));
         for (let i = 0; i < 200 && writer.isOpen; i++) {
             void writer.send({ data: 'y'.repeat(64 * 1024) });
         }

@@ -1,18 +1,18 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
+import { removeFolder, tempFolder } from './test-support';
 import { DanglingLinkError, isInsideRoot, realPathOfNearest, realPathOfNearestAsync, relativeInside } from './workspace-confinement';
 
 describe('workspace confinement (the one rule)', () => {
     let root: string;
     let workspace: string;
     beforeEach(() => {
-        root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'confinement-')));
+        root = tempFolder('confinement-', { real: true });
         workspace = path.join(root, 'ws');
         fs.mkdirSync(path.join(workspace, 'src'), { recursive: true });
     });
-    afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+    afterEach(() => removeFolder(root));
 
     it('a new file resolves through its nearest existing parent; .. and a link pointing out are outside', () => {
         assert.ok(isInsideRoot(path.join(workspace, 'src', 'new', 'file.ts'), workspace));

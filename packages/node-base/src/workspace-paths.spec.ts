@@ -1,7 +1,7 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
+import { removeFolder, tempFolder } from './test-support';
 import { resolveInWorkspace } from './workspace-paths';
 
 describe('resolveInWorkspace', () => {
@@ -9,12 +9,12 @@ describe('resolveInWorkspace', () => {
     let real: string;
 
     beforeEach(() => {
-        root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'workspace-paths-')));
+        root = tempFolder('workspace-paths-', { real: true });
         real = path.join(root, 'real-project');
         fs.mkdirSync(path.join(real, 'src'), { recursive: true });
         fs.writeFileSync(path.join(real, 'src', 'index.ts'), '');
     });
-    afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+    afterEach(() => removeFolder(root));
 
     it('normalises . and .. before deciding, so <root>/../x is outside', () => {
         assert.deepStrictEqual(resolveInWorkspace(`${real}/./src/../src/index.ts`, [real]), { editorPath: path.join(real, 'src', 'index.ts'), relativePath: path.join('src', 'index.ts') });
