@@ -1,11 +1,11 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
+import { removeFolder, tempFolder, until } from '@ai-cli-companion/node-base/test-support';
 import { ClientTerminals, TerminalPolicy, needsShell } from './client-terminals';
 import { MAX_SESSION_OUTPUT_BYTES, MAX_TERMINALS_PER_SESSION, MAX_TERMINAL_OUTPUT_LIMIT } from './terminal-output-buffer';
 import { descendantsOf } from './process-tree';
-import { isAlive, until } from './test/process-checks';
+import { isAlive } from './test/process-checks';
 
 describe('ClientTerminals (ACP terminal/* served by the client, real processes)', () => {
     let dir: string;
@@ -15,13 +15,13 @@ describe('ClientTerminals (ACP terminal/* served by the client, real processes)'
     });
 
     beforeEach(() => {
-        dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'acp-terminals-')));
+        dir = tempFolder('acp-terminals-', { real: true });
         terminals = new ClientTerminals();
     });
 
     afterEach(() => {
         terminals.releaseAll();
-        fs.rmSync(dir, { recursive: true, force: true });
+        removeFolder(dir);
     });
 
     it('runs the command without a shell in the policy\'s cwd, with the agent\'s env plus the request\'s, and reports its exit', async () => {

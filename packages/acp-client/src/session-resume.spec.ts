@@ -3,13 +3,13 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import type * as acp from '@agentclientprotocol/sdk';
+import { removeFolder, tempFolder, until } from '@ai-cli-companion/node-base/test-support';
 import { silentLogger } from './agent-logger';
 import { AgentExitedError } from './agent-errors';
 import { replayNotShown } from './replay-dedup';
 import { SessionHandlers } from './session-routes';
 import { WorkspaceAgent } from './workspace-agent';
 import { WorkspaceAgentOptions } from './workspace-agent-options';
-import { until } from './test/process-checks';
 
 /** An ACP agent written for the tests whose sessions outlive its process (one JSON file each in --store). */
 const SESSION_AGENT = path.resolve(__dirname, '../../../test/support/session-acp-agent.mjs');
@@ -60,7 +60,7 @@ describe('WorkspaceAgent sessions that outlive the agent process (resume, load, 
     }
 
     beforeEach(() => {
-        root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'acp-sessions-')));
+        root = tempFolder('acp-sessions-', { real: true });
         workspace = path.join(root, 'workspace');
         store = path.join(root, 'store');
         log = path.join(root, 'methods.log');
@@ -69,7 +69,7 @@ describe('WorkspaceAgent sessions that outlive the agent process (resume, load, 
 
     afterEach(async () => {
         await Promise.all(agents.splice(0).map(agent => agent.stop()));
-        fs.rmSync(root, { recursive: true, force: true });
+        removeFolder(root);
     });
 
     it('resumes where the agent offers session/resume: the same id, no replay, and the agent remembers', async () => {

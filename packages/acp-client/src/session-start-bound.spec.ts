@@ -1,13 +1,12 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
 import type * as acp from '@agentclientprotocol/sdk';
+import { removeFolder, tempFolder, until } from '@ai-cli-companion/node-base/test-support';
 import { silentLogger } from './agent-logger';
 import { SessionHandlers } from './session-routes';
 import { WorkspaceAgent } from './workspace-agent';
 import { WorkspaceAgentOptions } from './workspace-agent-options';
-import { until } from './test/process-checks';
 
 /** An ACP agent written for the tests (test/support): --hang never answers a method, --hold answers it once a flag file exists. */
 const SESSION_AGENT = path.resolve(__dirname, '../../../test/support/session-acp-agent.mjs');
@@ -35,13 +34,13 @@ describe('WorkspaceAgent: an agent that does not finish starting a session (issu
     const sent = () => fs.existsSync(log) ? fs.readFileSync(log, 'utf8').trim().split('\n') : [];
 
     beforeEach(() => {
-        root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'acp-start-bound-')));
+        root = tempFolder('acp-start-bound-', { real: true });
         log = path.join(root, 'sent.log');
     });
 
     afterEach(async () => {
         await Promise.all(agents.splice(0).map(agent => agent.stop()));
-        fs.rmSync(root, { recursive: true, force: true });
+        removeFolder(root);
     });
 
     it('a session/new that never answers fails at the bound, naming the MCP servers the agent was connecting', async () => {

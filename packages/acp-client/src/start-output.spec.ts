@@ -1,7 +1,6 @@
 import * as assert from 'assert';
-import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
+import { removeFolder, tempFolder } from '@ai-cli-companion/node-base/test-support';
 import { silentLogger } from './agent-logger';
 import { lastOutputLine, StartOutputTail } from './start-output';
 import { WorkspaceAgent } from './workspace-agent';
@@ -45,12 +44,12 @@ describe('WorkspaceAgent.onStartOutput (what an agent prints while it starts, fo
     let agent: WorkspaceAgent;
 
     beforeEach(() => {
-        workspace = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'acp-start-output-')));
+        workspace = tempFolder('acp-start-output-', { real: true });
     });
 
     afterEach(async () => {
         await agent?.stop();
-        fs.rmSync(workspace, { recursive: true, force: true });
+        removeFolder(workspace);
     });
 
     it('reports each new last line printed before initialize is answered, scrubbed, and nothing after', async () => {

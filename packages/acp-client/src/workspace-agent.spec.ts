@@ -1,8 +1,8 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
 import type * as acp from '@agentclientprotocol/sdk';
+import { removeFolder, tempFolder, until } from '@ai-cli-companion/node-base/test-support';
 import { silentLogger } from './agent-logger';
 import { AgentExitedError } from './agent-errors';
 import { ClientTerminals } from './client-terminals';
@@ -30,7 +30,7 @@ describe('WorkspaceAgent (the shared ACP engine) with a real ACP agent process',
     let agent: WorkspaceAgent;
 
     beforeEach(() => {
-        workspace = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'acp-engine-')));
+        workspace = tempFolder('acp-engine-', { real: true });
         agent = new WorkspaceAgent({
             workspace, logger: silentLogger, scrub: text => text, environment: async () => process.env,
             profile: { id: 'tiny', displayName: 'Tiny agent', command: process.execPath, args: [TINY_AGENT] }
@@ -39,7 +39,7 @@ describe('WorkspaceAgent (the shared ACP engine) with a real ACP agent process',
 
     afterEach(async () => {
         await agent.stop();
-        fs.rmSync(workspace, { recursive: true, force: true });
+        removeFolder(workspace);
     });
 
     it('starts lazily, once, and serves two sessions from one process, each hearing only its own updates', async () => {
@@ -87,9 +87,7 @@ describe('WorkspaceAgent (the shared ACP engine) with a real ACP agent process',
         const { sessionId } = await agent.openSession(session);
         const pid = agent.pid;
         const turn = agent.prompt(sessionId, [{ type: 'text', text: 'hang' }]);
-        while (!session.texts().includes('Hanging')) {
-            await new Promise(resolve => setTimeout(resolve, 10));
-        }
+        await until(() => session.texts().includes('Hanging'), 'the agent\'s "Hanging"');
         agent.cancel(sessionId);
         assert.equal((await turn).stopReason, 'cancelled');
         await agent.prompt(sessionId, [{ type: 'text', text: 'again' }]);

@@ -1,8 +1,8 @@
 import * as assert from 'assert';
 import * as crypto from 'crypto';
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
+import { removeFolder, tempFolder } from '@ai-cli-companion/node-base/test-support';
 import { silentLogger } from '../agent-logger';
 import { AgentProcess } from '../agent-process';
 import { AgentInstaller, RegistryInstallError, UvNotFoundError } from './agent-installer';
@@ -24,7 +24,7 @@ describe('AgentInstaller', function () {
 
     beforeEach(async () => {
         server = await new LoopbackServer().start();
-        home = fs.mkdtempSync(path.join(os.tmpdir(), 'registry-install-'));
+        home = tempFolder('registry-install-');
         installer = new AgentInstaller({ agentsDir: path.join(home, 'agents') });
         client = new RegistryClient({ cacheDir: path.join(home, 'cache') });
     });
@@ -32,7 +32,7 @@ describe('AgentInstaller', function () {
     afterEach(async () => {
         await Promise.all(started.splice(0).map(agent => agent.stop(0)));
         await server.stop();
-        fs.rmSync(home, { recursive: true, force: true });
+        removeFolder(home);
     });
 
     /** Serves `archive` and a registry.json (the registry's own format) whose one agent points at it. */

@@ -1,7 +1,7 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
+import { removeFolder, tempFolder } from '@ai-cli-companion/node-base/test-support';
 import { unpackArchive } from './archive-unpack';
 import { tarGz, TestEntry, zip } from './test/archives';
 
@@ -12,10 +12,10 @@ describe('unpackArchive: modes', () => {
     let home: string;
 
     beforeEach(() => {
-        home = fs.mkdtempSync(path.join(os.tmpdir(), 'registry-unpack-'));
+        home = tempFolder('registry-unpack-');
     });
 
-    afterEach(() => fs.rmSync(home, { recursive: true, force: true }));
+    afterEach(() => removeFolder(home));
 
     async function unpack(archive: Buffer, type: 'tar.gz' | 'zip'): Promise<string> {
         const file = path.join(home, `agent.${type}`);

@@ -3,9 +3,9 @@ import { execFileSync } from 'child_process';
 import * as fs from 'fs';
 import * as http from 'http';
 import type { AddressInfo } from 'net';
-import * as os from 'os';
 import * as path from 'path';
 import { pathToFileURL } from 'url';
+import { removeFolder, tempFolder } from '@ai-cli-companion/node-base/test-support';
 import { RegistryClient } from './registry-client';
 import { LoopbackServer } from './test/loopback-server';
 
@@ -25,13 +25,13 @@ describe('RegistryClient', () => {
 
     beforeEach(async () => {
         server = await new LoopbackServer().start();
-        home = fs.mkdtempSync(path.join(os.tmpdir(), 'registry-client-'));
+        home = tempFolder('registry-client-');
         client = new RegistryClient({ cacheDir: path.join(home, 'cache'), timeoutMs: 2000 });
     });
 
     afterEach(async () => {
         await server.stop();
-        fs.rmSync(home, { recursive: true, force: true });
+        removeFolder(home);
     });
 
     it('keeps the last good copy with its ETag, asks with If-None-Match, and serves the copy flagged cached when offline', async () => {

@@ -1,8 +1,8 @@
 import * as assert from 'assert';
 import * as crypto from 'crypto';
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
+import { removeFolder, tempFolder } from '@ai-cli-companion/node-base/test-support';
 import { AgentInstaller, RegistryChangedError, RegistryInstallError } from './agent-installer';
 import { InstallOption, installOptions, RegistryAgentEntry } from './registry-agents';
 import { entryCommandLine, shownDigest, shownInstall } from './registry-shown';
@@ -31,13 +31,13 @@ describe('the registry installs and updates exactly what the user confirmed (iss
         server = await new LoopbackServer().start();
         server.routes.set('/tiny.tar.gz', { body: ARCHIVE });
         server.routes.set('/other.tar.gz', { body: ARCHIVE });
-        home = fs.mkdtempSync(path.join(os.tmpdir(), 'registry-shown-'));
+        home = tempFolder('registry-shown-');
         installer = new AgentInstaller({ agentsDir: path.join(home, 'agents'), findOnPath: async command => `/usr/bin/${command}` });
     });
 
     afterEach(async () => {
         await server.stop();
-        fs.rmSync(home, { recursive: true, force: true });
+        removeFolder(home);
     });
 
     const option = (agent: RegistryAgent, kind = 'npx'): InstallOption => installOptions(agent, PLATFORM).find(each => each.kind === kind)!;
