@@ -1,7 +1,7 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
+import { removeFolder, tempFolder } from '@ai-cli-companion/node-base/test-support';
 import { RunningAgentApi, startAgentApi } from './agent-api';
 import { CredentialStore } from './auth/credential-store';
 
@@ -34,7 +34,7 @@ describe('the Agent API keeps secrets out of execute-command (in process, a real
     };
 
     before(async () => {
-        dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'agent-api-secrets-')));
+        dir = tempFolder('agent-api-secrets-', { real: true });
         fs.mkdirSync(path.join(dir, 'ws'));
         api = await startAgentApi({
             workspaces: [path.join(dir, 'ws')], port: 0, tokenFile: path.join(dir, 'token'), enableExecuteCommand: true,
@@ -45,7 +45,7 @@ describe('the Agent API keeps secrets out of execute-command (in process, a real
 
     after(async () => {
         await api?.stop();
-        fs.rmSync(dir, { recursive: true, force: true });
+        removeFolder(dir);
     });
 
     it('runs commands without credential-named variables or URLs with credentials, and redacts their values if echoed', async () => {

@@ -1,10 +1,10 @@
 import * as assert from 'assert';
 import { ChildProcess, spawn } from 'child_process';
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
 import { CLIENT_PROFILES, findProfile } from '@ai-cli-companion/core';
 import { CliCommandLookup, CompanionEndpoint, ConnectionDiagnostics } from '@ai-cli-companion/core/node';
+import { removeFolder, tempFolder } from '@ai-cli-companion/node-base/test-support';
 import { CompanionOutput } from './companion-output';
 import { DIAGNOSE_COMMAND, registerDiagnoseConnection, vsixWording } from './diagnose-connection';
 import { Uri, commands, env, standIn, window, workspace } from './test/vscode-stand-in';
@@ -19,7 +19,7 @@ describe('Diagnose Connection in the .vsix', function () {
 
     beforeEach(async () => {
         standIn.reset();
-        root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'vsix-diagnose-')));
+        root = tempFolder('vsix-diagnose-', { real: true });
         folder = path.join(root, 'ws');
         fs.mkdirSync(folder);
         fs.mkdirSync(path.join(root, 'tmp'));
@@ -40,7 +40,7 @@ describe('Diagnose Connection in the .vsix', function () {
     afterEach(async () => {
         shell.kill('SIGKILL');
         await endpoint.stop();
-        fs.rmSync(root, { recursive: true, force: true });
+        removeFolder(root);
     });
 
     it('runs the core\'s checks, writes the report to the output channel in the .vsix\'s words, and copies it', async () => {

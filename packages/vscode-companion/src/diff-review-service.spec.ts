@@ -1,8 +1,8 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
 import type { DiffOutcome, PendingDiff } from '@ai-cli-companion/core';
+import { removeFolder, tempFolder } from '@ai-cli-companion/node-base/test-support';
 import { DIFF_ACTIVE_CONTEXT, DiffReviewService } from './diff-review-service';
 import { MemoryFileSystem, ORIGINAL_SCHEME, PROPOSAL_SCHEME } from './proposal-file-system';
 import { CompanionOutput } from './companion-output';
@@ -23,7 +23,7 @@ describe('DiffReviewService (the .vsix diff view)', () => {
 
     beforeEach(() => {
         standIn.reset();
-        dir = fs.mkdtempSync(path.join(os.tmpdir(), 'diff-review-'));
+        dir = tempFolder('diff-review-');
         fs.mkdirSync(path.join(dir, 'src'));
         fs.writeFileSync(path.join(dir, 'src/a.ts'), 'on disk\n');
         decisions = [];
@@ -39,7 +39,7 @@ describe('DiffReviewService (the .vsix diff view)', () => {
 
     afterEach(() => {
         review.dispose();
-        fs.rmSync(dir, { recursive: true, force: true });
+        removeFolder(dir);
     });
 
     it('opens a diff: left the file on disk (read-only scheme), right the proposal, titled after the path and the CLI', async () => {

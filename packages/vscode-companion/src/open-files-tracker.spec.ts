@@ -1,10 +1,10 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
 import { OpenFilesModel } from '@ai-cli-companion/core';
 import { ManualClock } from '@ai-cli-companion/core/testing';
 import type { IdeContext } from '@ai-cli-companion/core';
+import { removeFolder, tempFolder } from '@ai-cli-companion/node-base/test-support';
 import { OpenFilesTracker } from './open-files-tracker';
 import { Position, Selection, TabInputText, TextDocument, Uri, standIn, window, workspace } from './test/vscode-stand-in';
 
@@ -22,7 +22,7 @@ describe('OpenFilesTracker (editor events into the core\'s open-files model)', (
 
     beforeEach(() => {
         standIn.reset();
-        dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'tracker-')));
+        dir = tempFolder('tracker-', { real: true });
         fs.writeFileSync(file('a.ts'), 'const a = 1;\nconst b = 2;\n');
         fs.writeFileSync(file('b.ts'), 'b\n');
         published = [];
@@ -34,7 +34,7 @@ describe('OpenFilesTracker (editor events into the core\'s open-files model)', (
     afterEach(() => {
         tracker.dispose();
         model.dispose();
-        fs.rmSync(dir, { recursive: true, force: true });
+        removeFolder(dir);
     });
 
     // The model coalesces on its clock: passing its interval publishes whatever the tracker fed it.

@@ -1,15 +1,15 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
 import { AGENT_PROFILES } from '@ai-cli-companion/acp-client';
+import { removeFolder, tempFolder } from '@ai-cli-companion/node-base/test-support';
 import { AuthService } from './auth-service';
 import { MemoryCredentialStore, NoCredentialStore } from './credential-store';
 
 describe('AuthService', () => {
     let dir: string;
-    before(() => { dir = fs.mkdtempSync(path.join(os.tmpdir(), 'creds-')); });
-    after(() => fs.rmSync(dir, { recursive: true, force: true }));
+    before(() => { dir = tempFolder('creds-'); });
+    after(() => removeFolder(dir));
 
     it('keeps the configuration in its store and hands the key to the agent\'s environment', async () => {
         const keychain = new MemoryCredentialStore();

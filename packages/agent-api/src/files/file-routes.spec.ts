@@ -1,8 +1,8 @@
 import * as assert from 'assert';
 import { execFileSync } from 'child_process';
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
+import { removeFolder, tempFolder } from '@ai-cli-companion/node-base/test-support';
 import { ApiError } from '../http/api-envelope';
 import { FileRoutes } from './file-routes';
 import { WorkspaceRoots } from './workspace-roots';
@@ -35,13 +35,13 @@ describe('FileRoutes', () => {
     let outside: string;
 
     beforeEach(() => {
-        base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'file-routes-spec-')));
+        base = tempFolder('file-routes-spec-', { real: true });
         workspace = path.join(base, 'workspace');
         outside = path.join(base, 'outside');
         fs.mkdirSync(path.join(workspace, 'sub'), { recursive: true });
         fs.mkdirSync(outside);
     });
-    afterEach(() => fs.rmSync(base, { recursive: true, force: true }));
+    afterEach(() => removeFolder(base));
 
     const routes = (roots: WorkspaceRoots = new WorkspaceRoots([workspace])) => new FileRoutes({ roots, maxReadBytes: 1024 });
     const refusal = async (promise: Promise<unknown>): Promise<ApiError> => {

@@ -1,7 +1,7 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
+import { removeFolder, tempFolder } from '@ai-cli-companion/node-base/test-support';
 import { ApiError } from '../http/api-envelope';
 import { WorkspaceRoots } from './workspace-roots';
 import { writeFileAtomic } from './atomic-write';
@@ -19,7 +19,7 @@ describe('WorkspaceRoots', () => {
     };
 
     before(() => {
-        base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'roots-')));
+        base = tempFolder('roots-', { real: true });
         fs.mkdirSync(path.join(base, 'ws', 'sub'), { recursive: true });
         fs.mkdirSync(path.join(base, 'other'));
         fs.mkdirSync(path.join(base, 'ws-evil'));
@@ -28,7 +28,7 @@ describe('WorkspaceRoots', () => {
         roots = new WorkspaceRoots([path.join(base, 'ws')]);
     });
 
-    after(() => fs.rmSync(base, { recursive: true, force: true }));
+    after(() => removeFolder(base));
 
     it('accepts paths inside, new files included', () => {
         assert.equal(roots.resolve('sub/new/file.txt'), path.join(base, 'ws', 'sub', 'new', 'file.txt'));

@@ -1,11 +1,11 @@
 import 'reflect-metadata';
 import * as assert from 'assert';
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
 import { Container } from '@theia/core/shared/inversify';
 import { ILogger } from '@theia/core/lib/common/logger';
 import { MemoryCredentialStore } from '@ai-cli-companion/agent-api';
+import { removeFolder, tempFolder } from '@ai-cli-companion/node-base/test-support';
 import { AgentApiSettings } from '../common/agent-api-protocol';
 import { AgentApiKeychain, AgentApiServiceImpl } from './agent-api-service-impl';
 
@@ -16,7 +16,7 @@ describe('AgentApiServiceImpl', () => {
     const previousConfig = process.env.XDG_CONFIG_HOME;
 
     beforeEach(() => {
-        dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'theia-agent-api-')));
+        dir = tempFolder('theia-agent-api-', { real: true });
         process.env.XDG_CONFIG_HOME = path.join(dir, 'config');
         const container = new Container();
         const messages: string[] = [];
@@ -31,7 +31,7 @@ describe('AgentApiServiceImpl', () => {
     afterEach(async () => {
         await service.onStop();
         process.env.XDG_CONFIG_HOME = previousConfig;
-        fs.rmSync(dir, { recursive: true, force: true });
+        removeFolder(dir);
     });
 
     const settings = (overrides: Partial<AgentApiSettings> = {}): AgentApiSettings => ({
