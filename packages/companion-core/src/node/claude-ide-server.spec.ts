@@ -1,9 +1,9 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as http from 'http';
-import * as os from 'os';
 import * as path from 'path';
 import WebSocket from 'ws';
+import { removeFolder, tempFolder } from '@ai-cli-companion/node-base/test-support';
 import { findProfile } from '../common/client-profiles';
 import { CLAUDE_SUPERSEDED_CLOSE } from '../common/claude-ide-wire';
 import { CompanionEndpoint } from './companion-endpoint';
@@ -40,7 +40,7 @@ describe('Claude Code WebSocket transport (upgrade wall, handshake, one session 
     const sockets: WebSocket[] = [];
 
     beforeEach(async () => {
-        home = fs.mkdtempSync(path.join(os.tmpdir(), 'claude-ws-'));
+        home = tempFolder('claude-ws-');
         endpoint = new CompanionEndpoint({
             ideInfo: { name: 'theia', displayName: 'Eclipse Theia' },
             profiles: [findProfile('gemini')!, findProfile('claude')!],
@@ -54,7 +54,7 @@ describe('Claude Code WebSocket transport (upgrade wall, handshake, one session 
     afterEach(async () => {
         sockets.splice(0).forEach(socket => socket.terminate());
         await endpoint.stop();
-        fs.rmSync(home, { recursive: true, force: true });
+        removeFolder(home);
     });
 
     const auth = () => ({ 'x-claude-code-ide-authorization': token });

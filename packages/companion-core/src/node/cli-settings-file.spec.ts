@@ -2,6 +2,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
+import { removeFolder, tempFolder } from '@ai-cli-companion/node-base/test-support';
 import { findProfile } from '../common/client-profiles';
 import { CliSettingsFile } from './cli-settings-file';
 
@@ -9,8 +10,8 @@ describe('CliSettingsFile', () => {
     let home: string;
     const host = () => ({ env: {}, homedir: home, tmpdir: os.tmpdir() });
 
-    beforeEach(() => { home = fs.mkdtempSync(path.join(os.tmpdir(), 'cli-settings-')); });
-    afterEach(() => fs.rmSync(home, { recursive: true, force: true }));
+    beforeEach(() => { home = tempFolder('cli-settings-'); });
+    afterEach(() => removeFolder(home));
 
     it('creates ~/.gemini/settings.json with ide.enabled when there is none', () => {
         const settings = new CliSettingsFile(findProfile('gemini')!, host());

@@ -1,7 +1,7 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
+import { removeFolder, tempFolder } from '@ai-cli-companion/node-base/test-support';
 import { CLIENT_PROFILES } from '../common/client-profiles';
 import { ManualClock } from '../test/manual-clock';
 import { CodexIdeHandler, CodexProcesses } from './codex-ipc';
@@ -31,7 +31,7 @@ describe('CompanionEndpoint and Codex CLI (a client profile on the backend\'s so
     const codexSessions = () => endpoint.status().sessions.filter(s => s.clientId === 'codex');
 
     beforeEach(async () => {
-        root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'endpoint-codex-')));
+        root = tempFolder('endpoint-codex-', { real: true });
         workspace = path.join(root, 'ws');
         fs.mkdirSync(workspace);
         codex = new OneCodex(workspace);
@@ -47,7 +47,7 @@ describe('CompanionEndpoint and Codex CLI (a client profile on the backend\'s so
 
     afterEach(async () => {
         await endpoint.stop();
-        fs.rmSync(root, { recursive: true, force: true });
+        removeFolder(root);
     });
 
     it('is enabled by default, writes no discovery file and exports no variable (the socket is the backend\'s)', () => {

@@ -1,7 +1,7 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
+import { removeFolder, tempFolder, until } from '@ai-cli-companion/node-base/test-support';
 import { CompanionEndpoint } from './companion-endpoint';
 import { DiffView, PendingDiff } from '../common/diff-registry';
 import { EventStream, RawMcpClient } from '../test/raw-mcp-client';
@@ -58,7 +58,7 @@ describe('CompanionEndpoint diffs', () => {
     const text = (result: { json?: any }) => result.json.result.content[0]?.text as string | undefined;
 
     beforeEach(() => {
-        root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'endpoint-diffs-')));
+        root = tempFolder('endpoint-diffs-', { real: true });
         workspace = path.join(root, 'ws');
         fs.mkdirSync(workspace);
     });
@@ -66,7 +66,7 @@ describe('CompanionEndpoint diffs', () => {
     afterEach(async () => {
         streams.splice(0).forEach(stream => stream.close());
         await endpoint?.stop();
-        fs.rmSync(root, { recursive: true, force: true });
+        removeFolder(root);
     });
 
     it('routes the decision only to the session that asked, with its path verbatim', async () => {
@@ -140,14 +140,10 @@ describe('CompanionEndpoint diffs', () => {
         const a = await session();
         const abort = new AbortController();
         const call = client.callTool(a.id, 31, 'openDiff', { filePath: file('gave-up.ts'), newContent: 'x' }, abort.signal).catch(error => error);
-        while (view.shown.length === 0) {
-            await new Promise(resolve => setTimeout(resolve, 5));
-        }
+        await until(() => view.shown.length > 0, 'the diff shown');
         abort.abort();
         await call;
-        while (view.closed.length === 0) {
-            await new Promise(resolve => setTimeout(resolve, 5));
-        }
+        await until(() => view.closed.length > 0, 'the withdrawn diff closed');
         assert.deepStrictEqual(view.closed, [view.shown[0].id]);
         assert.strictEqual(endpoint.pendingDiffs().length, 0);
     });
@@ -159,7 +155,7 @@ describe('CompanionEndpoint diffs', () => {
         const a = await session();
         await client.callTool(a.id, 70, 'openDiff', { filePath: file('r.ts'), newContent: 'r' });
         a.stream.close();
-        await waitUntil(() => !endpoint.status().sessions.find(s => s.id === a.id)?.streaming);
+        await until(() => !endpoint.status().sessions.find(s => s.id === a.id)?.streaming, 'the endpoint to see the stream gone');
         const delivery = endpoint.resolveDiff(view.shown[0].id, { accepted: true, content: 'r!' });
         const back = await client.openStream(a.id);
         streams.push(back);
@@ -193,11 +189,11 @@ describe('CompanionEndpoint diffs', () => {
         await client.callTool(a.id, 51, 'openDiff', { filePath: file('a.ts'), newContent: 'x' });
         await client.callTool(a.id, 52, 'openDiff', { filePath: file('b.ts'), newContent: 'y' });
         a.stream.close();
-        await waitUntil(() => !endpoint.status().sessions.find(s => s.id === a.id)?.streaming);
+        await until(() => !endpoint.status().sessions.find(s => s.id === a.id)?.streaming, 'the endpoint to see the stream gone');
         // Decided while the CLI's stream is gone: the answer waits for a reconnect that never comes.
         const late = await endpoint.resolveDiff(view.shown[1].id, { accepted: true, content: 'y' });
         assert.deepStrictEqual(late, { delivered: false, reason: 'Gemini CLI is no longer connected; the proposal was not applied.' });
-        await waitUntil(() => endpoint.status().sessions.length === 0);
+        await until(() => endpoint.status().sessions.length === 0, 'the session dropped');
         assert.deepStrictEqual(view.closed, [view.shown[0].id], 'the ended session\'s other review is closed');
         assert.deepStrictEqual((await endpoint.resolveDiff(view.shown[0].id, { accepted: true, content: 'x' })).delivered, false);
     });
@@ -216,13 +212,3 @@ describe('CompanionEndpoint diffs', () => {
         assert.deepStrictEqual(endpoint.pendingDiffs().map(d => d.newContent).sort(), ['from b', 'two']);
     });
 });
-
-async function waitUntil(condition: () => boolean, deadlineMs = 3000): Promise<void> {
-    const end = Date.now() + deadlineMs;
-    while (!condition()) {
-        if (Date.now() > end) {
-            throw new Error('condition not met in time');
-        }
-        await new Promise(resolve => setTimeout(resolve, 10));
-    }
-}

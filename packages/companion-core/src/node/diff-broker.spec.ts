@@ -1,7 +1,7 @@
 import * as assert from 'assert';
-import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
+import { removeFolder, tempFolder } from '@ai-cli-companion/node-base/test-support';
 import { CLIENT_PROFILES } from '../common/client-profiles';
 import { DiffOutcome, DiffView, PendingDiff } from '../common/diff-registry';
 import { ManualClock } from '../test/manual-clock';
@@ -48,13 +48,13 @@ describe('DiffBroker', () => {
     const request = (name: string, sessionId = 's1') => ({ sessionId, clientId: 'gemini', filePath: path.join(root, name), newContent: `new ${name}` });
 
     beforeEach(() => {
-        root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'diff-broker-')));
+        root = tempFolder('diff-broker-', { real: true });
         clock = new ManualClock();
         broker = new DiffBroker({ roots: () => [root], profiles: () => CLIENT_PROFILES, clock });
         view = new ManualView();
     });
 
-    afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+    afterEach(() => removeFolder(root));
 
     it('refuses a proposal with no window, and one outside the workspace', async () => {
         await assert.rejects(broker.propose(request('a.ts'), recordingAnswer(), never), { message: NO_WINDOW_ERROR });

@@ -1,8 +1,8 @@
 import * as assert from 'assert';
 import { execFileSync } from 'child_process';
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
+import { removeFolder, tempFolder } from '@ai-cli-companion/node-base/test-support';
 import { CLIENT_PROFILES, findProfile, usesDiscoveryFile } from '../common/client-profiles';
 import { removeStaleDiscoveryFiles, writePrivateFileAtomic } from './discovery-file';
 import { HostEnvironment, discoveryDirectory, resolveHomeRelative } from './host-paths';
@@ -14,10 +14,10 @@ describe('discovery files', () => {
     const qwen = findProfile('qwen')!;
 
     beforeEach(() => {
-        root = fs.mkdtempSync(path.join(os.tmpdir(), 'discovery-spec-'));
+        root = tempFolder('discovery-spec-');
         host = { env: {}, homedir: path.join(root, 'home'), tmpdir: path.join(root, 'tmp') };
     });
-    afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+    afterEach(() => removeFolder(root));
 
     it('creates the directory and a 0600 file even under a permissive umask', () => {
         const previous = process.umask(0);

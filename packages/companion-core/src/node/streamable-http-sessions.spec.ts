@@ -1,29 +1,20 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as http from 'http';
-import * as os from 'os';
-import * as path from 'path';
+import { removeFolder, tempFolder, until } from '@ai-cli-companion/node-base/test-support';
 import { CompanionEndpoint } from './companion-endpoint';
 import { McpHttpServer } from './mcp-http-server';
 import { ManualClock } from '../test/manual-clock';
 import { RawMcpClient } from '../test/raw-mcp-client';
 
 /** Raw Streamable HTTP against the endpoint: what the CLIs' SDK transport does, step by step. */
-/** Event-loop turns until the server has handled what the socket told it (no wall-clock budget of its own). */
-const until = async (done: () => boolean) => {
-    for (let turn = 0; !done(); turn++) {
-        assert.ok(turn < 10_000, 'the server never got there');
-        await new Promise(resolve => setImmediate(resolve));
-    }
-};
-
 describe('Streamable HTTP sessions', () => {
     let root: string;
     let endpoint: CompanionEndpoint;
     let clock: ManualClock;
 
     beforeEach(async () => {
-        root = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-http-spec-'));
+        root = tempFolder('mcp-http-spec-');
         clock = new ManualClock();
         endpoint = new CompanionEndpoint({
             ideInfo: { name: 'theia', displayName: 'Spec IDE' },
@@ -36,7 +27,7 @@ describe('Streamable HTTP sessions', () => {
 
     afterEach(async () => {
         await endpoint.stop();
-        fs.rmSync(root, { recursive: true, force: true });
+        removeFolder(root);
     });
 
     const client = () => new RawMcpClient(endpoint.port, endpoint.terminalEnv().GEMINI_CLI_IDE_AUTH_TOKEN);
@@ -89,11 +80,11 @@ describe('Streamable HTTP sessions', () => {
         assert.strictEqual(second.response.statusCode, 409);
         assert.strictEqual(endpoint.status().sessions.length, 1);
         stream.close();
-        await until(() => endpoint.status().sessions[0]?.streaming === false);
+        await until(() => endpoint.status().sessions[0]?.streaming === false, 'the endpoint to see the stream gone');
         clock.advance(99);
         assert.strictEqual(endpoint.status().sessions.length, 1, 'still within the reconnect grace');
         clock.advance(1);
-        await until(() => endpoint.status().sessions.length === 0);
+        await until(() => endpoint.status().sessions.length === 0, 'the session dropped after the grace');
         const late = await post({ jsonrpc: '2.0', id: 3, method: 'tools/list' }, { 'mcp-session-id': session });
         assert.strictEqual(late.status, 404);
     });
@@ -120,14 +111,14 @@ describe('McpHttpServer limits', () => {
     let clock: ManualClock;
 
     beforeEach(() => {
-        root = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-limits-spec-'));
+        root = tempFolder('mcp-limits-spec-');
         clock = new ManualClock();
     });
     afterEach(async () => {
         await server?.close();
         await endpoint?.stop();
         server = endpoint = undefined;
-        fs.rmSync(root, { recursive: true, force: true });
+        removeFolder(root);
     });
 
     async function endpointClient(http: { maxSessions?: number; idleSessionMs?: number }): Promise<RawMcpClient> {
@@ -187,7 +178,7 @@ describe('McpHttpServer limits', () => {
         clock.advance(100);
         assert.strictEqual(endpoint!.status().sessions.length, 1, 'idle for exactly the limit is not over it');
         clock.advance(100);
-        await until(() => endpoint!.status().sessions.length === 0);
+        await until(() => endpoint!.status().sessions.length === 0, 'the idle session dropped');
     });
 
     it('forgets a session whose protocol fails to start, so it holds no place', async () => {

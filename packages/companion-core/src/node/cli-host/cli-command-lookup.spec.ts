@@ -1,13 +1,13 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
+import { removeFolder, tempFolder } from '@ai-cli-companion/node-base/test-support';
 import { CliCommandLookup } from './cli-command-lookup';
 
 describe('CliCommandLookup', () => {
     let root: string;
-    beforeEach(() => { root = fs.mkdtempSync(path.join(os.tmpdir(), 'cli-lookup-')); });
-    afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+    beforeEach(() => { root = tempFolder('cli-lookup-'); });
+    afterEach(() => removeFolder(root));
 
     function executable(dir: string, name: string): string {
         fs.mkdirSync(dir, { recursive: true });

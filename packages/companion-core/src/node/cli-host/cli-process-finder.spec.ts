@@ -3,6 +3,7 @@ import { spawn, ChildProcess } from 'child_process';
 import * as fs from 'fs';
 import * as net from 'net';
 import * as os from 'os';
+import { until } from '@ai-cli-companion/node-base/test-support';
 import { CliProcessFinder } from './cli-process-finder';
 
 describe('CliProcessFinder', function () {
@@ -33,12 +34,8 @@ describe('CliProcessFinder', function () {
         await new Promise(resolve => shell.once('spawn', resolve));
         const table = () => fs.readdirSync('/proc').filter(name => /^\d+$/.test(name))
             .filter(pid => fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ')[1] === String(shell.pid));
-        let cli: number | undefined;
-        for (let turn = 0; cli === undefined; turn++) {
-            assert.ok(turn < 2000, 'the shell started no CLI');
-            cli = Number(table()[0]) || undefined;
-            await new Promise(resolve => setTimeout(resolve, 10));
-        }
+        await until(() => table().length > 0, 'the CLI the shell starts');
+        const cli = Number(table()[0]);
         assert.deepStrictEqual(finder.findByPid([{ sessionId: 's', pid: cli }], [12345678, shell.pid!]).map(p => [p.sessionId, p.pid, p.shellPid, p.cwd]),
             [['s', cli, shell.pid, fs.realpathSync(os.tmpdir())]]);
         assert.deepStrictEqual(finder.findByPid([{ sessionId: 's', pid: shell.pid! }], [cli]), []);

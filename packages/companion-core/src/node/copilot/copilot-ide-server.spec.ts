@@ -1,7 +1,7 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
+import { removeFolder, tempFolder, until } from '@ai-cli-companion/node-base/test-support';
 import { findProfile } from '../../common/client-profiles';
 import { CompanionEndpoint } from '../companion-endpoint';
 import { DiffView, PendingDiff } from '../../common/diff-registry';
@@ -30,13 +30,6 @@ class WindowStandIn implements DiffView {
     }
 }
 
-const until = async (done: () => boolean) => {
-    for (let turn = 0; !done(); turn++) {
-        assert.ok(turn < 10_000, 'never got there');
-        await new Promise(resolve => setImmediate(resolve));
-    }
-};
-
 describe('Copilot CLI IDE server (lock file, Unix socket, nonce, tools)', () => {
     let root: string;
     let workspace: string;
@@ -46,7 +39,7 @@ describe('Copilot CLI IDE server (lock file, Unix socket, nonce, tools)', () => 
     const host = () => ({ env: {}, homedir: path.join(root, 'home'), tmpdir: path.join(root, 'tmp') });
 
     beforeEach(async () => {
-        root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'copilot-ide-spec-')));
+        root = tempFolder('copilot-ide-spec-', { real: true });
         workspace = path.join(root, 'workspace');
         fs.mkdirSync(workspace);
         fs.mkdirSync(path.join(root, 'tmp'));
@@ -59,7 +52,7 @@ describe('Copilot CLI IDE server (lock file, Unix socket, nonce, tools)', () => 
 
     afterEach(async () => {
         await endpoint.stop();
-        fs.rmSync(root, { recursive: true, force: true });
+        removeFolder(root);
     });
 
     const lockFiles = () => fs.readdirSync(copilotLockDirectory(host())).filter(name => name.endsWith('.lock'));
@@ -106,10 +99,10 @@ describe('Copilot CLI IDE server (lock file, Unix socket, nonce, tools)', () => 
     it('removes the lock and the socket when Copilot CLI is switched off, and at exit (synchronously)', async () => {
         const { socketPath } = lock();
         endpoint.setEnabledProfiles([]);
-        await until(() => !fs.existsSync(socketPath));
+        await until(() => !fs.existsSync(socketPath), 'the socket removed');
         assert.deepStrictEqual(lockFiles(), []);
         endpoint.setEnabledProfiles([COPILOT]);
-        await until(() => lockFiles().length === 1);
+        await until(() => lockFiles().length === 1, 'one lock file');
         const again = lock().socketPath;
         endpoint.removeDiscoveryFilesSync(); // what the backend's process 'exit' handler calls: nothing async runs there
         assert.deepStrictEqual(lockFiles(), []);
@@ -225,7 +218,7 @@ describe('Copilot CLI IDE server (lock file, Unix socket, nonce, tools)', () => 
         const { session } = await client().initialize();
         const propose = (id: number, name: string) => {
             const answer = client().callTool(session, id, 'open_diff', { original_file_path: path.join(workspace, name), new_file_contents: 'new\n', tab_name: `[Copilot CLI] - ${name}` });
-            return { answer, shown: until(() => view.shown.some(d => d.filePath === path.join(workspace, name))).then(() => view.shown.find(d => d.filePath === path.join(workspace, name))!) };
+            return { answer, shown: until(() => view.shown.some(d => d.filePath === path.join(workspace, name)), `the diff of ${name} shown`).then(() => view.shown.find(d => d.filePath === path.join(workspace, name))!) };
         };
         const saved = propose(2, 'a.txt');
         const diff = await saved.shown;
@@ -265,7 +258,7 @@ describe('Copilot CLI IDE server (lock file, Unix socket, nonce, tools)', () => 
         assert.deepStrictEqual((await client().callTool(session, 2, 'update_session_name', { name: 'Fix the parser' })).value, { success: true });
         assert.strictEqual(endpoint.status().sessions.find(s => s.id === session)?.name, 'Fix the parser');
         const pending = client().post({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'open_diff', arguments: { original_file_path: path.join(workspace, 'x.txt'), new_file_contents: 'x', tab_name: 'x' } } }, { 'mcp-session-id': session });
-        await until(() => view.shown.length === 1);
+        await until(() => view.shown.length === 1, 'one diff shown');
         assert.strictEqual((await client().request('DELETE', undefined, { 'mcp-session-id': session })).status, 200);
         await pending.catch(() => undefined);
         assert.strictEqual(endpoint.pendingDiffs().length, 0);
@@ -278,7 +271,7 @@ describe('Copilot CLI IDE server (lock file, Unix socket, nonce, tools)', () => 
         for (let i = 0; i < COPILOT.maxSessions! + 2; i++) {
             sessions.push((await client().initialize()).session);
         }
-        await until(() => endpoint.status().sessions.length === COPILOT.maxSessions);
+        await until(() => endpoint.status().sessions.length === COPILOT.maxSessions, 'the most sessions Copilot may have');
         assert.ok(!endpoint.status().sessions.some(s => s.id === sessions[0]), 'the oldest went');
     });
 });

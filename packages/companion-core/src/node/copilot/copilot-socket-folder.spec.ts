@@ -1,8 +1,8 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as net from 'net';
-import * as os from 'os';
 import * as path from 'path';
+import { removeFolder, tempFolder } from '@ai-cli-companion/node-base/test-support';
 import { findProfile } from '../../common/client-profiles';
 import { CompanionEndpoint } from '../companion-endpoint';
 import { HostEnvironment } from '../host-paths';
@@ -20,14 +20,14 @@ describe('Copilot CLI socket folder (a fresh private folder per server, never a 
     const host = (env: NodeJS.ProcessEnv = {}): HostEnvironment => ({ env, homedir: path.join(root, 'home'), tmpdir: path.join(root, 'tmp') });
 
     beforeEach(() => {
-        root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'copilot-socket-spec-')));
+        root = tempFolder('copilot-socket-spec-', { real: true });
         fs.mkdirSync(path.join(root, 'tmp'), { mode: 0o1777 });
     });
 
     afterEach(async () => {
         await endpoint?.stop();
         endpoint = undefined;
-        fs.rmSync(root, { recursive: true, force: true });
+        removeFolder(root);
     });
 
     /** Starts Copilot's server as a window does; the socket path its lock names. */

@@ -1,7 +1,7 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
+import { removeFolder, tempFolder } from '@ai-cli-companion/node-base/test-support';
 import { ClientProfile, findProfile } from '../../common/client-profiles';
 import { DiagnosisCheck, DiagnosisRequest, EditorWording } from '../../common/connection-diagnosis';
 import { CliCommandLookup } from '../cli-host/cli-command-lookup';
@@ -31,11 +31,11 @@ describe('ConnectionDiagnostics', () => {
     let root: string;
     let workspace: string;
     beforeEach(() => {
-        root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'diagnostics-spec-')));
+        root = tempFolder('diagnostics-spec-', { real: true });
         workspace = path.join(root, 'ws');
         fs.mkdirSync(workspace);
     });
-    afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+    afterEach(() => removeFolder(root));
 
     function status(files: string[]): CompanionStatus {
         return { running: true, port: 1, workspacePath: workspace, profiles: ['gemini', 'qwen'], sessions: [], files, pendingDiffs: 0 } as unknown as CompanionStatus;
@@ -122,13 +122,13 @@ describe('ConnectionDiagnostics: Claude Code offers no diff', () => {
     let home: string;
     let workspace: string;
     beforeEach(() => {
-        root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'diagnostics-claude-spec-')));
+        root = tempFolder('diagnostics-claude-spec-', { real: true });
         home = path.join(root, 'home');
         workspace = path.join(root, 'ws');
         fs.mkdirSync(workspace, { recursive: true });
         fs.mkdirSync(home, { recursive: true });
     });
-    afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+    afterEach(() => removeFolder(root));
 
     function write(file: string, content: string): void {
         fs.mkdirSync(path.dirname(file), { recursive: true });

@@ -1,7 +1,7 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
+import { removeFolder, tempFolder } from '@ai-cli-companion/node-base/test-support';
 import { findProfile } from '../../common/client-profiles';
 import { CompanionEndpoint } from '../companion-endpoint';
 import { copilotLockCheck } from './copilot-lock-check';
@@ -11,7 +11,7 @@ describe('copilotLockCheck (Diagnose Connection)', () => {
     let endpoint: CompanionEndpoint;
 
     beforeEach(async () => {
-        root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'copilot-lock-check-')));
+        root = tempFolder('copilot-lock-check-', { real: true });
         fs.mkdirSync(path.join(root, 'tmp'));
         endpoint = new CompanionEndpoint({
             ideInfo: { name: 'theia', displayName: 'Spec IDE' }, host: { env: {}, homedir: root, tmpdir: path.join(root, 'tmp') }, profiles: [findProfile('copilot')!]
@@ -21,7 +21,7 @@ describe('copilotLockCheck (Diagnose Connection)', () => {
 
     afterEach(async () => {
         await endpoint.stop();
-        fs.rmSync(root, { recursive: true, force: true });
+        removeFolder(root);
     });
 
     it('passes the lock the server wrote, and names what is wrong with a damaged one', () => {
