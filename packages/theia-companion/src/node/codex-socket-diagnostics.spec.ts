@@ -1,15 +1,15 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
+import { removeFolder, tempFolder } from '@ai-cli-companion/node-base/test-support';
 import { codexSocketSection } from './codex-socket-diagnostics';
 
 describe('Diagnose Connection: Codex CLI', () => {
     const socketPath = `/tmp/t/codex-ipc/ipc-${process.getuid!()}.sock`;
     let root: string;
 
-    beforeEach(() => root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'codex-diag-'))));
-    afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+    beforeEach(() => root = tempFolder('codex-diag-', { real: true }));
+    afterEach(() => removeFolder(root));
 
     it('says who serves each socket, and whether a terminal\'s codex looks for the ones served', () => {
         const noCodexHome = { TMPDIR: '/tmp/t', HOME: root }; // no ~/.codex: codex looks only in TMPDIR

@@ -1,6 +1,5 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
 import { Container } from '@theia/core/shared/inversify';
 import { ApplicationPackage } from '@theia/core/shared/@theia/application-package';
@@ -11,6 +10,7 @@ import { WorkspaceServer } from '@theia/workspace/lib/common/workspace-protocol'
 import { ClientProfile, NATIVE_EXTENSION_ENV } from '@ai-cli-companion/core';
 import { CodexIpcSocketsOptions, CompanionEndpoint } from '@ai-cli-companion/core/node';
 import { CodexIpcTestClient, ManualClock } from '@ai-cli-companion/core/testing';
+import { removeFolder, tempFolder, until } from '@ai-cli-companion/node-base/test-support';
 import { CompanionEndpointRegistry } from './companion-endpoint-registry';
 import { CodexSocketContribution } from './codex-socket-contribution';
 
@@ -39,14 +39,6 @@ class SandboxedCodexSocket extends CodexSocketContribution {
     }
 }
 
-/** Event-loop turns until the registry has done what the clock set off (its stops are async). */
-async function until(done: () => boolean): Promise<void> {
-    for (let turn = 0; !done(); turn++) {
-        assert.ok(turn < 10_000, 'the registry never got there');
-        await new Promise(resolve => setImmediate(resolve));
-    }
-}
-
 describe('CompanionEndpointRegistry', () => {
     let registry: SandboxedRegistry;
     let codexSocket: CodexSocketContribution;
@@ -55,7 +47,7 @@ describe('CompanionEndpointRegistry', () => {
 
     beforeEach(async () => {
         SandboxedRegistry.clock = new ManualClock();
-        SandboxedRegistry.root = fs.mkdtempSync(path.join(os.tmpdir(), 'registry-spec-'));
+        SandboxedRegistry.root = tempFolder('registry-spec-');
         workspace = path.join(SandboxedRegistry.root, 'ws');
         fs.mkdirSync(workspace);
         fs.mkdirSync(path.join(SandboxedRegistry.root, 'tmp')); // the $TMPDIR of the Codex socket
@@ -75,7 +67,7 @@ describe('CompanionEndpointRegistry', () => {
         registry.onStop();
         codexSocket.onStop();
         await Promise.all(SandboxedRegistry.made.splice(0).map(endpoint => endpoint.stop())); // the servers are closed before their folder goes
-        fs.rmSync(SandboxedRegistry.root, { recursive: true, force: true });
+        removeFolder(SandboxedRegistry.root);
         for (const name of Object.keys(process.env).filter(n => !(n in envBefore))) {
             delete process.env[name];
         }
@@ -114,7 +106,7 @@ describe('CompanionEndpointRegistry', () => {
         setImmediate(() => registry.release(old, first.endpoint)); // the old connection closes while the new one waits
         assert.strictEqual((await reloading).endpoint, first.endpoint);
         const duplicating = registry.acquire({}, first.windowKey);
-        await until(() => SandboxedRegistry.clock.pendingTimers > 0); // it waits for a handover that never comes
+        await until(() => SandboxedRegistry.clock.pendingTimers > 0, 'the wait for a handover'); // it waits for a handover that never comes
         SandboxedRegistry.clock.advance(3000);
         const duplicate = await duplicating;
         assert.notStrictEqual(duplicate.endpoint, first.endpoint, 'the holder is alive: the copy gets its own');
@@ -132,7 +124,7 @@ describe('CompanionEndpointRegistry', () => {
         SandboxedRegistry.clock.advance(SandboxedRegistry.graceMs - 1);
         assert.ok(later.endpoint.port > 0, 'within the grace the server waits');
         SandboxedRegistry.clock.advance(1);
-        await until(() => later.endpoint.port === 0);
+        await until(() => later.endpoint.port === 0, 'the endpoint stopped (its stop is async)');
     });
 
     it('after the grace the startup server is emptied and goes to the next window', async () => {
@@ -165,7 +157,7 @@ describe('CompanionEndpointRegistry', () => {
             assert.strictEqual((await codex.ideContext(other)).result.ideContext.activeFile.activeSelectionContent, 'in later');
             registry.release(owner, later.endpoint);
             SandboxedRegistry.clock.advance(SandboxedRegistry.graceMs);
-            await until(() => later.endpoint.port === 0);
+            await until(() => later.endpoint.port === 0, 'the endpoint stopped (its stop is async)');
             assert.strictEqual((await codex.ideContext(other)).error, 'no-client-found');
         } finally {
             codex.close();

@@ -1,10 +1,10 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
 import { Container } from '@theia/core/shared/inversify';
 import { CompanionEndpoint } from '@ai-cli-companion/core/node';
 import { RawMcpClient } from '@ai-cli-companion/core/testing';
+import { removeFolder, tempFolder } from '@ai-cli-companion/node-base/test-support';
 import { CompanionClient, CompanionStatus, PendingDiff } from '../common/companion-protocol';
 import { CompanionEndpointRegistry } from './companion-endpoint-registry';
 import { CompanionServiceImpl } from './companion-service-impl';
@@ -62,7 +62,7 @@ describe('CompanionServiceImpl', () => {
     }
 
     beforeEach(() => {
-        root = fs.mkdtempSync(path.join(os.tmpdir(), 'service-spec-'));
+        root = tempFolder('service-spec-');
         workspace = path.join(root, 'ws');
         fs.mkdirSync(workspace);
         registry = new FakeRegistry(root, workspace);
@@ -70,7 +70,7 @@ describe('CompanionServiceImpl', () => {
 
     afterEach(async () => {
         await Promise.all([...registry.endpoints.values()].map(endpoint => endpoint.stop()));
-        fs.rmSync(root, { recursive: true, force: true });
+        removeFolder(root);
     });
 
     it('attaches with the window key, returns the terminal env, and reports status changes', async () => {

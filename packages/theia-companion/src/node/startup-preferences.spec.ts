@@ -1,9 +1,9 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
 import { FileUri } from '@theia/core/lib/common/file-uri';
 import { CLIENT_PROFILES } from '@ai-cli-companion/core';
+import { removeFolder, tempFolder } from '@ai-cli-companion/node-base/test-support';
 import { enabledProfilesAtStartup } from './startup-preferences';
 
 describe('enabledProfilesAtStartup', () => {
@@ -13,8 +13,8 @@ describe('enabledProfilesAtStartup', () => {
         fs.writeFileSync(file, text);
     };
 
-    beforeEach(() => { root = fs.mkdtempSync(path.join(os.tmpdir(), 'startup-prefs-')); });
-    afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+    beforeEach(() => { root = tempFolder('startup-prefs-'); });
+    afterEach(() => removeFolder(root));
 
     it('enables every client when nothing is set or the files are missing or broken', () => {
         const config = FileUri.create(path.join(root, 'config')).toString();

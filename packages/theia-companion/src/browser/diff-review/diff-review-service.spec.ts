@@ -1,4 +1,4 @@
-import { disableJSDOM } from '../../test/jsdom';
+import '../../test/jsdom';
 
 import * as assert from 'assert';
 import { Container } from '@theia/core/shared/inversify';
@@ -17,7 +17,6 @@ import { COPY_PROPOSAL_ACTION, DiffReviewService } from './diff-review-service';
 import { ProposalResources } from './proposal-resources';
 import { CompanionClientImpl } from '../window/companion-client-impl';
 
-disableJSDOM();
 
 /** The diff editor widget as the service uses it: the right side's text, close and dispose. */
 class FakeDiffWidget {

@@ -1,4 +1,4 @@
-import { disableJSDOM } from '../../test/jsdom';
+import '../../test/jsdom';
 
 import * as assert from 'assert';
 import { Container } from '@theia/core/shared/inversify';
@@ -19,7 +19,6 @@ class ManualClockTracker extends OpenFilesTracker {
     protected override readonly clock = ManualClockTracker.clock;
 }
 
-disableJSDOM();
 
 /** Just enough of an EditorWidget: a URI, a cursor, a selection's text, and its events. */
 class FakeEditorWidget {

@@ -3,7 +3,6 @@ import '../../test/jsdom';
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
-import { enableJSDOM } from '@theia/core/lib/browser/test/jsdom';
 import { DockLayout, DockPanel, TabBar, Widget } from '@theia/core/shared/@lumino/widgets';
 import { Emitter } from '@theia/core/lib/common/event';
 import { releaseTabBarOnDispose } from './tab-bar-release';
@@ -20,10 +19,6 @@ function moduleText(modulePath: string): string {
 }
 
 describe('Theia internals the companion patches rely on (Theia 1.74.1, Lumino widgets 2.7.5)', () => {
-    let disableJSDOM: () => void;
-    before(() => disableJSDOM = enableJSDOM());
-    after(() => disableJSDOM());
-
     /** A real Lumino dock panel in the page, its tab bars made by the panel's renderer, which announces each like Theia's. */
     function dockPanel(): { panel: DockPanel; created: Emitter<TabBar<Widget>> } {
         const created = new Emitter<TabBar<Widget>>(); // DockPanelRenderer.onDidCreateTabBar
