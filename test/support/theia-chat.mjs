@@ -227,13 +227,29 @@ export class TheiaChat {
         return this.input.evaluate(element => element.querySelector('.view-lines').textContent.replace(/\u00a0/g, ' ').trim());
     }
 
+    /** The change-set entry of `fileName`. */
+    changeSetEntry(fileName) {
+        return this.view.locator('.theia-ChatInput-ChangeSet-Box li', { has: this.page.locator('.theia-ChatInput-ChangeSet-title', { hasText: fileName }) }).first();
+    }
+
+    /** What the change-set entry of `fileName` says besides its name (its folder, the hunks left to review). */
+    changeSetInfo(fileName) {
+        return this.changeSetEntry(fileName).locator('.theia-ChatInput-ChangeSet-additionalInfo').innerText();
+    }
+
+    /** Opens the diff of the change-set entry of `fileName`, as a click on the entry does. */
+    async openChangeSetFile(fileName) {
+        await this.clearNotifications();
+        await this.changeSetEntry(fileName).locator('.theia-ChatInput-ChangeSet-title').click();
+    }
+
     /**
      * Presses the Revert action of the change-set entry of `fileName`. The actions show on hover only, and a toast or
      * a change-set re-render can take the hover away before the click: hover and click again until it lands.
      */
     async revertChangeSetFile(fileName) {
         await this.clearNotifications();
-        const entry = this.view.locator('.theia-ChatInput-ChangeSet-Box li', { has: this.page.locator('.theia-ChatInput-ChangeSet-title', { hasText: fileName }) }).first();
+        const entry = this.changeSetEntry(fileName);
         await waitUntil(async () => {
             await entry.hover({ timeout: 5_000 }).catch(() => undefined);
             return entry.locator('.codicon-discard').click({ timeout: 2_000 }).then(() => true, () => false);

@@ -7,6 +7,8 @@
 // wait_for_exit, output, release) when the client declared `terminal`, and says the exit code;
 // "spawn <count> <limit> <command> <args…>" calls terminal/create <count> times (outputByteLimit <limit>, "-" for none)
 // without releasing any, and says how many it got and the first refusal;
+// "edit <file> <line>=<text>… <file> <line>=<text>…" (in the Trust mode only, as an agent in an auto-edit mode: nobody is
+// asked) reads each file through fs/read_text_file, replaces the numbered lines and writes it through fs/write_text_file;
 // "announce <mode>" says "[MODE_UPDATE] <mode>" and an empty chunk before its answer, as gemini and qwen do;
 // "model" names the session's model; "capabilities" says the client's `clientCapabilities` as JSON; "mcp" says the
 // `mcpServers` its session/new got, as JSON (with --mcp-http it declares `mcpCapabilities: { http: true }`). With --models it
@@ -124,6 +126,9 @@ async function prompt({ sessionId, prompt: blocks }) {
         say(sessionId, `Wrote ${file}.`);
         return { stopReason: 'end_turn' };
     }
+    if (verb === 'edit') {
+        return edit(sessionId, [file, ...rest]);
+    }
     if (verb === 'run') {
         return run(sessionId, file, rest, cancelled);
     }
@@ -161,6 +166,33 @@ async function prompt({ sessionId, prompt: blocks }) {
     }
     const files = blocks.filter(block => block.type === 'resource_link' || block.type === 'resource').map(block => block.uri ?? block.resource.uri);
     say(sessionId, `Echo: ${text}${files.length > 0 ? ` [files: ${files.join(', ')}]` : ''}`);
+    return { stopReason: 'end_turn' };
+}
+
+async function edit(sessionId, words) {
+    if (sessions.get(sessionId).modeId !== 'trust') {
+        say(sessionId, 'edit writes without asking: switch to the Trust mode first.');
+        return { stopReason: 'end_turn' };
+    }
+    const edits = [];
+    for (const word of words) {
+        const [line, text] = word.split(/=(.*)/s);
+        if (text === undefined) {
+            edits.push({ path: word, lines: new Map() });
+        } else {
+            edits.at(-1).lines.set(Number(line), text);
+        }
+    }
+    for (const { path, lines } of edits) {
+        const { content } = await request('fs/read_text_file', { sessionId, path });
+        const newText = content.split('\n').map((old, index) => lines.get(index + 1) ?? old).join('\n');
+        const toolCallId = `edit-${nextId}`;
+        update(sessionId, { sessionUpdate: 'tool_call', toolCallId, title: `Editing ${path}`, kind: 'edit', status: 'in_progress',
+            locations: [{ path }], content: [{ type: 'diff', path, oldText: content, newText }] });
+        await request('fs/write_text_file', { sessionId, path, content: newText });
+        update(sessionId, { sessionUpdate: 'tool_call_update', toolCallId, status: 'completed' });
+    }
+    say(sessionId, `Edited ${edits.map(({ path }) => path).join(', ')}.`);
     return { stopReason: 'end_turn' };
 }
 
@@ -242,7 +274,10 @@ const handlers = {
         sessions.set(sessionId, { modelId: MODELS[0].modelId, mcpServers, cwd });
         return {};
     },
-    'session/set_mode': () => ({}),
+    'session/set_mode': ({ sessionId, modeId }) => {
+        sessions.get(sessionId).modeId = modeId;
+        return {};
+    },
     'session/set_model': ({ sessionId, modelId, _meta }) => {
         if (modelId === 'tiny-broken') {
             throw Object.assign(new Error('tiny-broken is not available to this account'), { code: -32603 });

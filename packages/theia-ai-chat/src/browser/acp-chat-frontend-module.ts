@@ -2,6 +2,7 @@ import { ContainerModule } from '@theia/core/shared/inversify';
 import { bindAcpChatPreferences } from '../common/acp-chat-preferences';
 import { bindAgents } from './agents/agents-module';
 import { bindAuth } from './auth/auth-module';
+import { bindChangeReview } from './change-review/change-review-module';
 import { bindElicitation } from './elicitation/elicitation-module';
 import { bindFileSystem } from './file-system/file-system-module';
 import { bindHistory } from './history/history-module';
@@ -26,6 +27,7 @@ export default new ContainerModule((bind, _unbind, _isBound, rebind) => {
     bindPermissions(bind);
     bindElicitation(bind);
     bindFileSystem(bind);
+    bindChangeReview(bind);
     bindAuth(bind);
     bindRegistry(bind);
     bindTheiaPatches(rebind);

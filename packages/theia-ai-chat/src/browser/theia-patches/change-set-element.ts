@@ -1,13 +1,41 @@
-import { injectable, interfaces } from '@theia/core/shared/inversify';
+import { inject, injectable, interfaces } from '@theia/core/shared/inversify';
 import { ChangeSetElementArgs, ChangeSetFileElement } from '@theia/ai-chat/lib/browser/change-set-file-element';
+import { ChangeReviewService } from '../change-review/change-review-service';
 
 /**
  * A file the agent wrote, as a change-set entry. Revert restores the content from before the agent's
  * first write in this chat: a file it created is deleted, and an empty file comes back empty (Theia's
- * own element skips an empty original, so the agent's text would stay).
+ * own element skips an empty original, so the agent's text would stay). Open Diff opens the file's
+ * hunk review, and the entry says how many of its hunks still wait.
  */
 @injectable()
 export class AcpChangeSetFileElement extends ChangeSetFileElement {
+    @inject(ChangeReviewService) protected readonly reviews: ChangeReviewService;
+
+    /** Theia's @postConstruct method, called by name. */
+    override init(): void {
+        super.init();
+        // Each write of the agent makes a new element: its review goes on from the earlier one's decisions.
+        this.reviews.agentWrote(this.elementProps.chatSessionId, this.uri, this.elementProps.originalState ?? '', this.originalTargetState);
+        this.toDispose.push(this.reviews.onDidChange(review => {
+            if (review.chatSessionId === this.elementProps.chatSessionId && review.uri === this.uri.toString()) {
+                this.onDidChangeEmitter.fire();
+            }
+        }));
+    }
+
+    override get additionalInfo(): string | undefined {
+        const waiting = this.reviews.waiting(this.elementProps.chatSessionId, this.uri);
+        const info = super.additionalInfo;
+        const review = waiting === undefined ? undefined : waiting === 0 ? 'reviewed' : `${waiting} ${waiting === 1 ? 'hunk' : 'hunks'} to review`;
+        return [info, review].filter(Boolean).join(' · ') || undefined;
+    }
+
+    override async openChange(): Promise<void> {
+        await this.ensureInitialized();
+        await this.reviews.open(this.elementProps.chatSessionId, this.uri);
+    }
+
     override async revert(): Promise<void> {
         await this.ensureInitialized();
         if (!await this.confirm('Revert')) {
@@ -19,6 +47,7 @@ export class AcpChangeSetFileElement extends ChangeSetFileElement {
         } else {
             await this.changeSetFileService.write(this.uri, await this.getOriginalContent() ?? '');
         }
+        this.reviews.reverted(this.elementProps.chatSessionId, this.uri);
     }
 }
 

@@ -48,10 +48,13 @@ const PINS: Pin[] = [{
     module: '@theia/monaco/lib/browser/simple-monaco-editor', className: 'SimpleMonacoEditor',
     members: { refresh: '4372a73750b07c40' }
 }, {
-    patch: 'AcpChangeSetFileElement (reverts to an empty original too)',
+    patch: 'AcpChangeSetFileElement (reverts to an empty original too; Open Diff opens the hunk review, the entry counts its hunks)',
     module: '@theia/ai-chat/lib/browser/change-set-file-element', className: 'ChangeSetFileElement',
-    members: { revert: '13f930ce1a8b17b4', ensureInitialized: '2fab29b5db1d4662', confirm: 'f1f29a817766eb90', getOriginalContent: 'bcfc067003e637b3' },
-    uses: ['this.state', 'this.type', 'this.changeSetFileService']
+    members: {
+        revert: '13f930ce1a8b17b4', ensureInitialized: '2fab29b5db1d4662', confirm: 'f1f29a817766eb90', getOriginalContent: 'bcfc067003e637b3',
+        init: '77d6dc9f8119d161', additionalInfo: '6ace6220ccea7e66', openChange: 'deccdb97344748aa'
+    },
+    uses: ['this.state', 'this.type', 'this.changeSetFileService', 'this.elementProps', 'this.toDispose', 'this.onDidChangeEmitter', 'get originalTargetState()']
 }, {
     patch: 'AgentListedChatSessionStore (Browse all chats lists the store\'s index: restores and deletes through the store)',
     module: '@theia/ai-chat-ui/lib/browser/ai-chat-ui-contribution', className: 'AIChatContribution',

@@ -36,8 +36,10 @@ export class ChangeBlockReviewContribution implements FrontendApplicationContrib
     }
 
     registerKeybindings(registry: KeybindingRegistry): void {
-        registry.registerKeybinding({ command: ChangeBlockCommands.KEEP.id, keybinding: KEEP_KEY, when: 'isInDiffEditor' });
-        registry.registerKeybinding({ command: ChangeBlockCommands.REVERT.id, keybinding: REVERT_KEY, when: 'isInDiffEditor' });
+        // The AI chat's hunk review (its editors carry this context key) takes the same keys for its Keep and Undo.
+        const when = 'isInDiffEditor && !aiCliChat.hunkReview';
+        registry.registerKeybinding({ command: ChangeBlockCommands.KEEP.id, keybinding: KEEP_KEY, when });
+        registry.registerKeybinding({ command: ChangeBlockCommands.REVERT.id, keybinding: REVERT_KEY, when });
     }
 
     /** The block review of the current proposal, for the commands (and tests). */

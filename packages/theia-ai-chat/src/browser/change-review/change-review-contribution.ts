@@ -1,0 +1,59 @@
+import { inject, injectable } from '@theia/core/shared/inversify';
+import { KeybindingContribution, KeybindingRegistry } from '@theia/core/lib/browser/keybinding';
+import { Command, CommandContribution, CommandRegistry } from '@theia/core/lib/common/command';
+import { MessageService } from '@theia/core/lib/common/message-service';
+import { LineChange } from '@ai-cli-companion/core/editor-shared';
+import { ChangeReviewService, HUNK_REVIEW_KEYS } from './change-review-service';
+import { HUNK_REVIEW_CONTEXT, HunkReviewEditor } from './hunk-review-editor';
+
+export namespace HunkReviewCommands {
+    const category = 'AI Chat';
+    export const KEEP: Command = { id: 'aiCliChat.review.keepHunk', category, label: 'Keep Agent Change at Cursor' };
+    export const UNDO: Command = { id: 'aiCliChat.review.undoHunk', category, label: 'Undo Agent Change at Cursor' };
+    export const NEXT: Command = { id: 'aiCliChat.review.nextHunk', category, label: 'Next Agent Change to Review' };
+    export const PREVIOUS: Command = { id: 'aiCliChat.review.previousHunk', category, label: 'Previous Agent Change to Review' };
+    export const KEEP_ALL: Command = { id: 'aiCliChat.review.keepAll', category, label: 'Keep All Agent Changes of This File' };
+}
+
+/**
+ * The review's commands act on the review diff in front. Keep and Undo have the keys of the terminal
+ * CLIs' block review; the `when` of the chat's review editors tells the two apart.
+ */
+@injectable()
+export class ChangeReviewContribution implements CommandContribution, KeybindingContribution {
+    @inject(ChangeReviewService) protected readonly service: ChangeReviewService;
+    @inject(MessageService) protected readonly messages: MessageService;
+
+    registerCommands(registry: CommandRegistry): void {
+        registry.registerCommand(HunkReviewCommands.KEEP, this.atCursor((editor, hunk) => editor.keep(hunk)));
+        registry.registerCommand(HunkReviewCommands.UNDO, this.atCursor((editor, hunk) => editor.undo(hunk)));
+        registry.registerCommand(HunkReviewCommands.NEXT, this.inReview(editor => editor.go(1)));
+        registry.registerCommand(HunkReviewCommands.PREVIOUS, this.inReview(editor => editor.go(-1)));
+        registry.registerCommand(HunkReviewCommands.KEEP_ALL, this.inReview(editor => this.service.keepAll(editor)));
+    }
+
+    registerKeybindings(registry: KeybindingRegistry): void {
+        const when = HUNK_REVIEW_CONTEXT;
+        registry.registerKeybinding({ command: HunkReviewCommands.KEEP.id, keybinding: HUNK_REVIEW_KEYS.keep, when });
+        registry.registerKeybinding({ command: HunkReviewCommands.UNDO.id, keybinding: HUNK_REVIEW_KEYS.undo, when });
+        registry.registerKeybinding({ command: HunkReviewCommands.NEXT.id, keybinding: HUNK_REVIEW_KEYS.next, when });
+        registry.registerKeybinding({ command: HunkReviewCommands.PREVIOUS.id, keybinding: HUNK_REVIEW_KEYS.previous, when });
+    }
+
+    protected inReview(action: (editor: HunkReviewEditor) => unknown) {
+        return {
+            execute: () => {
+                const editor = this.service.current();
+                return editor ? action(editor) : this.messages.info('Open a file of the chat\'s change set first: this command acts on its review.');
+            },
+            isEnabled: () => !!this.service.current()
+        };
+    }
+
+    protected atCursor(action: (editor: HunkReviewEditor, hunk: LineChange) => unknown) {
+        return this.inReview(editor => {
+            const hunk = editor.hunkAtCursor();
+            return hunk ? action(editor, hunk) : this.messages.info('The cursor is not on a change of the agent.');
+        });
+    }
+}

@@ -1,0 +1,13 @@
+import { interfaces } from '@theia/core/shared/inversify';
+import { KeybindingContribution } from '@theia/core/lib/browser/keybinding';
+import { CommandContribution } from '@theia/core/lib/common/command';
+import { ChangeReviewContribution } from './change-review-contribution';
+import { ChangeReviewService } from './change-review-service';
+import '../../../src/browser/style/change-review.css'; // lib/ has no CSS: the bundler reads it from src/
+
+/** The agents' changes reviewed hunk by hunk: Keep and Undo in a review diff per file of the change set. */
+export function bindChangeReview(bind: interfaces.Bind): void {
+    bind(ChangeReviewService).toSelf().inSingletonScope();
+    bind(ChangeReviewContribution).toSelf().inSingletonScope();
+    [CommandContribution, KeybindingContribution].forEach(id => bind(id).toService(ChangeReviewContribution));
+}

@@ -1,0 +1,119 @@
+import { inject, injectable, postConstruct } from '@theia/core/shared/inversify';
+import { ApplicationShell } from '@theia/core/lib/browser/shell/application-shell';
+import { DiffUris } from '@theia/core/lib/browser/diff-uris';
+import { OpenerService, open } from '@theia/core/lib/browser/opener-service';
+import { Widget } from '@theia/core/lib/browser/widgets/widget';
+import { KeybindingRegistry } from '@theia/core/lib/browser/keybinding';
+import URI from '@theia/core/lib/common/uri';
+import { EditorWidget } from '@theia/editor/lib/browser/editor-widget';
+import { ConfigurableInMemoryResources, ConfigurableMutableReferenceResource } from '@theia/ai-core';
+import { ChatService, isSessionDeletedEvent } from '@theia/ai-chat/lib/common/chat-service';
+import { ChangeReviews, FileReview } from './change-reviews';
+import { HunkReviewEditor, HunkReviewHost } from './hunk-review-editor';
+import { monacoHunks } from './monaco-hunks';
+
+/** The left side of a review diff: the file's baseline, in memory, read-only. */
+export const REVIEW_BASELINE_SCHEME = 'acp-chat-review-baseline';
+
+export const HUNK_REVIEW_KEYS = { keep: 'ctrlcmd+alt+y', undo: 'ctrlcmd+alt+u', next: 'ctrlcmd+alt+]', previous: 'ctrlcmd+alt+[' };
+
+/**
+ * Hunk-by-hunk review of what ACP agents wrote in a chat: the review state of every file of a change
+ * set, and its review diff in Theia's diff editor, the baseline against the file itself. The agent
+ * is never waited for: a write while the diff is open shows in it (the file's model reloads), and
+ * the hunks the user kept stay kept where the write left them alone.
+ */
+@injectable()
+export class ChangeReviewService implements HunkReviewHost {
+    @inject(ConfigurableInMemoryResources) protected readonly resources: ConfigurableInMemoryResources;
+    @inject(OpenerService) protected readonly openers: OpenerService;
+    @inject(ApplicationShell) protected readonly shell: ApplicationShell;
+    @inject(ChatService) protected readonly chatService: ChatService;
+    @inject(KeybindingRegistry) protected readonly keybindings: KeybindingRegistry;
+
+    readonly reviews = new ChangeReviews(monacoHunks);
+    readonly onDidChange = this.reviews.onDidChange;
+    protected readonly baselines = new Map<string, ConfigurableMutableReferenceResource>();
+    protected readonly editors = new Map<Widget, HunkReviewEditor>();
+
+    @postConstruct()
+    protected init(): void {
+        this.chatService.onSessionEvent(event => {
+            if (isSessionDeletedEvent(event)) {
+                this.reviews.deleteChat(event.sessionId);
+            }
+        });
+    }
+
+    /** The agent wrote a file of the chat's change set (`before`: its text before the agent's first write in this chat). */
+    agentWrote(chatSessionId: string, uri: URI, before: string, after: string): FileReview {
+        return this.reviews.agentWrote(chatSessionId, uri.toString(), before, after);
+    }
+
+    /** The keys as this platform writes them (Ctrl+Alt+Y, ⌘⌥Y). */
+    get keys(): HunkReviewHost['keys'] {
+        const label = (keybinding: string) => this.keybindings.acceleratorFor({ keybinding, command: '' }, '+').join(' ');
+        return { keep: label(HUNK_REVIEW_KEYS.keep), undo: label(HUNK_REVIEW_KEYS.undo), next: label(HUNK_REVIEW_KEYS.next), previous: label(HUNK_REVIEW_KEYS.previous) };
+    }
+
+    waiting(chatSessionId: string, uri: URI): number | undefined {
+        return this.reviews.get(chatSessionId, uri.toString())?.waiting;
+    }
+
+    /** A whole-file Revert put the original back: the review starts again from there. */
+    reverted(chatSessionId: string, uri: URI): void {
+        const review = this.reviews.get(chatSessionId, uri.toString());
+        if (review) {
+            this.reviews.reverted(review);
+            this.baselines.get(baselineUri(review).toString())?.update({ contents: review.baseline });
+        }
+    }
+
+    /** Opens (or reveals) the review diff of one file: its baseline against the file itself. */
+    async open(chatSessionId: string, uri: URI): Promise<HunkReviewEditor | undefined> {
+        const review = this.reviews.get(chatSessionId, uri.toString());
+        if (!review) {
+            return undefined;
+        }
+        const left = baselineUri(review);
+        const baseline = this.baselines.get(left.toString());
+        if (baseline) {
+            baseline.update({ contents: review.baseline });
+        } else {
+            this.baselines.set(left.toString(), this.resources.add(left, { contents: review.baseline, readOnly: true, autosaveable: false }));
+        }
+        const widget = await open(this.openers, DiffUris.encode(left, uri, `${uri.path.base} (review of the agent's changes)`));
+        if (!(widget instanceof EditorWidget)) {
+            return undefined;
+        }
+        let editor = this.editors.get(widget);
+        if (!editor) {
+            const created = editor = new HunkReviewEditor(widget, review, this);
+            this.editors.set(widget, created);
+            widget.disposed.connect(() => {
+                this.editors.delete(widget);
+                created.dispose();
+            });
+        }
+        return editor;
+    }
+
+    /** The review diff in front, for the commands. */
+    current(): HunkReviewEditor | undefined {
+        const widget = this.shell.currentWidget;
+        return widget ? this.editors.get(widget) : undefined;
+    }
+
+    kept(review: FileReview, baseline: string): void {
+        this.baselines.get(baselineUri(review).toString())?.update({ contents: baseline });
+    }
+
+    /** Keeps what is left of the review in front. */
+    keepAll(editor: HunkReviewEditor): void {
+        this.kept(editor.review, this.reviews.keepAll(editor.review));
+    }
+}
+
+function baselineUri(review: FileReview): URI {
+    return new URI(review.uri).withScheme(REVIEW_BASELINE_SCHEME).withQuery(encodeURIComponent(review.chatSessionId));
+}

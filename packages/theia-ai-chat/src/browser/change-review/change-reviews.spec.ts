@@ -1,0 +1,82 @@
+import * as assert from 'assert';
+import { LineChange, applyLineEdit, revertEdit, splitLines } from '@ai-cli-companion/core/editor-shared';
+import { ChangeReviews } from './change-reviews';
+
+/** A stand-in for Monaco's diff computer, enough for texts with the same number of lines: runs of differing lines. */
+function sameLengthDiff(original: string, modified: string): LineChange[] {
+    const a = splitLines(original).lines;
+    const b = splitLines(modified).lines;
+    assert.strictEqual(a.length, b.length, 'the stand-in diff compares texts of equal length');
+    const hunks: LineChange[] = [];
+    for (let line = 1; line <= a.length; line++) {
+        if (a[line - 1] !== b[line - 1]) {
+            const last = hunks.at(-1);
+            if (last && last.originalEndLineNumber === line - 1) {
+                hunks[hunks.length - 1] = { ...last, originalEndLineNumber: line, modifiedEndLineNumber: line };
+            } else {
+                hunks.push({ originalStartLineNumber: line, originalEndLineNumber: line, modifiedStartLineNumber: line, modifiedEndLineNumber: line });
+            }
+        }
+    }
+    return hunks;
+}
+
+const text = (...lines: string[]) => `${lines.join('\n')}\n`;
+const BEFORE = text('a', 'b', 'c', 'd', 'e', 'f', 'g');
+const AGENT = text('A', 'b', 'c', 'D', 'e', 'f', 'G');
+const URI = 'file:///w/a.txt';
+
+/** What the review's Undo does to the file: the hunk's lines from the baseline put back. */
+function undo(reviews: ChangeReviews, chat: string, hunk: LineChange): string {
+    const review = reviews.get(chat, URI)!;
+    const file = splitLines(review.current).lines;
+    return reviews.update(review, applyLineEdit(file, revertEdit(splitLines(review.baseline).lines, file, hunk, '\n'), '\n')).current;
+}
+
+describe('the chat\'s hunk review', () => {
+    it('counts the hunks of the agent\'s write against the text before it', () => {
+        const reviews = new ChangeReviews(sameLengthDiff);
+        assert.strictEqual(reviews.agentWrote('chat', URI, BEFORE, AGENT).waiting, 3);
+        assert.strictEqual(reviews.get('other chat', URI), undefined);
+    });
+
+    it('undo of the second hunk and keep of the others: the file holds hunks 1 and 3, nothing waits', () => {
+        const reviews = new ChangeReviews(sameLengthDiff);
+        const review = reviews.agentWrote('chat', URI, BEFORE, AGENT);
+        const [first, second] = sameLengthDiff(review.baseline, review.current);
+        assert.strictEqual(undo(reviews, 'chat', second), text('A', 'b', 'c', 'd', 'e', 'f', 'G'));
+        assert.strictEqual(review.waiting, 2);
+        reviews.keep(review, first);
+        assert.strictEqual(review.waiting, 1);
+        reviews.keep(review, sameLengthDiff(review.baseline, review.current)[0]);
+        assert.deepStrictEqual([review.waiting, review.baseline, review.current], [0, text('A', 'b', 'c', 'd', 'e', 'f', 'G'), text('A', 'b', 'c', 'd', 'e', 'f', 'G')]);
+    });
+
+    it('a later write keeps the earlier decisions where its hunks did not change, and shows what it changed', () => {
+        const reviews = new ChangeReviews(sameLengthDiff);
+        const review = reviews.agentWrote('chat', URI, BEFORE, AGENT);
+        const [first, second] = sameLengthDiff(review.baseline, review.current);
+        reviews.keep(review, first);
+        undo(reviews, 'chat', second);
+        // The agent writes on from the file as it is now (hunk 2 undone) and changes one more line, and hunk 1 again.
+        reviews.agentWrote('chat', URI, 'ignored: the review has its baseline', text('A', 'b', 'c', 'd', 'E', 'f', 'G'));
+        assert.strictEqual(review.waiting, 2); // line 5 (new) and line 7 (still waiting); the kept line 1 does not return
+        reviews.agentWrote('chat', URI, '', text('A1', 'b', 'c', 'd', 'E', 'f', 'G'));
+        assert.deepStrictEqual(sameLengthDiff(review.baseline, review.current).map(hunk => hunk.modifiedStartLineNumber), [1, 5, 7]);
+        assert.strictEqual(review.original, BEFORE);
+    });
+
+    it('Keep All ends the review; a whole-file Revert starts it again from the original; a deleted chat drops it', () => {
+        const reviews = new ChangeReviews(sameLengthDiff);
+        const changes: number[] = [];
+        reviews.onDidChange(review => changes.push(review.waiting));
+        const review = reviews.agentWrote('chat', URI, BEFORE, AGENT);
+        reviews.keepAll(review);
+        assert.strictEqual(review.waiting, 0);
+        reviews.reverted(review);
+        assert.deepStrictEqual([review.baseline, review.current, review.waiting], [BEFORE, BEFORE, 0]);
+        assert.deepStrictEqual(changes, [3, 0, 0]);
+        reviews.deleteChat('chat');
+        assert.strictEqual(reviews.get('chat', URI), undefined);
+    });
+});

@@ -1,0 +1,188 @@
+import * as monaco from '@theia/monaco-editor-core';
+import { Disposable, DisposableCollection } from '@theia/core/lib/common/disposable';
+import { EditorWidget } from '@theia/editor/lib/browser/editor-widget';
+import { MonacoDiffEditor } from '@theia/monaco/lib/browser/monaco-diff-editor';
+import { LineChange, blockAnchorLine, blockContainsLine, revertEdit } from '@ai-cli-companion/core/editor-shared';
+import { ChangeReviews, FileReview } from './change-reviews';
+
+/** Where a Keep goes (the baseline's resource) and the keys the status line names. */
+export interface HunkReviewHost {
+    readonly reviews: ChangeReviews;
+    kept(review: FileReview, baseline: string): void;
+    readonly keys: { keep: string; undo: string; next: string; previous: string };
+}
+
+/** The Monaco context key of a chat review's editors: its commands' keys apply there only. */
+export const HUNK_REVIEW_CONTEXT = 'aiCliChat.hunkReview';
+
+/**
+ * The review diff of one file of a chat's change set (baseline ↔ the file itself): Keep and Undo at
+ * every hunk, a status line with the hunks waiting. Undo is an edit of the file's own editor model,
+ * so Ctrl+Z brings the hunk back; it is saved at once unless the file had unsaved changes already.
+ */
+export class HunkReviewEditor implements Disposable {
+    protected readonly toDispose = new DisposableCollection();
+    protected readonly hunkWidgets: monaco.editor.IContentWidget[] = [];
+    protected readonly status = document.createElement('div');
+
+    constructor(readonly widget: EditorWidget, readonly review: FileReview, protected readonly host: HunkReviewHost) {
+        const modified = this.diffEditor.getModifiedEditor();
+        // The review must show (and undo) whitespace-only hunks too, as the count does.
+        this.diffEditor.updateOptions({ ignoreTrimWhitespace: false });
+        [modified, this.diffEditor.getOriginalEditor()].forEach(editor => editor.createContextKey(HUNK_REVIEW_CONTEXT, true));
+        this.status.className = 'theia-acp-hunk-review-status';
+        const statusWidget: monaco.editor.IOverlayWidget = {
+            getId: () => `theia-acp-hunk-review-status-${review.uri}`,
+            getDomNode: () => this.status,
+            getPosition: () => ({ preference: monaco.editor.OverlayWidgetPositionPreference.BOTTOM_RIGHT_CORNER })
+        };
+        modified.addOverlayWidget(statusWidget);
+        this.toDispose.pushAll([
+            Disposable.create(() => modified.removeOverlayWidget(statusWidget)),
+            this.diffEditor.onDidUpdateDiff(() => this.render()),
+            Disposable.create(() => this.clearHunkWidgets())
+        ]);
+        this.render();
+    }
+
+    get diffEditor(): monaco.editor.IStandaloneDiffEditor {
+        return (this.widget.editor as MonacoDiffEditor).diffEditor;
+    }
+
+    /** The hunks as the diff editor shows them, top to bottom. */
+    hunks(): LineChange[] {
+        return this.diffEditor.getLineChanges() ?? [];
+    }
+
+    /** The hunk under the cursor of the file's side (or of the baseline's side when that has focus). */
+    hunkAtCursor(): LineChange | undefined {
+        const original = this.diffEditor.getOriginalEditor();
+        if (original.hasTextFocus()) {
+            const line = original.getPosition()?.lineNumber ?? 0;
+            return this.hunks().find(hunk => hunk.originalEndLineNumber === 0
+                ? line === hunk.originalStartLineNumber || line === hunk.originalStartLineNumber + 1
+                : line >= hunk.originalStartLineNumber && line <= hunk.originalEndLineNumber);
+        }
+        const line = this.diffEditor.getModifiedEditor().getPosition()?.lineNumber ?? 0;
+        return this.hunks().find(hunk => blockContainsLine(hunk, line));
+    }
+
+    keep(hunk: LineChange): void {
+        this.syncReview();
+        this.host.kept(this.review, this.host.reviews.keep(this.review, hunk));
+        // The baseline's model follows its resource, then the diff updates and the next hunk is revealed.
+        const next = this.hunks().find(other => other.modifiedStartLineNumber > hunk.modifiedStartLineNumber);
+        this.reveal(next ?? this.hunks().find(other => other !== hunk));
+    }
+
+    async undo(hunk: LineChange): Promise<void> {
+        const originalModel = this.diffEditor.getOriginalEditor().getModel();
+        const editor = this.diffEditor.getModifiedEditor();
+        const model = editor.getModel();
+        if (!originalModel || !model) {
+            return;
+        }
+        const document = (this.widget.editor as MonacoDiffEditor).document;
+        const hadUnsavedChanges = document.dirty;
+        const edit = revertEdit(originalModel.getLinesContent(), model.getLinesContent(), hunk, model.getEOL());
+        editor.pushUndoStop();
+        editor.executeEdits('aiCliChat.undoHunk', [{
+            range: new monaco.Range(edit.startLineNumber, edit.startColumn, edit.endLineNumber, edit.endColumn), text: edit.text
+        }]);
+        editor.pushUndoStop();
+        // The diff updates asynchronously; its update renders the hunks left and counts them.
+        if (!hadUnsavedChanges) {
+            await document.save();
+        }
+    }
+
+    /** Moves the cursor to the next (or previous) hunk after the cursor, wrapping around. */
+    go(direction: 1 | -1): void {
+        const line = this.diffEditor.getModifiedEditor().getPosition()?.lineNumber ?? 0;
+        const hunks = direction === 1 ? this.hunks() : this.hunks().reverse();
+        this.reveal(hunks.find(hunk => direction === 1 ? blockAnchorLine(hunk) > line : blockAnchorLine(hunk) < line) ?? hunks[0]);
+    }
+
+    protected reveal(hunk: LineChange | undefined): void {
+        if (hunk) {
+            const editor = this.diffEditor.getModifiedEditor();
+            const line = blockAnchorLine(hunk);
+            editor.setPosition({ lineNumber: line, column: 1 });
+            editor.revealLineInCenterIfOutsideViewport(line);
+        }
+    }
+
+    /** The review's text and count from what the diff editor shows. */
+    protected syncReview(): void {
+        const text = this.diffEditor.getModifiedEditor().getModel()?.getValue();
+        const hunks = this.diffEditor.getLineChanges(); // null until the first diff is computed
+        if (text !== undefined && hunks) {
+            this.host.reviews.update(this.review, text, hunks);
+        }
+    }
+
+    protected render(): void {
+        this.syncReview();
+        const hunks = this.hunks();
+        const { keep, undo, next } = this.host.keys;
+        this.status.dataset.waiting = String(hunks.length);
+        this.status.textContent = hunks.length === 0
+            ? 'No hunks waiting: every change of the agent is kept or undone'
+            : `${hunks.length} ${hunks.length === 1 ? 'hunk' : 'hunks'} waiting · Keep ${keep} · Undo ${undo} · Next ${next}`;
+        this.clearHunkWidgets();
+        const editor = this.diffEditor.getModifiedEditor();
+        const model = editor.getModel();
+        hunks.forEach((hunk, index) => {
+            const line = Math.min(blockAnchorLine(hunk), model?.getLineCount() ?? 1);
+            const node = this.hunkControls(hunk, index);
+            const widget: monaco.editor.IContentWidget = {
+                getId: () => `theia-acp-hunk-${this.review.uri}-${index}`,
+                getDomNode: () => node,
+                getPosition: () => ({
+                    position: { lineNumber: line, column: model?.getLineMaxColumn(line) ?? 1 },
+                    preference: [monaco.editor.ContentWidgetPositionPreference.EXACT]
+                })
+            };
+            editor.addContentWidget(widget);
+            this.hunkWidgets.push(widget);
+        });
+    }
+
+    protected hunkControls(hunk: LineChange, index: number): HTMLElement {
+        const node = document.createElement('span');
+        node.className = 'theia-acp-hunk-actions';
+        node.dataset.hunk = String(index);
+        const button = (label: string, title: string, action: string, run: () => void) => {
+            const element = document.createElement('a');
+            element.textContent = label;
+            element.title = title;
+            element.dataset.action = action;
+            element.setAttribute('role', 'button');
+            // mousedown, not click: Monaco moves the cursor on mousedown and would take the event.
+            element.addEventListener('mousedown', event => {
+                event.preventDefault();
+                event.stopPropagation();
+                run();
+            });
+            return element;
+        };
+        node.append(
+            button('✓ Keep', `Keep this change of the agent (${this.host.keys.keep})`, 'keep', () => this.keep(hunk)),
+            button('↺ Undo', `Put the lines from before back into the file; Ctrl+Z brings the change back (${this.host.keys.undo})`, 'undo', () => void this.undo(hunk))
+        );
+        return node;
+    }
+
+    protected clearHunkWidgets(): void {
+        const editor = this.diffEditor.getModifiedEditor();
+        this.hunkWidgets.splice(0).forEach(widget => editor.removeContentWidget(widget));
+    }
+
+    dispose(): void {
+        try {
+            this.toDispose.dispose();
+        } catch {
+            // The diff editor went first (its tab was closed); its widgets went with it.
+        }
+    }
+}

@@ -1,0 +1,113 @@
+// The chat's changes reviewed hunk by hunk (issue 30 part 1), in Chromium with the test's ACP agent in its Trust
+// mode (it writes without asking, through fs/write_text_file): three hunks into a.txt, one into b.txt. The change set
+// counts the hunks waiting; a.txt's entry opens Theia's diff editor on the file itself with Keep and Undo at each hunk;
+// the keys keep the hunk at the cursor; a write of the agent while the review is open shows in it and leaves the kept
+// hunk kept; Undo of hunk 2 is saved, so the disk holds hunks 1 and 3; Ctrl+Z in the editor brings hunk 2 back.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { ChatApp } from '../support/chat-app.mjs';
+import { CleanupStack } from '../support/cleanup-stack.mjs';
+import { MOD, REPO_ROOT, TheiaBackend, waitUntil } from '../support/theia-app.mjs';
+
+const TINY_AGENT = path.join(REPO_ROOT, 'test', 'support', 'tiny-acp-agent.mjs');
+const lines = count => Array.from({ length: count }, (_, index) => `line ${index + 1}`);
+const text = all => `${all.join('\n')}\n`;
+/** The 30 lines of a.txt with the given lines (1-based) replaced. */
+const aWith = replaced => text(lines(30).map((line, index) => replaced[index + 1] ?? line));
+
+describe('the chat\'s changes reviewed hunk by hunk (Keep, Undo as an editor edit, the count in the change set)', function () {
+    let window, chat, workspace;
+    const cleanup = new CleanupStack();
+    after(() => cleanup.run());
+
+    before(async () => {
+        const app = await ChatApp.start(cleanup, { prefix: 'acp-hunk-review-', files: { 'a.txt': text(lines(30)), 'b.txt': text(lines(5)) } });
+        ({ workspace } = app);
+        ({ window, chat } = await app.open(() => TheiaBackend.start({
+            root: app.root, workspace, unset: ['CI', 'XDG_CONFIG_HOME'],
+            settings: { 'aiCliChat.agents': [{ name: 'TinyAgent', command: process.execPath, args: [TINY_AGENT], description: 'An ACP agent written in the test' }] }
+        })));
+    });
+
+    const a = () => path.join(workspace, 'a.txt');
+    const status = () => window.modifiedEditor().locator('.theia-acp-hunk-review-status');
+    const waitForWaiting = (count, what) => waitUntil(async () => await status().getAttribute('data-waiting').catch(() => null) === String(count), {
+        timeout: 20_000, what: `the review to count ${count} hunks waiting (${what})`,
+        diagnostics: async () => `status: "${await status().innerText().catch(() => '?')}"\n${await window.diagnostics()}`
+    });
+    const waitForInfo = (fileName, expected) => waitUntil(async () => (await chat.changeSetInfo(fileName).catch(() => '')).includes(expected), {
+        timeout: 20_000, what: `the change set to say "${expected}" for ${fileName}`,
+        diagnostics: async () => `entry: "${await chat.changeSetInfo(fileName).catch(() => '?')}"`
+    });
+    const hunkButton = (index, action) => window.modifiedEditor().locator(`.theia-acp-hunk-actions[data-hunk="${index}"] [data-action="${action}"]`);
+    /** The keyboard in the file's side of the review, the cursor on its first line. */
+    async function focusFileSide() {
+        const box = await window.modifiedEditor().boundingBox();
+        await window.page.mouse.click(box.x + 60, box.y + 10);
+        await window.page.keyboard.press(`${MOD}+Home`);
+    }
+
+    it('the agent writes in its Trust mode without asking; the change set counts each file\'s hunks', async () => {
+        await chat.send('@TinyAgent hello');
+        await chat.waitForText('Echo: hello');
+        await chat.waitUntilIdle();
+        await chat.selectMode('Trust');
+        await chat.send(`@TinyAgent edit ${a()} 3=agent-one 15=agent-two 27=agent-three ${path.join(workspace, 'b.txt')} 2=agent-four`);
+        await chat.waitForText(/Edited .*b\.txt\./);
+        await chat.waitUntilIdle();
+        assert.equal(fs.readFileSync(a(), 'utf8'), aWith({ 3: 'agent-one', 15: 'agent-two', 27: 'agent-three' }));
+        await waitForInfo('a.txt', '3 hunks to review');
+        await waitForInfo('b.txt', '1 hunk to review');
+    });
+
+    it('the entry opens the review diff; the keys go to the first hunk and keep it; the change set follows', async () => {
+        await chat.openChangeSetFile('a.txt');
+        await waitForWaiting(3, 'opened');
+        assert.equal(await window.modifiedEditor().locator('.theia-acp-hunk-actions').count(), 3);
+        await focusFileSide();
+        await window.page.keyboard.press(`${MOD}+Alt+BracketRight`); // next hunk: line 3
+        await window.page.keyboard.press(`${MOD}+Alt+Y`); // keep
+        await waitForWaiting(2, 'hunk 1 kept');
+        await waitForInfo('a.txt', '2 hunks to review');
+    });
+
+    it('a write of the agent while the review is open shows in it; the kept hunk stays kept', async () => {
+        await chat.send(`@TinyAgent edit ${a()} 20=agent-five`);
+        await chat.waitForText(/Edited [^,]*a\.txt\./);
+        await waitForWaiting(3, 'hunks 2 and 3 and the new line 20');
+        assert.equal(fs.readFileSync(a(), 'utf8'), aWith({ 3: 'agent-one', 15: 'agent-two', 20: 'agent-five', 27: 'agent-three' }));
+    });
+
+    it('Undo of hunk 2 puts line 15 back and saves; keeping the rest leaves the disk with hunks 1 and 3', async () => {
+        await hunkButton(0, 'undo').click(); // hunk 1 is kept, so hunk 2 is the first waiting
+        await waitForWaiting(2, 'hunk 2 undone');
+        await waitUntil(() => fs.readFileSync(a(), 'utf8') === aWith({ 3: 'agent-one', 20: 'agent-five', 27: 'agent-three' }),
+            { timeout: 10_000, what: 'a.txt saved without hunk 2', diagnostics: () => fs.readFileSync(a(), 'utf8') });
+        await hunkButton(0, 'keep').click();
+        await waitForWaiting(1, 'line 20 kept');
+        await hunkButton(0, 'keep').click();
+        await waitForWaiting(0, 'hunk 3 kept');
+        await waitForInfo('a.txt', 'reviewed');
+        assert.equal(fs.readFileSync(a(), 'utf8'), aWith({ 3: 'agent-one', 20: 'agent-five', 27: 'agent-three' }));
+    });
+
+    it('Ctrl+Z in the editor brings hunk 2 back, and it waits for review again', async () => {
+        await focusFileSide();
+        await window.page.keyboard.press(`${MOD}+Z`);
+        await waitForWaiting(1, 'hunk 2 back');
+        assert.match(await window.renderedText(window.modifiedEditor()), /agent-two/);
+        await waitForInfo('a.txt', '1 hunk to review');
+    });
+
+    it('b.txt\'s hunk is kept with its button: the file stays as the agent wrote it', async () => {
+        await chat.openChangeSetFile('b.txt');
+        await waitUntil(async () => await window.currentTabLabel() !== null && (await window.currentTabLabel()).startsWith('b.txt'),
+            { timeout: 20_000, what: 'the review of b.txt in front', diagnostics: async () => `tab: ${await window.currentTabLabel()}` });
+        await waitForWaiting(1, 'b.txt opened');
+        await hunkButton(0, 'keep').click();
+        await waitForWaiting(0, 'b.txt kept');
+        await waitForInfo('b.txt', 'reviewed');
+        assert.equal(fs.readFileSync(path.join(workspace, 'b.txt'), 'utf8'), text(['line 1', 'agent-four', 'line 3', 'line 4', 'line 5']));
+    });
+});
