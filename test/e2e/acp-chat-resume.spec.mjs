@@ -3,17 +3,24 @@
 // same HOME and workspace; the chat is reopened from Theia's "Browse all chats..." and the next prompt's model
 // request carries the turn from before the restart (qwen 0.24 offers session/resume). Then qwen is killed
 // (SIGKILL) and the next prompt still recalls. gemini 0.61 cannot continue a session (the engine does not use
-// its session/load, which erases the session): its restored chat says plainly that it starts fresh.
+// its session/load, which erases the session): its fresh session is given the chat's own transcript as context in
+// its first prompt, and the chat says so in a line that opens to exactly what was sent (issue 31 part 1). So is the
+// test's agent, which offers neither load nor resume, after it died between turns.
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { ChatApp } from '../support/chat-app.mjs';
 import { descendantsRunning } from '../support/processes.mjs';
-import { waitUntil } from '../support/theia-app.mjs';
+import { REPO_ROOT, waitUntil } from '../support/theia-app.mjs';
 import { CleanupStack } from '../support/cleanup-stack.mjs';
 import { filesContaining } from '../support/chat-api-key.mjs';
 
+const TINY_AGENT = path.join(REPO_ROOT, 'test', 'support', 'tiny-acp-agent.mjs');
+
 /** Everything the model was sent in one OpenAI chat request. */
 const sent = request => JSON.stringify(request.body.messages);
+/** The text of the last user turn in one Gemini request (what this prompt added), and of the whole request. */
+const geminiPrompt = request => request.body.contents.at(-1).parts.map(part => part.text ?? '').join('');
+const geminiSent = request => request.body.contents.map(content => content.parts.map(part => part.text ?? '').join('')).join('\n');
 
 describe('A chat continues the agent\'s own session after a restart and a crash (real qwen and gemini)', function () {
     let app, gemini, openai, root, backend, window, chat;
@@ -21,7 +28,9 @@ describe('A chat continues the agent\'s own session after a restart and a crash 
     after(() => cleanup.run());
 
     async function start() {
-        ({ backend, window, chat } = await app.openAcp());
+        ({ backend, window, chat } = await app.openAcp({
+            settings: { 'aiCliChat.agents': [{ name: 'TinyAgent', command: process.execPath, args: [TINY_AGENT], description: 'An ACP agent without load or resume' }] }
+        }));
     }
 
     async function stop() {
@@ -82,7 +91,7 @@ describe('A chat continues the agent\'s own session after a restart and a crash 
         assert.match(sent(request), /You told me PELICAN/);
     });
 
-    it('gemini: a restored chat says plainly that it starts fresh, and answers', async () => {
+    it('gemini: after a real backend restart the fresh session\'s first model request carries the earlier turn, given as context', async () => {
         await chat.newSession();
         gemini.enqueue({ text: 'Hello from gemini, FLAMINGO noted.' });
         await chat.send('@GeminiCLI Remember FLAMINGO');
@@ -92,9 +101,48 @@ describe('A chat continues the agent\'s own session after a restart and a crash 
         await stop();
         await start();
         await reopen('FLAMINGO');
-        gemini.enqueue({ text: 'A fresh answer.' });
+        gemini.enqueue({ text: 'You told me FLAMINGO.' });
+        const before = gemini.chatRequests.length;
         await chat.send('@GeminiCLI Which bird?');
-        await chat.waitForText('A fresh answer.');
-        assert.match(await chat.text(), /Gemini CLI cannot resume sessions: this conversation starts fresh/);
+        await chat.waitForText('You told me FLAMINGO.');
+        await chat.waitUntilIdle();
+        const [request] = gemini.chatRequests.slice(before);
+        assert.match(geminiPrompt(request), /User: Remember FLAMINGO/, 'the model request after the restart carries the earlier prompt');
+        assert.match(geminiPrompt(request), /Gemini CLI: Hello from gemini, FLAMINGO noted\./, 'and the earlier answer');
+        assert.match(geminiPrompt(request), /Which bird\?/);
+        const text = await chat.text();
+        assert.match(text, /Gemini CLI cannot resume sessions: Gemini CLI was given this chat's earlier conversation instead \(1 turn\)\./);
+        assert.doesNotMatch(text, /does not remember/);
+        // The line opens to exactly what was sent.
+        const note = chat.view.locator('.theia-acp-earlier-context');
+        await note.locator('summary').click();
+        const shown = await note.locator('.theia-acp-earlier-context-sent').textContent();
+        assert.match(shown, /^The conversation so far in this chat/);
+        assert.ok(geminiPrompt(request).includes(shown), `the request holds the shown text whole:\n${shown}`);
+        // In the first prompt only: the next one adds just the user's words (the session itself keeps the first).
+        gemini.enqueue({ text: 'Still FLAMINGO.' });
+        await chat.send('@GeminiCLI And now?');
+        await chat.waitForText('Still FLAMINGO.');
+        await chat.waitUntilIdle();
+        const next = gemini.chatRequests.at(-1);
+        assert.doesNotMatch(geminiPrompt(next), /The conversation so far/);
+        assert.equal(geminiSent(next).split('The conversation so far in this chat').length - 1, 1, 'the context is in the session once');
+    });
+
+    it('an agent without load or resume (the test agent), dead between turns: its fresh session is given the earlier conversation', async () => {
+        await chat.newSession();
+        await chat.send('@TinyAgent remember OSPREY');
+        await chat.waitForText('Echo: remember OSPREY');
+        await chat.waitUntilIdle();
+        await chat.send('@TinyAgent die');
+        await chat.waitForText(/exited \(code 3\)/);
+        await chat.waitUntilIdle();
+        await chat.send('@TinyAgent context');
+        await chat.waitForText('Context: ');
+        await chat.waitUntilIdle();
+        const text = await chat.text();
+        assert.match(text, /TinyAgent cannot resume sessions: TinyAgent was given this chat's earlier conversation instead \(2 turns\)\./);
+        assert.match(text, /Context: The conversation so far in this chat[\s\S]*User: remember OSPREY[\s\S]*TinyAgent: Echo: remember OSPREY[\s\S]*User: die/);
+        assert.doesNotMatch(text, /Context: \(none\)/);
     });
 });

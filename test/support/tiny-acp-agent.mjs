@@ -10,7 +10,7 @@
 // "edit <file> <line>=<text>… <file> <line>=<text>…" (in the Trust mode only, as an agent in an auto-edit mode: nobody is
 // asked) reads each file through fs/read_text_file, replaces the numbered lines and writes it through fs/write_text_file;
 // "announce <mode>" says "[MODE_UPDATE] <mode>" and an empty chunk before its answer, as gemini and qwen do;
-// "model" names the session's model; "capabilities" says the client's `clientCapabilities` as JSON; "mcp" says the
+// "context" says the text of the prompt's embedded resources; "model" names the session's model; "capabilities" says the client's `clientCapabilities` as JSON; "mcp" says the
 // `mcpServers` its session/new got, as JSON (with --mcp-http it declares `mcpCapabilities: { http: true }`). With --models it
 // reports three models in session/new; `session/set_model` refuses "tiny-broken" (and any id it did not list) and, as
 // qwen does, saves the model as the user's default unless its `_meta` says `qwen.session.modelPersistDefault: false`
@@ -92,6 +92,11 @@ async function prompt({ sessionId, prompt: blocks }) {
     }
     if (verb === 'mcp') {
         say(sessionId, JSON.stringify(session.mcpServers ?? null));
+        return { stopReason: 'end_turn' };
+    }
+    if (verb === 'context') { // the text of the embedded resources the prompt came with (e.g. the chat's earlier conversation)
+        const texts = blocks.filter(block => block.type === 'resource' && typeof block.resource?.text === 'string').map(block => block.resource.text);
+        say(sessionId, `Context: ${texts.length > 0 ? texts.join('\n---\n') : '(none)'}`);
         return { stopReason: 'end_turn' };
     }
     if (verb === 'model') {

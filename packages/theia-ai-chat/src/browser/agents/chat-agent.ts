@@ -16,6 +16,7 @@ import { AcpCommandButtonsContent } from '../turn/command-buttons';
 import { AcpMarkdownPart } from '../turn/markdown-parts';
 import type { AcpEarlyPrompt } from '../input/early-prompt';
 import { shownTranscript } from '../session/shown-transcript';
+import { giveEarlierConversation } from '../session/earlier-conversation';
 import { sendConfigChoices } from '../input/config-choices';
 
 /**
@@ -86,16 +87,15 @@ export class AcpChatAgent implements ChatAgent {
         if ('error' in prepared) {
             return prepared;
         }
-        if (!known && prepared.attached?.how === 'new' && prepared.attached.reason) {
-            // The chat had a session with this agent (before a restart or crash) that could not be continued: said, never silent.
-            request.response.response.addContent(new AcpMarkdownPart(`*${prepared.attached.reason}*\n\n`, true));
-        }
+        // The chat had a session with this agent (before a restart or crash) that could not be continued: the fresh one is
+        // given the chat's earlier conversation ahead of this prompt, and the answer says so (issue 31 part 1).
+        const earlier = known ? [] : giveEarlierConversation(request, prepared, this.definition);
         this.adopt(chatSessionId, state, prepared, !known);
         const { configs } = this.services;
         const modeId = modeToSet(prepared.modes, state.modeId(prepared.currentModeId), request.request.modeId);
         const legacy = { models: prepared.models.length > 0, modes: prepared.modes.length > 0 };
         const configChoices = configs.toSend(chatSessionId, this.id, legacy, request.session.settings?.commonSettings?.modelId, request.request.modeId);
-        const blocks = await this.services.prompt.blocks(request, this.id, prepared.promptCapabilities, roots);
+        const blocks = [...earlier, ...await this.services.prompt.blocks(request, this.id, prepared.promptCapabilities, roots)];
         // The prompt sent at the click is this turn only if nothing has to go before it and it is the same prompt.
         const adopted = early && known && !modeId && !modelToSet(prepared, request.session.settings?.commonSettings?.modelId) &&
             configChoices.length === 0 && early.matches(blocks) ? early : undefined;

@@ -4,6 +4,9 @@ import { ACP_CHAT_PATH, AcpChatService } from '../../common/acp-chat-protocol';
 import { AcpChatSessions } from './chat-sessions';
 import { AcpChatFrontendClient } from './frontend-client';
 import { AcpSessionListeners } from './session-listeners';
+import { ChatResponsePartRenderer } from '@theia/ai-chat-ui/lib/browser/chat-response-part-renderer';
+import { ChatContentDeserializerContribution } from '@theia/ai-chat/lib/common/chat-content-deserializer';
+import { AcpEarlierContextDeserializer, AcpEarlierContextRenderer } from './earlier-context-view';
 
 /** One ACP session per chat session, through the backend's chat service; its updates routed to their listeners. */
 export function bindSession(bind: interfaces.Bind): void {
@@ -15,4 +18,8 @@ export function bindSession(bind: interfaces.Bind): void {
         return client.backend;
     }).inSingletonScope();
     bind(AcpChatSessions).toSelf().inSingletonScope();
+    // The line saying a fresh session was given the chat's earlier conversation, and what it was given.
+    bind(AcpEarlierContextRenderer).toSelf().inSingletonScope();
+    bind(ChatResponsePartRenderer).toService(AcpEarlierContextRenderer);
+    bind(ChatContentDeserializerContribution).to(AcpEarlierContextDeserializer).inSingletonScope();
 }
