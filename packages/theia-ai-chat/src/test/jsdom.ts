@@ -1,25 +1,12 @@
 /*
- * Imported first by frontend specs that load Theia's browser modules under mocha in Node. For specs only.
+ * Imported first by frontend specs: node-base's one DOM set-up for the Theia adapters' specs, handed Theia's pieces.
  */
 import { enableJSDOM } from '@theia/core/lib/browser/test/jsdom';
+import { specDom } from '@ai-cli-companion/node-base/test-support';
 
-/** Stylesheets are imported by Theia's widgets; Node cannot load them and the specs need none. */
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-(require('module') as { _extensions: Record<string, unknown> })._extensions['.css'] = () => undefined;
-
-const disableJSDOM = enableJSDOM();
-
-// One DOM for every browser spec, whatever their order; gone once the run ends.
-after(() => disableJSDOM());
-
-// jsdom has no drag events; lumino's drag-and-drop module subclasses one at load time.
-const globals = global as unknown as { DragEvent?: unknown; MouseEvent: typeof Event };
-globals.DragEvent ??= class extends globals.MouseEvent { };
-
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { FrontendApplicationConfigProvider } = require('@theia/core/lib/browser/frontend-application-config-provider');
-try {
-    FrontendApplicationConfigProvider.set({});
-} catch {
-    // set by an earlier spec of the same run
-}
+specDom({
+    enableDom: enableJSDOM,
+    // Required once the DOM is up, as Theia's frontend modules expect.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    configure: () => require('@theia/core/lib/browser/frontend-application-config-provider').FrontendApplicationConfigProvider.set({})
+});

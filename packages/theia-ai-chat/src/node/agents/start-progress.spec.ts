@@ -1,7 +1,7 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
+import { removeFolder, tempFolder } from '@ai-cli-companion/node-base/test-support';
 import { AcpChatAgentConfig, AcpChatClient } from '../../common/acp-chat-protocol';
 import { AcpAgentStartProgress } from '../../common/agent-start-progress';
 import { AcpAgentHosts } from './agent-hosts';
@@ -19,7 +19,7 @@ describe('The chat\'s backend says an agent is starting, and what its start prin
     const heard: Array<{ chatSessionId: string; agentId: string; progress: AcpAgentStartProgress }> = [];
 
     beforeEach(() => {
-        workspace = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'acp-chat-start-')));
+        workspace = tempFolder('acp-chat-start-', { real: true });
         // An npx-shaped launch: a runner that talks on stderr (as npm does while it fetches) before the agent answers.
         // The pause stands for npm's fetch: without it, on a loaded machine the backend could read the agent's first
         // answer (stdout) in the same turn of the event loop as these lines (stderr), and take it first.
@@ -41,7 +41,7 @@ describe('The chat\'s backend says an agent is starting, and what its start prin
 
     afterEach(async () => {
         await hosts?.stopAll();
-        fs.rmSync(workspace, { recursive: true, force: true });
+        removeFolder(workspace);
     });
 
     it('the first prepare names the package npm fetches, then the last line npm printed; prepare for a running agent says nothing', async () => {

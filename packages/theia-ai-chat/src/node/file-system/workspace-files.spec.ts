@@ -1,8 +1,8 @@
 import * as assert from 'assert';
 import { execFileSync } from 'child_process';
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
+import { removeFolder, tempFolder } from '@ai-cli-companion/node-base/test-support';
 import { AcpChatAgentConfig, AcpChatClient, AcpPermissionRequest } from '../../common/acp-chat-protocol';
 import { AGENTS_PREFERENCE } from '../../common/acp-chat-preferences';
 import { AcpAgentHosts } from '../agents/agent-hosts';
@@ -17,7 +17,7 @@ const THREAD_POOL_SIZE = Number(process.env.UV_THREADPOOL_SIZE ?? 4);
 
 /** A workspace beside a folder outside it, each with a file. */
 function makeWorkspace(prefix: string): { root: string; workspace: string; outside: string } {
-    const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), prefix)));
+    const root = tempFolder(prefix, { real: true });
     const workspace = path.join(root, 'ws');
     const outside = path.join(root, 'outside');
     fs.mkdirSync(path.join(workspace, 'sub'), { recursive: true });
@@ -46,7 +46,7 @@ describe('the chat\'s fs/read_text_file and fs/write_text_file, done in the back
     let outside: string;
 
     beforeEach(() => ({ root, workspace, outside } = makeWorkspace('acp-chat-files-')));
-    afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+    afterEach(() => removeFolder(root));
 
     it('reads a workspace file, and a missing one as undefined', async () => {
         assert.equal(await readAgentFile(await confineAgentPath(path.join(workspace, 'notes.txt'), [workspace])), 'inside\n');
@@ -152,7 +152,7 @@ describe('AcpChatServiceImpl fs/* with a real ACP agent (the tiny agent of the t
         releaseFifos(fifos);
         fifos = [];
         await hosts.stopAll();
-        fs.rmSync(root, { recursive: true, force: true });
+        removeFolder(root);
     });
 
     async function turn(chatSessionId: string, text: string): Promise<string> {

@@ -1,11 +1,11 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
 import { Container } from '@theia/core/shared/inversify';
 import { ILogger } from '@theia/core/lib/common/logger';
 import { PreferenceService } from '@theia/core/lib/common/preferences/preference-service';
 import { silentLogger, WorkspaceAgent } from '@ai-cli-companion/acp-client';
+import { removeFolder, tempFolder, until } from '@ai-cli-companion/node-base/test-support';
 import { AcpChatAgentConfig, AcpChatClient, AcpSessionUpdate } from '../../common/acp-chat-protocol';
 import { AGENTS_PREFERENCE, COPILOT_ENABLED_PREFERENCE, GEMINI_ENABLED_PREFERENCE, QWEN_ENABLED_PREFERENCE } from '../../common/acp-chat-preferences';
 import { listedChatId } from '../../common/listed-chat-id';
@@ -17,7 +17,6 @@ import { AcpChatSessionIds } from '../session/chat-session-ids';
 import { AcpChatHistoryServiceImpl } from './chat-history-service-impl';
 import { AcpAgentListOffers } from './list-offers';
 import { REPLAY_LIMITS } from './replay-cap';
-import { until } from '../../test/until';
 
 /** The ACP agent written for the tests whose sessions outlive its process (a JSON file each in --store). */
 const SESSION_AGENT = path.resolve(__dirname, '../../../../../test/support/session-acp-agent.mjs');
@@ -59,7 +58,7 @@ describe('The agents\' own sessions for Browse all chats (session/list, load, de
     }
 
     beforeEach(() => {
-        root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'acp-history-')));
+        root = tempFolder('acp-history-', { real: true });
         workspace = path.join(root, 'workspace');
         store = path.join(root, 'store');
         fs.mkdirSync(workspace);
@@ -100,7 +99,7 @@ describe('The agents\' own sessions for Browse all chats (session/list, load, de
         chat.dispose();
         await hosts.stopAll();
         await Promise.all(engines.splice(0).map(engine => engine.stop()));
-        fs.rmSync(root, { recursive: true, force: true });
+        removeFolder(root);
     });
 
     it('lists every page of the folder\'s sessions made outside Theia, asks no agent that lacks list, and stops agents it started only for that', async () => {

@@ -1,9 +1,8 @@
 import * as assert from 'assert';
-import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
 import { AgentInstaller, RegistryAgent } from '@ai-cli-companion/acp-client';
 import { PreferenceScope } from '@theia/core/lib/common/preferences/preference-scope';
+import { removeFolder, tempFolder } from '@ai-cli-companion/node-base/test-support';
 import { acpChatPreferenceSchema, AGENTS_PREFERENCE, DEFAULT_REGISTRY_URL, REGISTRY_URL_PREFERENCE } from '../../common/acp-chat-preferences';
 import { AcpRegistryServiceImpl } from './registry-service-impl';
 
@@ -59,9 +58,9 @@ describe('the ACP registry service', () => {
         }
 
         beforeEach(() => {
-            home = fs.mkdtempSync(path.join(os.tmpdir(), 'registry-service-'));
+            home = tempFolder('registry-service-');
         });
-        afterEach(() => fs.rmSync(home, { recursive: true, force: true }));
+        afterEach(() => removeFolder(home));
 
         it('install refuses, naming the new command line, when the registry changed after the dialog; the shown entry installs', async () => {
             agents = [nice('@nice/agent@1.0.0')];

@@ -1,7 +1,6 @@
 import * as assert from 'assert';
-import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
+import { removeFolder, tempFolder } from '@ai-cli-companion/node-base/test-support';
 import { AcpChatAgentConfig, AcpChatClient, AcpConfigOptionData, AcpSessionInfo, AcpSessionUpdate } from '../../common/acp-chat-protocol';
 import { AcpAgentHosts } from '../agents/agent-hosts';
 import { AcpApiKeys } from '../auth/api-keys';
@@ -27,7 +26,7 @@ describe('The chat\'s backend and a real ACP agent\'s configOptions and usage (t
     }
 
     beforeEach(() => {
-        workspace = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'acp-chat-config-')));
+        workspace = tempFolder('acp-chat-config-', { real: true });
         store = path.join(workspace, '.sessions');
         const logger = { info: () => undefined, warn: () => undefined, error: () => undefined };
         const preferences = { inspect: () => undefined };
@@ -43,7 +42,7 @@ describe('The chat\'s backend and a real ACP agent\'s configOptions and usage (t
 
     afterEach(async () => {
         await hosts?.stopAll();
-        fs.rmSync(workspace, { recursive: true, force: true });
+        removeFolder(workspace);
     });
 
     it('prepare answers the session\'s configOptions, with the boolean option the chat declares it shows', async () => {

@@ -1,7 +1,6 @@
 import * as assert from 'assert';
-import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
+import { removeFolder, tempFolder } from '@ai-cli-companion/node-base/test-support';
 import { AcpChatClient, AcpChatAgentConfig } from '../../common/acp-chat-protocol';
 import { MCP_EXCLUDED_AGENTS_PREFERENCE, THEIA_MCP_SERVERS_PREFERENCE } from '../../common/acp-chat-mcp-servers';
 import { SESSION_START_TIMEOUT_ENV } from '@ai-cli-companion/acp-client';
@@ -62,12 +61,12 @@ describe('Theia\'s MCP servers reach a real ACP agent\'s session/new (the tiny a
     }
 
     beforeEach(() => {
-        workspace = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'acp-chat-mcp-')));
+        workspace = tempFolder('acp-chat-mcp-', { real: true });
     });
 
     afterEach(async () => {
         await hosts?.stopAll();
-        fs.rmSync(workspace, { recursive: true, force: true });
+        removeFolder(workspace);
     });
 
     it('passes the user\'s stdio server (and no remote one to an agent without mcpCapabilities); the repository\'s never', async () => {

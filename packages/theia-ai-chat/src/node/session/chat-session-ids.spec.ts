@@ -1,9 +1,9 @@
 import * as assert from 'assert';
 import { promises as fs } from 'fs';
-import * as os from 'os';
 import * as path from 'path';
 import { Container } from '@theia/core/shared/inversify';
 import type { AttachRequest, SessionHandlers } from '@ai-cli-companion/acp-client';
+import { removeFolder, tempFolder } from '@ai-cli-companion/node-base/test-support';
 import { AcpChatAgentConfig, AcpSessionInfo, AcpShownMessage, AcpTurnErrorData } from '../../common/acp-chat-protocol';
 import { AcpAgentHosts } from '../agents/agent-hosts';
 import { AcpApiKeys } from '../auth/api-keys';
@@ -72,10 +72,10 @@ describe('the chat remembers its ACP sessions (issue 23 part 1)', () => {
     let dir: string;
     let file: string;
     beforeEach(async () => {
-        dir = await fs.mkdtemp(path.join(os.tmpdir(), 'acp-session-ids-'));
+        dir = tempFolder('acp-session-ids-');
         file = path.join(dir, 'config', 'acp-chat-sessions.json');
     });
-    afterEach(() => fs.rm(dir, { recursive: true, force: true }));
+    afterEach(() => removeFolder(dir));
 
     it('keeps the session id and folder per chat and agent in a file another store (a restarted backend) reads', async () => {
         const store = new AcpChatSessionIds(file);

@@ -1,7 +1,6 @@
 import * as assert from 'assert';
-import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
+import { removeFolder, tempFolder } from '@ai-cli-companion/node-base/test-support';
 import { AcpChatAgentConfig, AcpChatClient, AcpPermissionRequest, AcpSessionUpdate } from '../../common/acp-chat-protocol';
 import { manualFrames } from '../../test/manual-frames';
 import { AcpAgentHosts } from '../agents/agent-hosts';
@@ -138,7 +137,7 @@ describe('AcpChatServiceImpl batches a real agent\'s updates (the tiny agent of 
     const logger = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
     beforeEach(() => {
-        workspace = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'acp-chat-batches-')));
+        workspace = tempFolder('acp-chat-batches-', { real: true });
         hosts = Object.assign(new AcpAgentHosts(), { logger, apiKeys: new AcpApiKeys(), userAgent: () => agent, preferences: { inspect: () => undefined } });
         service = Object.assign(new AcpChatServiceImpl(), { hosts, terminals: new AcpChatTerminals() });
         sent = [];
@@ -155,7 +154,7 @@ describe('AcpChatServiceImpl batches a real agent\'s updates (the tiny agent of 
     afterEach(async () => {
         service.dispose();
         await hosts.stopAll();
-        fs.rmSync(workspace, { recursive: true, force: true });
+        removeFolder(workspace);
     });
 
     async function prompt(textOfPrompt: string): Promise<string> {

@@ -1,15 +1,14 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
 import { descendantsOf } from '@ai-cli-companion/acp-client';
+import { removeFolder, tempFolder, until } from '@ai-cli-companion/node-base/test-support';
 import { AcpChatClient, AcpChatAgentConfig, AcpTerminalOutput } from '../../common/acp-chat-protocol';
 import { AcpAgentHosts } from '../agents/agent-hosts';
 import { AcpApiKeys } from '../auth/api-keys';
 import { AcpChatServiceImpl } from '../session/chat-service-impl';
 import { AcpChatTerminals, terminalCwd } from './chat-terminals';
 import { AcpTerminalRelay, TERMINAL_DISPLAY_LIMIT } from './terminal-relay';
-import { until } from '../../test/until';
 
 const TINY_AGENT = path.resolve(__dirname, '../../../../../test/support/tiny-acp-agent.mjs');
 
@@ -27,14 +26,14 @@ describe('terminalCwd (where an agent\'s terminal/create may run)', () => {
     let workspace: string;
 
     beforeEach(() => {
-        root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'acp-cwd-')));
+        root = tempFolder('acp-cwd-', { real: true });
         workspace = path.join(root, 'ws');
         fs.mkdirSync(path.join(workspace, 'sub'), { recursive: true });
         fs.mkdirSync(path.join(root, 'outside'));
         fs.symlinkSync(path.join(root, 'outside'), path.join(workspace, 'escape'));
     });
 
-    afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+    afterEach(() => removeFolder(root));
 
     it('defaults to the session\'s root and accepts a folder inside the workspace', () => {
         assert.equal(terminalCwd(undefined, [workspace]), workspace);
@@ -100,7 +99,7 @@ describe('AcpChatServiceImpl terminals with a real ACP agent (the tiny agent of 
     const logger = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
     beforeEach(() => {
-        workspace = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'acp-chat-terminals-')));
+        workspace = tempFolder('acp-chat-terminals-', { real: true });
         fs.writeFileSync(path.join(workspace, 'long.sh'), 'echo started\nsleep 600 &\nwait\n');
         // The agent has no apiKeyEnv, so the key store is never asked; it stands for one of the user's settings.
         hosts = Object.assign(new AcpAgentHosts(), { logger, apiKeys: new AcpApiKeys(), userAgent: () => agent, preferences: { inspect: () => undefined } });
@@ -124,7 +123,7 @@ describe('AcpChatServiceImpl terminals with a real ACP agent (the tiny agent of 
     afterEach(async () => {
         terminals.onStop();
         await hosts.stopAll();
-        fs.rmSync(workspace, { recursive: true, force: true });
+        removeFolder(workspace);
     });
 
     /** Starts `run sh long.sh` in a chat session and resolves once it printed, with the command's process tree. */
