@@ -1,6 +1,6 @@
 // A Secret Service of the test's own: a private D-Bus session (dbus-run-session) with
-// gnome-keyring-daemon serving an unlocked "login" keyring under a temp HOME. Theia's credential store
-// (keytar → libsecret) reaches it through DBUS_SESSION_BUS_ADDRESS; the user's keyring is never touched.
+// gnome-keyring-daemon serving an unlocked "login" keyring under a temp HOME. The OS keychain store
+// (@napi-rs/keyring, over D-Bus) reaches it through DBUS_SESSION_BUS_ADDRESS; the user's keyring is never touched.
 // Needs the Debian packages dbus, gnome-keyring and libsecret-tools (scripts/ensure-system-deps.sh).
 import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -72,10 +72,10 @@ export class PrivateKeyring {
         await new Promise((resolve, reject) => child.on('exit', code => code === 0 ? resolve() : reject(new Error(`secret-tool store exited ${code}`))));
     }
 
-    /** The secret stored under keytar's attributes (service, account), or undefined. */
+    /** The secret @napi-rs/keyring stored for (service, account): its attributes are service and username. Or undefined. */
     async lookup(service, account) {
         try {
-            const { stdout } = await run('secret-tool', ['lookup', 'service', service, 'account', account], { env: { ...process.env, ...this.env } });
+            const { stdout } = await run('secret-tool', ['lookup', 'service', service, 'username', account], { env: { ...process.env, ...this.env } });
             return stdout;
         } catch {
             return undefined;

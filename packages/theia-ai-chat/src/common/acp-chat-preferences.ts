@@ -1,6 +1,7 @@
 import { PreferenceContribution, PreferenceSchema } from '@theia/core/lib/common/preferences/preference-schema';
 import { PreferenceScope } from '@theia/core/lib/common/preferences/preference-scope';
 import { AGENT_PROFILES, AgentProfile, chatAgentName } from '@ai-cli-companion/acp-client/agent-profiles';
+import { KEYS_IN_FILE_DESCRIPTION, KEYS_IN_FILE_PREFERENCE } from '@ai-cli-companion/node-base/credential-consent';
 import { MCP_EXCLUDED_AGENTS_PREFERENCE } from './acp-chat-mcp-servers';
 
 export const AGENTS_PREFERENCE = 'aiCliChat.agents';
@@ -43,7 +44,7 @@ const USER_ONLY_NOTE = ' Only read from the user settings: a workspace\'s settin
 /** Every preference of the schema: all of them are user-scoped. */
 export const ACP_CHAT_PREFERENCES: readonly string[] = [
     ...BUILT_IN_PROFILES.flatMap(profile => Object.values(builtInAgentPreferences(profile.id))),
-    AGENTS_PREFERENCE, REGISTRY_URL_PREFERENCE, MCP_EXCLUDED_AGENTS_PREFERENCE
+    AGENTS_PREFERENCE, REGISTRY_URL_PREFERENCE, MCP_EXCLUDED_AGENTS_PREFERENCE, KEYS_IN_FILE_PREFERENCE
 ];
 
 function builtInAgentSchema(profile: AgentProfile): PreferenceSchema['properties'] {
@@ -85,7 +86,7 @@ export const acpChatPreferenceSchema: PreferenceSchema = {
                     apiKeyEnv: {
                         type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_]*$',
                         description: 'The environment variable that carries its API key: "Set API key…" in the chat keeps the key ' +
-                            'in the system\'s credential store (never in the settings) and starts the agent with it.'
+                            'in the OS keychain (never in the settings) and starts the agent with it.'
                     }
                 }
             }
@@ -100,7 +101,9 @@ export const acpChatPreferenceSchema: PreferenceSchema = {
             description: 'Agents (by @ name, e.g. "GeminiCLI") that do not get the MCP servers of your ' +
                 '`ai-features.mcp.mcpServers` in their sessions. The others get every stdio server, and the remote ones ' +
                 'where the agent supports http or sse. Both lists are only read from your user settings.' + USER_ONLY_NOTE
-        }
+        },
+        // Shared with the Agent API inside Theia, which reads it too; declared here once.
+        [KEYS_IN_FILE_PREFERENCE]: { ...USER_ONLY, type: 'boolean', default: false, description: KEYS_IN_FILE_DESCRIPTION }
     }
 };
 

@@ -3,10 +3,11 @@ import { AcpTurnErrorData } from '../../common/acp-chat-protocol';
 import type { AcpCommandButton } from '../turn/command-buttons';
 import type { AcpAuthMethodData } from '../../common/acp-auth-methods';
 import type { AcpSignInOffer } from '../auth/sign-in-offers';
+import { KEYS_IN_FILE_PREFERENCE } from '@ai-cli-companion/node-base/credential-consent';
 
 /** The companion's install command (theia-companion's install check), run by id. */
 export const INSTALL_CLI_COMMAND = 'aiCliCompanion.installCli';
-/** Asks for the agent's API key and keeps it in the credential store (acp-api-key-commands.ts). */
+/** Asks for the agent's API key and keeps it where the credential policy says (auth/api-key-commands.ts). */
 export const SET_API_KEY_COMMAND = 'aiCliChat.setApiKey';
 /** Add Agent from ACP Registry… (registry/registry-commands.ts). */
 export const ADD_REGISTRY_AGENT_COMMAND = 'aiCliChat.addAgentFromRegistry';
@@ -98,7 +99,8 @@ function howToSetKey(agent: AcpChatAgentDefinition, credentialStoreProblem: stri
     }
     if (credentialStoreProblem) {
         return `set ${agent.apiKeyEnv} in the environment Theia starts with, or set its API key with the button below. ` +
-            `No credential store answers here (${credentialStoreProblem}), so Theia asks first before keeping the key in a file only you can read (mode 0600) in your config folder.`;
+            `No credential store answers here (${credentialStoreProblem}), so Theia keeps the key in a file only you can read (mode 0600) ` +
+            `in your config folder, and only once you agree: set "${KEYS_IN_FILE_PREFERENCE}": true in your user settings.`;
     }
     return `set its API key (${agent.apiKeyEnv}) with the button below: Theia keeps it in the system's credential store ` +
         `and starts ${agent.displayName} with it.`;

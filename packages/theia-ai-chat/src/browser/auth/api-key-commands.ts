@@ -14,8 +14,8 @@ export namespace AcpApiKeyCommands {
 
 /**
  * Set API Key… asks for a chat agent's key (a password box) and hands it to the backend, which keeps it
- * in the system's credential store (or, where none answers and the user agreed when asked, in a 0600 file
- * in the config folder) and restarts the agent with it; Forget API Key… removes it. The key
+ * in the OS keychain (or, where none answers and the user agreed with aiCliCompanion.keysInFile, in a 0600
+ * file in the config folder) and restarts the agent with it; Forget API Key… removes it. The key
  * passes through here once and is never shown, logged or put into the chat.
  */
 @injectable()
@@ -36,19 +36,14 @@ export class AcpApiKeyCommandContribution implements CommandContribution {
         if (!agent?.apiKeyEnv) {
             return;
         }
-        const problem = await this.keys.credentialStoreProblem();
-        let where = 'the system\'s credential store';
-        if (problem) {
-            // No keychain (the browser app on a server): the key can go to a file only the user can read, if they agree.
-            const file = await this.keys.apiKeyFile();
-            const keep = `Keep it in ${file}`;
-            const answer = await this.messages.warn(`Theia cannot keep ${agent.displayName}'s API key in a credential store: ${problem}. ` +
-                `It can keep the key in a file only you can read (mode 0600): ${file}. Or set ${agent.apiKeyEnv} in the environment Theia starts with.`, keep, 'Cancel');
-            if (answer !== keep) {
-                return;
-            }
-            where = file;
+        const storage = await this.keys.apiKeyStorage();
+        if (storage.kind === 'nowhere') {
+            // No keychain and no consent to the file: nothing to ask for, since nothing would be kept.
+            this.messages.warn(`${agent.displayName}'s API key cannot be kept: ${storage.reason}. ` +
+                `Or set ${agent.apiKeyEnv} in the environment Theia starts with.`);
+            return;
         }
+        const where = storage.kind === 'file' ? storage.file : 'the system\'s credential store';
         const key = await this.quickInput.input({
             title: `${agent.displayName}: API key`, password: true, ignoreFocusLost: true,
             prompt: `Passed to ${agent.displayName} as ${agent.apiKeyEnv}; kept in ${where}, never in the settings.`,
@@ -57,7 +52,7 @@ export class AcpApiKeyCommandContribution implements CommandContribution {
         if (!key?.trim()) {
             return;
         }
-        const result = await this.keys.setApiKey(agent.id, key, !!problem);
+        const result = await this.keys.setApiKey(agent.id, key);
         if ('error' in result) {
             this.messages.error(`${agent.displayName}: ${result.error}`);
             return;

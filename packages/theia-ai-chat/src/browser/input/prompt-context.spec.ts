@@ -37,7 +37,7 @@ describe('chat context and failures for ACP agents', () => {
         assert.deepEqual(followUpButtons(custom, notFound, undefined, noSignIns), [{ label: 'Add Agent from ACP Registry…', commandId: ADD_REGISTRY_AGENT_COMMAND }]);
     });
 
-    it('offers Set API key… for an agent that needs a login and names its key variable, also where no credential store answers (it asks before a 0600 file)', () => {
+    it('offers Set API key… for an agent that needs a login and names its key variable, also where no credential store answers (a 0600 file only with aiCliCompanion.keysInFile)', () => {
         const gemini = BUILT_IN_ACP_AGENTS.find(agent => agent.id === 'GeminiCLI')!;
         const auth = { code: 'AUTH_REQUIRED', message: 'Gemini API key is missing or not configured.', details: '' };
         assert.deepEqual(followUpButtons(gemini, auth, undefined, noSignIns), [{ label: 'Set API key…', commandId: SET_API_KEY_COMMAND, args: ['GeminiCLI'] }]);
@@ -46,7 +46,7 @@ describe('chat context and failures for ACP agents', () => {
         const noStore = { ...auth, credentialStoreProblem: 'the system\'s credential store cannot be reached (no D-Bus)' };
         assert.deepEqual(followUpButtons(gemini, noStore, undefined, noSignIns), [{ label: 'Set API key…', commandId: SET_API_KEY_COMMAND, args: ['GeminiCLI'] }]);
         assert.match(describeFailure(gemini, noStore, []),
-            /set GEMINI_API_KEY in the environment Theia starts with, or set its API key with the button below\. No credential store answers here \(the system's credential store cannot be reached \(no D-Bus\)\), so Theia asks first before keeping the key in a file only you can read \(mode 0600\)/);
+            /set GEMINI_API_KEY in the environment Theia starts with, or set its API key with the button below\. No credential store answers here \(the system's credential store cannot be reached \(no D-Bus\)\), so Theia keeps the key in a file only you can read \(mode 0600\) in your config folder, and only once you agree: set "aiCliCompanion\.keysInFile": true in your user settings\./);
         const noKeyVariable = { ...gemini, apiKeyEnv: undefined };
         assert.deepEqual(followUpButtons(noKeyVariable, auth, undefined, noSignIns), []);
         assert.match(describeFailure(noKeyVariable, auth, []), /set the API key in the environment Theia starts it with/);

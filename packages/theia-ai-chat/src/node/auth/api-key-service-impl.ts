@@ -1,7 +1,7 @@
 import { inject, injectable } from '@theia/core/shared/inversify';
-import { AcpApiKeyService } from '../../common/acp-api-key-protocol';
+import { AcpApiKeyService, ApiKeyStorage } from '../../common/acp-api-key-protocol';
 import { AcpAgentHosts } from '../agents/agent-hosts';
-import { AcpApiKeys, describe } from './api-keys';
+import { AcpApiKeys } from './api-keys';
 
 /** Stores or forgets a chat agent's key and restarts that agent's processes, so the change takes effect at its next turn. */
 @injectable()
@@ -9,24 +9,21 @@ export class AcpApiKeyServiceImpl implements AcpApiKeyService {
     @inject(AcpApiKeys) protected readonly keys: AcpApiKeys;
     @inject(AcpAgentHosts) protected readonly hosts: AcpAgentHosts;
 
-    credentialStoreProblem(): Promise<string | undefined> {
-        return this.keys.problem();
+    apiKeyStorage(): Promise<ApiKeyStorage> {
+        return this.keys.storage();
     }
 
-    apiKeyFile(): Promise<string> {
-        return this.keys.keyFile();
-    }
-
-    async setApiKey(agentId: string, key: string, allowFile?: boolean): Promise<{ stored: true; where?: string } | { error: string }> {
+    async setApiKey(agentId: string, key: string): Promise<{ stored: true; where?: string } | { error: string }> {
         const trimmed = typeof key === 'string' ? key.trim() : '';
         if (!trimmed) {
             return { error: 'The API key is empty.' };
         }
         let where: string;
         try {
-            where = await this.keys.set(agentId, trimmed, allowFile === true);
+            where = await this.keys.set(agentId, trimmed);
         } catch (error) {
-            return { error: `The key was not stored: ${describe(error)}.` };
+            // The policy's refusal says how to agree; a keychain failing mid-write says its own reason.
+            return { error: `The key was not stored: ${(error as Error).message.split('\n')[0]}.` };
         }
         this.hosts.restart(agentId);
         return { stored: true, where };

@@ -3,49 +3,75 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { Container } from '@theia/core/shared/inversify';
-import { AcpApiKeys, ApiKeyFilePath } from './api-keys';
-import { CredentialStoreUnavailableError, SecretServiceKeyStore } from './secret-service-key-store';
+import { MemoryCredentialStore } from '@ai-cli-companion/node-base';
+import { AcpApiKeys, ApiKeyFileConsent, ApiKeyFilePath, ApiKeyKeychain } from './api-keys';
 
-describe('the chat agents\' API keys without a Secret Service', () => {
-    const saved = process.env.DBUS_SESSION_BUS_ADDRESS;
+/** An OS keychain stand-in that can stop answering, as a Secret Service does when its daemon goes. */
+class Keychain extends MemoryCredentialStore {
+    reachable = true;
+    override async get(key: string): Promise<string | undefined> { this.check(); return super.get(key); }
+    override async set(key: string, value: string): Promise<void> { this.check(); return super.set(key, value); }
+    override async delete(key: string): Promise<void> { this.check(); return super.delete(key); }
+    override async names(): Promise<string[]> { this.check(); return super.names(); }
+    protected check(): void {
+        if (!this.reachable) {
+            throw new Error('DBus error: Failed to connect to socket');
+        }
+    }
+}
+
+describe('the chat agents\' API keys (node-base\'s credential policy)', () => {
     let keys: AcpApiKeys;
-    let store: SecretServiceKeyStore;
+    let keychain: Keychain;
+    let consent: boolean;
     let dir: string;
     let keyFile: string;
 
-    before(() => {
-        // A bus that is not there: what a desktop without a keyring daemon (or a container) gives keytar.
-        process.env.DBUS_SESSION_BUS_ADDRESS = 'unix:path=/nonexistent/ai-cli-companion-test-bus';
+    beforeEach(() => {
         dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chat-api-keys-'));
         keyFile = path.join(dir, 'config', 'ai-cli-companion', 'chat-agent-api-keys.json');
+        keychain = new Keychain();
+        consent = false;
         const container = new Container();
+        container.bind(ApiKeyKeychain).toConstantValue(keychain);
         container.bind(ApiKeyFilePath).toConstantValue(async () => keyFile);
-        container.bind(SecretServiceKeyStore).toSelf().inSingletonScope();
+        container.bind(ApiKeyFileConsent).toConstantValue(() => consent);
         container.bind(AcpApiKeys).toSelf().inSingletonScope();
         keys = container.get(AcpApiKeys);
-        store = container.get(SecretServiceKeyStore);
     });
 
-    after(() => {
-        fs.rmSync(dir, { recursive: true, force: true });
-        if (saved === undefined) {
-            delete process.env.DBUS_SESSION_BUS_ADDRESS;
-        } else {
-            process.env.DBUS_SESSION_BUS_ADDRESS = saved;
-        }
+    afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+    it('keeps a key in the keychain when it answers, with or without consent to the file, and forgets it there', async () => {
+        assert.equal(await keys.problem(), undefined);
+        assert.deepEqual(await keys.storage(), { kind: 'keychain' });
+        assert.equal(await keys.set('GeminiCLI', 'secret-key'), 'credential store');
+        assert.equal(keychain.entries.get('GeminiCLI'), 'secret-key');
+        assert.deepEqual(await keys.agentIds(), ['GeminiCLI']);
+        assert.deepEqual(await keys.environmentFor('GeminiCLI', 'GEMINI_API_KEY'), { GEMINI_API_KEY: 'secret-key' });
+        assert.equal(await keys.forget('GeminiCLI'), true);
+        assert.equal(await keys.forget('GeminiCLI'), false);
+        assert.equal(fs.existsSync(path.dirname(keyFile)), false, 'no file while the keychain answers');
     });
 
-    it('says why a key cannot be kept, instead of keeping it in memory as Theia\'s store would', async () => {
-        assert.match(await keys.problem() ?? '', /^the system's credential store cannot be reached \(.+\)$/);
-        await assert.rejects(keys.set('GeminiCLI', 'secret-key'), CredentialStoreUnavailableError);
-        // Theia's own KeyStoreServiceImpl would now answer from memory; this one has nothing to answer.
-        await assert.rejects(store.getPassword('ai-cli-companion.chat-agent-api-key', 'GeminiCLI'), CredentialStoreUnavailableError);
-        assert.equal(fs.existsSync(keyFile), false, 'no file without the user\'s consent');
+    it('without a keychain and without consent keeps nothing, and says how to agree (aiCliCompanion.keysInFile)', async () => {
+        keychain.reachable = false;
+        assert.match(await keys.problem() ?? '', /^the system's credential store cannot be reached \(DBus error: Failed to connect to socket\)$/);
+        const storage = await keys.storage();
+        assert.equal(storage.kind, 'nowhere');
+        assert.match(storage.kind === 'nowhere' ? storage.reason : '',
+            /only with your consent \(set "aiCliCompanion\.keysInFile": true in your user settings to agree\)$/);
+        await assert.rejects(keys.set('GeminiCLI', 'secret-key'), /Nothing can be stored: .*aiCliCompanion\.keysInFile/);
+        // Not in memory either (Theia's keytar store would have kept it there until the next restart).
+        assert.deepEqual(await keys.environmentFor('GeminiCLI', 'GEMINI_API_KEY'), {});
+        assert.equal(fs.existsSync(path.dirname(keyFile)), false, 'no file without the user\'s consent');
     });
 
-    it('keeps the key in a 0600 file in the config folder once the user agreed, hands it to the agent, and forgets it', async () => {
-        assert.equal(await keys.keyFile(), keyFile);
-        assert.equal(await keys.set('GeminiCLI', 'secret-key', true), keyFile);
+    it('without a keychain and with consent keeps the key in a 0600 file in the config folder, hands it to the agent, and forgets it', async () => {
+        keychain.reachable = false;
+        consent = true;
+        assert.deepEqual(await keys.storage(), { kind: 'file', file: keyFile });
+        assert.equal(await keys.set('GeminiCLI', 'secret-key'), keyFile);
         if (process.platform !== 'win32') {
             assert.equal(fs.statSync(keyFile).mode & 0o777, 0o600);
             assert.equal(fs.statSync(path.dirname(keyFile)).mode & 0o777, 0o700);
@@ -54,22 +80,20 @@ describe('the chat agents\' API keys without a Secret Service', () => {
         assert.deepEqual(await keys.environmentFor('GeminiCLI', 'GEMINI_API_KEY'), { GEMINI_API_KEY: 'secret-key' });
         assert.equal(keys.scrub('said secret-key'), 'said <api key>');
         assert.equal(await keys.forget('GeminiCLI'), true);
-        assert.equal(fs.existsSync(keyFile), false);
+        assert.equal(fs.existsSync(keyFile), false, 'the emptied file goes');
         assert.deepEqual(await keys.environmentFor('GeminiCLI', 'GEMINI_API_KEY'), {});
     });
 
-    it('goes to the agreed file also when a keyring that had worked went away (keytar\'s own error)', async () => {
-        const gone = Object.assign(Object.create(store) as SecretServiceKeyStore, {
-            setPassword: async () => { throw new Error('Cannot create an item in a locked collection'); }
-        });
-        const container = new Container();
-        container.bind(ApiKeyFilePath).toConstantValue(async () => keyFile);
-        container.bind(SecretServiceKeyStore).toConstantValue(gone);
-        container.bind(AcpApiKeys).toSelf();
-        const afterKeyringLeft = container.get(AcpApiKeys);
-        await assert.rejects(afterKeyringLeft.set('QwenCode', 'other-key'), /locked collection/);
-        assert.equal(await afterKeyringLeft.set('QwenCode', 'other-key', true), keyFile);
-        assert.equal(await afterKeyringLeft.forget('QwenCode'), true);
+    it('chooses again at each write: a key kept in the file is still found once the keychain answers again', async () => {
+        keychain.reachable = false;
+        consent = true;
+        await keys.set('QwenCode', 'file-key');
+        keychain.reachable = true;
+        assert.equal(await keys.set('GeminiCLI', 'keychain-key'), 'credential store');
+        assert.deepEqual((await keys.agentIds()).sort(), ['GeminiCLI', 'QwenCode']);
+        assert.deepEqual(await keys.environmentFor('QwenCode', 'OPENAI_API_KEY'), { OPENAI_API_KEY: 'file-key' });
+        consent = false;
+        assert.equal(await keys.forget('QwenCode'), true, 'forgotten from the file without consent too');
     });
 
     it('starts the agent with no key variable, and scrubs only keys it handed out', async () => {

@@ -2,13 +2,20 @@ import * as path from 'path';
 import { inject, injectable } from '@theia/core/shared/inversify';
 import { EnvVariablesServer } from '@theia/core/lib/common/env-variables';
 import { FileUri } from '@theia/core/lib/common/file-uri';
-import { PrivateSecretsFile } from '@ai-cli-companion/node-base';
-import { CredentialStoreUnavailableError, SecretServiceKeyStore } from './secret-service-key-store';
+import { CredentialStore, FileCredentialStore, NoCredentialStore, chooseCredentialStore, keychainProblem } from '@ai-cli-companion/node-base';
+import { KEYS_IN_FILE_HOW_TO } from '@ai-cli-companion/node-base/credential-consent';
+import type { ApiKeyStorage } from '../../common/acp-api-key-protocol';
 
-/** The credential store's service name; the account is the chat agent's id. */
+/** The keychain's service name; the account is the chat agent's id. */
 export const API_KEY_SERVICE = 'ai-cli-companion.chat-agent-api-key';
 
-/** The 0600 file the keys go to where no credential store answers, once the user agreed; in Theia's config folder. */
+/** The OS keychain the keys go to first (node-base's KeyringCredentialStore for API_KEY_SERVICE); tests bind a stand-in. */
+export const ApiKeyKeychain = Symbol('ApiKeyKeychain');
+/** Whether the user agreed to the 0600 file (aiCliCompanion.keysInFile in their user settings), asked at each use. */
+export const ApiKeyFileConsent = Symbol('ApiKeyFileConsent');
+export type ApiKeyFileConsent = () => boolean;
+
+/** The 0600 file the keys go to where no keychain answers, once the user agreed; in Theia's config folder. */
 export const ApiKeyFilePath = Symbol('ApiKeyFilePath');
 export type ApiKeyFilePath = () => Promise<string>;
 
@@ -17,57 +24,55 @@ export async function defaultApiKeyFilePath(env: EnvVariablesServer): Promise<st
 }
 
 /**
- * The chat agents' API keys, by agent id: in the system's credential store where one answers; else, only
- * when the user agreed to it (`allowFile`), in a 0600 file in the config folder. Never in memory only.
+ * The chat agents' API keys, by agent id, where node-base's one credential policy puts them: the OS keychain
+ * when a round trip through it works; else the 0600 file, only with the user's consent; else nowhere, and
+ * setting a key says how to agree. The choice is made again at each write (a keyring may be unlocked later,
+ * the setting may change); reads look in both places, so a key kept in either is found.
  * Keys handed to an agent are remembered (in memory only) so that whatever the agent prints can be scrubbed of them.
  */
 @injectable()
 export class AcpApiKeys {
-    @inject(SecretServiceKeyStore) protected readonly store: SecretServiceKeyStore;
+    @inject(ApiKeyKeychain) protected readonly keychain: CredentialStore;
     @inject(ApiKeyFilePath) protected readonly filePath: ApiKeyFilePath;
+    @inject(ApiKeyFileConsent) protected readonly consent: ApiKeyFileConsent;
 
     protected readonly handedOut = new Set<string>();
 
+    /** Why the keychain cannot keep keys; undefined when it can. */
     async problem(): Promise<string | undefined> {
-        try {
-            await this.store.keys(API_KEY_SERVICE);
-            return undefined;
-        } catch (error) {
-            return describe(error);
-        }
+        const problem = await keychainProblem(this.keychain);
+        return problem === undefined ? undefined : `the system's credential store cannot be reached (${problem})`;
     }
 
-    /** Where keys go when the credential store cannot be reached. */
-    keyFile(): Promise<string> {
-        return this.filePath();
+    /** Where a key set now would be kept. */
+    async storage(): Promise<ApiKeyStorage> {
+        const store = await this.store();
+        if (store instanceof NoCredentialStore) {
+            return { kind: 'nowhere', reason: store.reason };
+        }
+        return store instanceof FileCredentialStore ? { kind: 'file', file: store.file } : { kind: 'keychain' };
     }
 
-    /** Where the key was kept: 'credential store', or the file's path. Without `allowFile` a store that cannot be reached throws. */
-    async set(agentId: string, key: string, allowFile = false): Promise<string> {
-        try {
-            await this.store.setPassword(API_KEY_SERVICE, agentId, key);
-            return 'credential store';
-        } catch (error) {
-            // Either the store never answered, or a keyring that worked went away (keytar's own error).
-            if (!allowFile) {
-                throw error;
-            }
-        }
-        const file = await this.file();
-        await file.set(agentId, key);
-        return file.file;
+    /** Where the key was kept: 'credential store', or the file's path. Throws, saying how to agree, where it cannot be kept. */
+    async set(agentId: string, key: string): Promise<string> {
+        const store = await this.store();
+        await store.set(agentId, key);
+        return store instanceof FileCredentialStore ? store.file : 'credential store';
     }
 
     async forget(agentId: string): Promise<boolean> {
-        const inStore = await this.store.deletePassword(API_KEY_SERVICE, agentId).catch(() => false);
-        const inFile = await (await this.file()).delete(agentId);
-        return inStore || inFile;
+        const inKeychain = await this.keychain.get(agentId).then(key => key !== undefined).catch(() => false);
+        await this.keychain.delete(agentId).catch(() => undefined);
+        const file = await this.file();
+        const inFile = await file.get(agentId) !== undefined;
+        await file.delete(agentId);
+        return inKeychain || inFile;
     }
 
     async agentIds(): Promise<string[]> {
-        const inStore = await this.store.keys(API_KEY_SERVICE).catch(() => [] as string[]);
+        const inKeychain = await this.keychain.names?.().catch(() => [] as string[]) ?? [];
         const inFile = await (await this.file()).names();
-        return [...new Set([...inStore, ...inFile])];
+        return [...new Set([...inKeychain, ...inFile])];
     }
 
     /** The environment that carries the agent's stored key; empty without one. */
@@ -75,7 +80,7 @@ export class AcpApiKeys {
         if (!apiKeyEnv) {
             return {};
         }
-        const key = await this.store.getPassword(API_KEY_SERVICE, agentId).catch(() => undefined)
+        const key = await this.keychain.get(agentId).catch(() => undefined)
             ?? await (await this.file()).get(agentId).catch(() => undefined);
         if (!key) {
             return {};
@@ -93,16 +98,15 @@ export class AcpApiKeys {
         return scrubbed;
     }
 
-    protected async file(): Promise<PrivateSecretsFile> {
-        return new PrivateSecretsFile(await this.filePath());
+    protected async store(): Promise<CredentialStore> {
+        return chooseCredentialStore({
+            keychain: this.keychain, file: await this.filePath(), consent: this.consent(), howToConsent: KEYS_IN_FILE_HOW_TO,
+            // The refusal and Set API Key… say it to the user; the log needs no line per attempt.
+            warn: () => undefined
+        });
     }
-}
 
-/** One phrase for whatever the store threw (a keyring that went away after it worked throws keytar's own error). */
-export function describe(error: unknown): string {
-    if (error instanceof CredentialStoreUnavailableError) {
-        return error.message;
+    protected async file(): Promise<FileCredentialStore> {
+        return new FileCredentialStore(await this.filePath());
     }
-    const reason = error instanceof Error ? error.message : String(error);
-    return `the system's credential store cannot be reached (${reason.split('\n')[0]})`;
 }

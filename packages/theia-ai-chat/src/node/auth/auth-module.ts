@@ -1,16 +1,24 @@
 import { interfaces } from '@theia/core/shared/inversify';
 import { ConnectionHandler } from '@theia/core/lib/common/messaging/handler';
 import { RpcConnectionHandler } from '@theia/core/lib/common/messaging/proxy-factory';
-import { ACP_API_KEYS_PATH, AcpApiKeyService } from '../../common/acp-api-key-protocol';
-import { AcpApiKeyServiceImpl } from './api-key-service-impl';
 import { EnvVariablesServer } from '@theia/core/lib/common/env-variables';
-import { AcpApiKeys, ApiKeyFilePath, defaultApiKeyFilePath } from './api-keys';
-import { SecretServiceKeyStore } from './secret-service-key-store';
+import { PreferenceService } from '@theia/core/lib/common/preferences/preference-service';
+import { KeyringCredentialStore } from '@ai-cli-companion/node-base';
+import { keysInFileConsent } from '@ai-cli-companion/node-base/credential-consent';
+import { ACP_API_KEYS_PATH, AcpApiKeyService } from '../../common/acp-api-key-protocol';
+import { userAcpChatSetting } from '../../common/acp-chat-preferences';
+import { AcpApiKeyServiceImpl } from './api-key-service-impl';
+import { API_KEY_SERVICE, AcpApiKeys, ApiKeyFileConsent, ApiKeyFilePath, ApiKeyKeychain, defaultApiKeyFilePath } from './api-keys';
 
-/** The agents' API keys in the system's credential store, or (where none answers, if the user agreed) a 0600 file. */
+/** The agents' API keys in the OS keychain, or (where none answers, if the user agreed in their settings) a 0600 file. */
 export function bindAuth(bind: interfaces.Bind): void {
-    bind(SecretServiceKeyStore).toSelf().inSingletonScope();
+    bind(ApiKeyKeychain).toConstantValue(new KeyringCredentialStore(API_KEY_SERVICE));
     bind(ApiKeyFilePath).toDynamicValue(ctx => () => defaultApiKeyFilePath(ctx.container.get(EnvVariablesServer))).inSingletonScope();
+    // User scope only, like every setting the chat reads in the backend.
+    bind(ApiKeyFileConsent).toDynamicValue(ctx => {
+        const preferences = ctx.container.get<PreferenceService>(PreferenceService);
+        return () => keysInFileConsent(userAcpChatSetting(name => preferences.inspect(name)));
+    }).inSingletonScope();
     bind(AcpApiKeys).toSelf().inSingletonScope();
     bind(AcpApiKeyServiceImpl).toSelf().inSingletonScope();
     bind(AcpApiKeyService).toService(AcpApiKeyServiceImpl);
