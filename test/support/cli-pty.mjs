@@ -6,6 +6,14 @@ import xtermHeadless from '@xterm/headless';
 
 const { Terminal } = xtermHeadless;
 const TEST_DIR = fileURLToPath(new URL('..', import.meta.url));
+/**
+ * Folders of installed CLIs, searched in turn: `TEST_CLI_NODE_MODULES` first (scripts/test-newest-clis.sh points it
+ * at the registry's newest versions, installed elsewhere), then the pinned ones of test/, then the monorepo root's.
+ */
+const CLI_MODULE_DIRS = [
+    ...(process.env.TEST_CLI_NODE_MODULES ? [path.resolve(process.env.TEST_CLI_NODE_MODULES)] : []),
+    path.join(TEST_DIR, 'node_modules'), path.join(TEST_DIR, '..', 'node_modules')
+];
 
 /** Key sequences for `write`, e.g. to pick an option in a CLI's confirmation dialog. */
 export const KEYS = {
@@ -16,12 +24,12 @@ export const KEYS = {
 const squash = text => text.replace(/\s+/g, '');
 
 /**
- * The JS entry of an installed CLI bin (`test/node_modules/.bin` first, then the monorepo root).
+ * The JS entry of an installed CLI bin (in the `.bin` of CLI_MODULE_DIRS, in turn).
  * Throws, never skips: these tests exist to prove the published binaries work.
  */
 export function findCliBinary(bin, packageName) {
-    for (const dir of [path.join(TEST_DIR, 'node_modules', '.bin'), path.join(TEST_DIR, '..', 'node_modules', '.bin')]) {
-        const candidate = path.join(dir, bin);
+    for (const dir of CLI_MODULE_DIRS) {
+        const candidate = path.join(dir, '.bin', bin);
         if (fs.existsSync(candidate)) {
             return fs.realpathSync(candidate);
         }
@@ -36,7 +44,7 @@ export function findCliBinary(bin, packageName) {
  */
 export function findClaudeBinary() {
     const name = `@anthropic-ai/claude-code-${process.platform}-${process.arch}`;
-    for (const dir of [path.join(TEST_DIR, 'node_modules'), path.join(TEST_DIR, '..', 'node_modules')]) {
+    for (const dir of CLI_MODULE_DIRS) {
         const candidate = path.join(dir, name, process.platform === 'win32' ? 'claude.exe' : 'claude');
         if (fs.existsSync(candidate)) {
             return candidate;
