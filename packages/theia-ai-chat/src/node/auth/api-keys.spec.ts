@@ -1,9 +1,9 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
 import { Container } from '@theia/core/shared/inversify';
 import { MemoryCredentialStore } from '@ai-cli-companion/node-base';
+import { removeFolder, tempFolder } from '@ai-cli-companion/node-base/test-support';
 import { AcpApiKeys, ApiKeyFileConsent, ApiKeyFilePath, ApiKeyKeychain } from './api-keys';
 
 /** An OS keychain stand-in that can stop answering, as a Secret Service does when its daemon goes. */
@@ -28,7 +28,7 @@ describe('the chat agents\' API keys (node-base\'s credential policy)', () => {
     let keyFile: string;
 
     beforeEach(() => {
-        dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chat-api-keys-'));
+        dir = tempFolder('chat-api-keys-');
         keyFile = path.join(dir, 'config', 'ai-cli-companion', 'chat-agent-api-keys.json');
         keychain = new Keychain();
         consent = false;
@@ -40,7 +40,7 @@ describe('the chat agents\' API keys (node-base\'s credential policy)', () => {
         keys = container.get(AcpApiKeys);
     });
 
-    afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+    afterEach(() => removeFolder(dir));
 
     it('keeps a key in the keychain when it answers, with or without consent to the file, and forgets it there', async () => {
         assert.equal(await keys.problem(), undefined);
