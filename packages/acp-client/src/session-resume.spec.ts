@@ -10,21 +10,12 @@ import { replayNotShown } from './replay-dedup';
 import { SessionHandlers } from './session-routes';
 import { WorkspaceAgent } from './workspace-agent';
 import { WorkspaceAgentOptions } from './workspace-agent-options';
+import { RecordedSession, sessionRecorder } from './test/session-recorder';
 
 /** An ACP agent written for the tests whose sessions outlive its process (one JSON file each in --store). */
 const SESSION_AGENT = path.resolve(__dirname, '../../../test/support/session-acp-agent.mjs');
 
-function recorder(overrides: Partial<SessionHandlers> = {}): SessionHandlers & { updates: acp.SessionUpdate[]; texts(): string } {
-    const updates: acp.SessionUpdate[] = [];
-    return {
-        updates,
-        texts: () => updates.filter(update => update.sessionUpdate === 'agent_message_chunk')
-            .map(update => (update as { content: { text: string } }).content.text).join('\n'),
-        onUpdate: update => { updates.push(update); },
-        onPermission: async () => ({ outcome: { outcome: 'cancelled' } }),
-        ...overrides
-    };
-}
+const recorder = (overrides: Partial<SessionHandlers> = {}): RecordedSession => sessionRecorder(overrides, '\n');
 
 const said = (text: string): acp.ContentBlock[] => [{ type: 'text', text }];
 

@@ -6,24 +6,12 @@ import { removeFolder, tempFolder, until } from '@ai-cli-companion/node-base/tes
 import { silentLogger } from './agent-logger';
 import { AgentExitedError } from './agent-errors';
 import { ClientTerminals } from './client-terminals';
-import { SessionHandlers } from './session-routes';
 import { WorkspaceAgent } from './workspace-agent';
 import { isAlive } from './test/process-checks';
+import { sessionRecorder } from './test/session-recorder';
 
 /** The ACP agent the repository's tests write themselves (test/support): a real process speaking ACP on stdio. */
 const TINY_AGENT = path.resolve(__dirname, '../../../test/support/tiny-acp-agent.mjs');
-
-function recorder(overrides: Partial<SessionHandlers> = {}): SessionHandlers & { updates: acp.SessionUpdate[]; texts(): string } {
-    const updates: acp.SessionUpdate[] = [];
-    return {
-        updates,
-        texts: () => updates.filter(update => update.sessionUpdate === 'agent_message_chunk')
-            .map(update => (update as { content: { text: string } }).content.text).join(''),
-        onUpdate: update => { updates.push(update); },
-        onPermission: async () => ({ outcome: { outcome: 'cancelled' } }),
-        ...overrides
-    };
-}
 
 describe('WorkspaceAgent (the shared ACP engine) with a real ACP agent process', () => {
     let workspace: string;
@@ -44,8 +32,8 @@ describe('WorkspaceAgent (the shared ACP engine) with a real ACP agent process',
 
     it('starts lazily, once, and serves two sessions from one process, each hearing only its own updates', async () => {
         assert.equal(agent.pid, undefined, 'nothing runs before first use');
-        const one = recorder();
-        const two = recorder();
+        const one = sessionRecorder();
+        const two = sessionRecorder();
         const [a, b] = await Promise.all([agent.openSession(one), agent.openSession(two)]);
         assert.notEqual(a.sessionId, b.sessionId);
         assert.equal(a.agent, b.agent, 'one process for the workspace');
@@ -58,7 +46,7 @@ describe('WorkspaceAgent (the shared ACP engine) with a real ACP agent process',
     });
 
     it('drops the agents\' noise (gemini\'s [MODE_UPDATE] text, qwen\'s empty chunk) before any consumer sees it', async () => {
-        const session = recorder();
+        const session = sessionRecorder();
         const { sessionId } = await agent.openSession(session);
         await agent.prompt(sessionId, [{ type: 'text', text: 'announce yolo' }]);
         assert.equal(session.texts(), 'Mode is yolo.');
@@ -69,7 +57,7 @@ describe('WorkspaceAgent (the shared ACP engine) with a real ACP agent process',
     it('routes a permission request to its session and sends back exactly the chosen option', async () => {
         const target = path.join(workspace, 'out.txt');
         const asked: acp.RequestPermissionRequest[] = [];
-        const session = recorder({
+        const session = sessionRecorder({
             onPermission: async request => {
                 asked.push(request);
                 return { outcome: { outcome: 'selected', optionId: 'allow' } };
@@ -83,7 +71,7 @@ describe('WorkspaceAgent (the shared ACP engine) with a real ACP agent process',
     });
 
     it('cancel ends a hanging turn with "cancelled"; the same process answers the next prompt', async () => {
-        const session = recorder();
+        const session = sessionRecorder();
         const { sessionId } = await agent.openSession(session);
         const pid = agent.pid;
         const turn = agent.prompt(sessionId, [{ type: 'text', text: 'hang' }]);
@@ -97,12 +85,12 @@ describe('WorkspaceAgent (the shared ACP engine) with a real ACP agent process',
 
     it('an agent that dies mid-turn fails the turn with AgentExitedError and tells its sessions; the next session gets a fresh process', async () => {
         let told: AgentExitedError | undefined;
-        const { sessionId } = await agent.openSession(recorder({ onAgentExit: error => { told = error; } }));
+        const { sessionId } = await agent.openSession(sessionRecorder({ onAgentExit: error => { told = error; } }));
         const pid = agent.pid!;
         await assert.rejects(agent.prompt(sessionId, [{ type: 'text', text: 'die' }]), (error: unknown) => error instanceof AgentExitedError);
         assert.ok(told instanceof AgentExitedError);
         assert.equal(agent.hasSession(sessionId), false);
-        const next = await agent.openSession(recorder());
+        const next = await agent.openSession(sessionRecorder());
         assert.notEqual(agent.pid, pid);
         assert.equal((await agent.prompt(next.sessionId, [{ type: 'text', text: 'back' }])).stopReason, 'end_turn');
     });
@@ -115,7 +103,7 @@ describe('WorkspaceAgent (the shared ACP engine) with a real ACP agent process',
         });
         const writes: acp.WriteTextFileRequest[] = [];
         const target = path.join(workspace, 'through-client.txt');
-        const { sessionId } = await agent.openSession(recorder({
+        const { sessionId } = await agent.openSession(sessionRecorder({
             onPermission: async () => ({ outcome: { outcome: 'selected', optionId: 'allow' } }),
             writeTextFile: async request => { writes.push(request); return {}; }
         }));
@@ -130,7 +118,7 @@ describe('WorkspaceAgent (the shared ACP engine) with a real ACP agent process',
             workspace, logger: silentLogger, scrub: text => text, environment: async () => process.env,
             profile: { id: 'tiny', displayName: 'Tiny agent', command: process.execPath, args: [TINY_AGENT, '--models'] }
         });
-        const session = recorder();
+        const session = sessionRecorder();
         const opened = await agent.openSession(session);
         const models = (opened.state as { models?: { currentModelId: string; availableModels: Array<{ modelId: string }> } }).models;
         assert.equal(models?.currentModelId, 'tiny-small');
@@ -143,7 +131,7 @@ describe('WorkspaceAgent (the shared ACP engine) with a real ACP agent process',
     });
 
     it('declares no terminal unless asked to (the agent API\'s default): the agent runs no command through the client', async () => {
-        const session = recorder();
+        const session = sessionRecorder();
         const { sessionId } = await agent.openSession(session);
         await agent.prompt(sessionId, [{ type: 'text', text: 'run sh -c true' }]);
         assert.match(session.texts(), /No terminal: the client did not declare/);
@@ -157,7 +145,7 @@ describe('WorkspaceAgent (the shared ACP engine) with a real ACP agent process',
         });
         const terminals = new ClientTerminals();
         const outputs: string[] = [];
-        const session = recorder({
+        const session = sessionRecorder({
             terminals: terminals.handlersFor({
                 owner: 'test', cwd: requested => requested ?? workspace, env: process.env,
                 watch: () => ({ onOutput: chunk => outputs.push(chunk.toString()) })
@@ -174,7 +162,7 @@ describe('WorkspaceAgent (the shared ACP engine) with a real ACP agent process',
     });
 
     it('declares Zed\'s terminal_output extension only when asked to (the chat shows output codex-acp streams in tool-call _meta)', async () => {
-        const plain = recorder();
+        const plain = sessionRecorder();
         await agent.prompt((await agent.openSession(plain)).sessionId, [{ type: 'text', text: 'capabilities' }]);
         assert.equal(JSON.parse(plain.texts())._meta, undefined, 'the agent API\'s default declares nothing more');
         await agent.stop();
@@ -182,13 +170,13 @@ describe('WorkspaceAgent (the shared ACP engine) with a real ACP agent process',
             workspace, logger: silentLogger, scrub: text => text, environment: async () => process.env, showsTerminalOutputMeta: true,
             profile: { id: 'tiny', displayName: 'Tiny agent', command: process.execPath, args: [TINY_AGENT] }
         });
-        const showing = recorder();
+        const showing = sessionRecorder();
         await agent.prompt((await agent.openSession(showing)).sessionId, [{ type: 'text', text: 'capabilities' }]);
         assert.deepEqual(JSON.parse(showing.texts())._meta, { terminal_output: true });
     });
 
     it('stop() leaves no process behind', async () => {
-        await agent.openSession(recorder());
+        await agent.openSession(sessionRecorder());
         const pid = agent.pid!;
         await agent.stop();
         assert.equal(isAlive(pid), false);
@@ -200,7 +188,7 @@ describe('WorkspaceAgent (the shared ACP engine) with a real ACP agent process',
             workspace, logger: silentLogger, scrub: text => text, environment: async () => process.env,
             profile: { id: 'nope', displayName: 'Nope CLI', command: 'no-such-acp-agent-xyz', args: ['--acp'], installCommand: 'npm install -g nope' }
         });
-        const error = await missing.openSession(recorder()).then(() => undefined, failure => failure);
+        const error = await missing.openSession(sessionRecorder()).then(() => undefined, failure => failure);
         const failure = missing.describe(error);
         assert.equal(failure.code, 'AGENT_NOT_FOUND');
         assert.match(failure.message, /npm install -g nope/);
