@@ -158,8 +158,9 @@ export const AGENTS = [
     {
         id: 'codex', name: 'Codex CLI', command: 'codex', install: { npm: '@openai/codex' },
         companion: {
-            // The backend's socket (node/codex-ipc) answers the CLI's `ide-context` for the window that has its
-            // folder, so terminals need no variable; the CLI finds the socket through TMPDIR, which they inherit.
+            // The backend's sockets (node/codex-ipc) answer the CLI's `ide-context` for the window that has its
+            // folder, so terminals need no variable: the CLI finds them through the CODEX_HOME (or HOME) and TMPDIR
+            // they inherit (`<codex home>/ipc/ipc.sock` first, then `$TMPDIR/codex-ipc/ipc-<uid>.sock`).
             transport: 'ipc',
             // 0.169.0 has no setting for it: IDE context is off in each new run until `/ide` (or `/ide on`).
             ideCommand: '/ide on',
