@@ -20,8 +20,20 @@ export function makeTempRoot(prefix = 'theia-companion-e2e-') {
 }
 
 export function removeTempRoot(root) {
-    if (root) {
-        // A CLI in a terminal of the stopped backend may still be writing its last files for a moment.
-        fs.rmSync(root, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+    if (!root) {
+        return;
+    }
+    // A CLI in a terminal of the stopped backend may still be writing its last files for a moment (claude 2.1.332
+    // rewrites ~/.claude.json and its debug log on the way out). rmSync's own retries only retry the rmdir, so a
+    // file written after it listed a folder keeps failing it (ENOTEMPTY): then the whole walk is done again.
+    for (let attempt = 1; ; attempt++) {
+        try {
+            fs.rmSync(root, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+            return;
+        } catch (error) {
+            if (error.code !== 'ENOTEMPTY' || attempt >= 5) {
+                throw error;
+            }
+        }
     }
 }
