@@ -3,13 +3,14 @@ import { execFileSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
 import { removeFolder, tempFolder } from '@ai-cli-companion/node-base/test-support';
-import { AcpChatAgentConfig, AcpChatClient, AcpPermissionRequest } from '../../common/acp-chat-protocol';
+import { AcpChatAgentConfig, AcpPermissionRequest } from '../../common/acp-chat-protocol';
 import { AGENTS_PREFERENCE } from '../../common/acp-chat-preferences';
 import { AcpAgentHosts } from '../agents/agent-hosts';
 import { AcpApiKeys } from '../auth/api-keys';
 import { AcpChatServiceImpl } from '../session/chat-service-impl';
 import { AcpChatTerminals } from '../tool-calls/chat-terminals';
 import { confineAgentPath, readAgentFile, writeAgentFile } from './workspace-files';
+import { textsClient } from '../../test/agent-texts';
 
 const TINY_AGENT = path.resolve(__dirname, '../../../../../test/support/tiny-acp-agent.mjs');
 /** Node's thread pool: a blocking open of a FIFO would hold one of these threads until a writer comes. */
@@ -126,15 +127,7 @@ describe('AcpChatServiceImpl fs/* with a real ACP agent (the tiny agent of the t
         written.length = 0;
         unsaved.clear();
         onUnsavedTextAsked = () => undefined;
-        const client: Partial<AcpChatClient> = {
-            onSessionUpdates: (_chat, _agent, updates) => {
-                for (const update of updates) {
-                    const content = update.content as { text?: string } | undefined;
-                    if (update.sessionUpdate === 'agent_message_chunk' && content?.text) {
-                        texts.push(content.text);
-                    }
-                }
-            },
+        service.setClient(textsClient(texts, {
             onPermissionRequest: (_chat, _agent, request: AcpPermissionRequest) => void service.answerPermission(request.permissionId, 'allow'),
             onPermissionSettled: () => undefined,
             readUnsavedText: async (_chat, file) => {
@@ -144,8 +137,7 @@ describe('AcpChatServiceImpl fs/* with a real ACP agent (the tiny agent of the t
             onTextFileWritten: async (_chat, _agent, file, before, content) => {
                 written.push({ path: file, before, content });
             }
-        };
-        service.setClient(client as AcpChatClient);
+        }));
     });
 
     afterEach(async () => {

@@ -1,13 +1,14 @@
 import * as assert from 'assert';
 import * as path from 'path';
 import { removeFolder, tempFolder } from '@ai-cli-companion/node-base/test-support';
-import { AcpChatClient, AcpChatAgentConfig } from '../../common/acp-chat-protocol';
+import { AcpChatAgentConfig } from '../../common/acp-chat-protocol';
 import { MCP_EXCLUDED_AGENTS_PREFERENCE, THEIA_MCP_SERVERS_PREFERENCE } from '../../common/acp-chat-mcp-servers';
 import { SESSION_START_TIMEOUT_ENV } from '@ai-cli-companion/acp-client';
 import { AcpAgentHosts } from '../agents/agent-hosts';
 import { AcpApiKeys } from '../auth/api-keys';
 import { AcpChatTerminals } from '../tool-calls/chat-terminals';
 import { AcpChatServiceImpl } from './chat-service-impl';
+import { textsClient } from '../../test/agent-texts';
 
 const TINY_AGENT = path.resolve(__dirname, '../../../../../test/support/tiny-acp-agent.mjs');
 
@@ -38,16 +39,7 @@ describe('Theia\'s MCP servers reach a real ACP agent\'s session/new (the tiny a
         const logger = { info: () => undefined, warn: () => undefined, error: () => undefined };
         hosts = Object.assign(new AcpAgentHosts(), { logger, apiKeys: new AcpApiKeys(), userAgent: () => agent, preferences });
         service = Object.assign(new AcpChatServiceImpl(), { hosts, terminals: new AcpChatTerminals() });
-        service.setClient({
-            onSessionUpdates: (_chat, _agent, updates) => {
-                for (const update of updates) {
-                    const content = update.content as { text?: string } | undefined;
-                    if (update.sessionUpdate === 'agent_message_chunk' && content?.text) {
-                        texts.push(content.text);
-                    }
-                }
-            }
-        } as Partial<AcpChatClient> as AcpChatClient);
+        service.setClient(textsClient(texts));
         return agent;
     }
 

@@ -3,12 +3,13 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { descendantsOf } from '@ai-cli-companion/acp-client';
 import { removeFolder, tempFolder, until } from '@ai-cli-companion/node-base/test-support';
-import { AcpChatClient, AcpChatAgentConfig, AcpTerminalOutput } from '../../common/acp-chat-protocol';
+import { AcpChatAgentConfig, AcpTerminalOutput } from '../../common/acp-chat-protocol';
 import { AcpAgentHosts } from '../agents/agent-hosts';
 import { AcpApiKeys } from '../auth/api-keys';
 import { AcpChatServiceImpl } from '../session/chat-service-impl';
 import { AcpChatTerminals, terminalCwd } from './chat-terminals';
 import { AcpTerminalRelay, TERMINAL_DISPLAY_LIMIT } from './terminal-relay';
+import { textsClient } from '../../test/agent-texts';
 
 const TINY_AGENT = path.resolve(__dirname, '../../../../../test/support/tiny-acp-agent.mjs');
 
@@ -107,17 +108,7 @@ describe('AcpChatServiceImpl terminals with a real ACP agent (the tiny agent of 
         service = Object.assign(new AcpChatServiceImpl(), { hosts, terminals });
         outputs.length = 0;
         texts.length = 0;
-        service.setClient({
-            onSessionUpdates: (_chat, _agent, updates) => {
-                for (const update of updates) {
-                    const content = update.content as { text?: string } | undefined;
-                    if (update.sessionUpdate === 'agent_message_chunk' && content?.text) {
-                        texts.push(content.text);
-                    }
-                }
-            },
-            onTerminalOutput: (_chat, output) => outputs.push(output)
-        } as Partial<AcpChatClient> as AcpChatClient);
+        service.setClient(textsClient(texts, { onTerminalOutput: (_chat, output) => outputs.push(output) }));
     });
 
     afterEach(async () => {
