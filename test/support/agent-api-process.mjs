@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cleanProcessEnv, CliHome, geminiTestSettings, qwenTestSettings } from './cli-home.mjs';
 import { findCliBinary } from './cli-pty.mjs';
+import { copilotEnv } from './copilot-cli.mjs';
 
 const REPO_DIR = fileURLToPath(new URL('../..', import.meta.url));
 export const AGENT_API_BIN = path.join(REPO_DIR, 'packages', 'agent-api', 'bin', 'agent-api.js');
@@ -32,17 +33,21 @@ export class AgentApiProcess {
         if (!fs.existsSync(path.join(REPO_DIR, 'packages', 'agent-api', 'lib', 'cli.js'))) {
             throw new Error('packages/agent-api is not built: run `npm run build` at the repository root first.');
         }
-        if (settings) {
+        if (settings && agent !== 'copilot') {
             if (agent === 'gemini') {
                 home.setUpGemini(geminiAcpSettings());
             } else {
                 home.setUpQwen(qwenAcpSettings());
             }
         }
-        const command = agent === 'gemini' ? findCliBinary('gemini', '@google/gemini-cli') : findCliBinary('qwen', '@qwen-code/qwen-code');
-        const modelEnv = agent === 'gemini'
-            ? { GEMINI_API_KEY: 'fake-gemini-key-0123456789', GOOGLE_GEMINI_BASE_URL: fake.baseUrl, REMOTE_CONTAINERS: 'true' }
-            : fake.env('fake-openai-key-0123456789');
+        const command = { gemini: () => findCliBinary('gemini', '@google/gemini-cli'), qwen: () => findCliBinary('qwen', '@qwen-code/qwen-code'),
+            copilot: () => findCliBinary('copilot', '@github/copilot') }[agent]();
+        const modelEnv = {
+            gemini: () => ({ GEMINI_API_KEY: 'fake-gemini-key-0123456789', GOOGLE_GEMINI_BASE_URL: fake.baseUrl, REMOTE_CONTAINERS: 'true' }),
+            qwen: () => fake.env('fake-openai-key-0123456789'),
+            // Bring your own key: the loopback fake as its OpenAI provider, no GitHub sign-in.
+            copilot: () => copilotEnv(fake)
+        }[agent]();
         const tokenFile = path.join(home.root, 'agent-api-token');
         const fullArgs = [AGENT_API_BIN, 'serve', ...(workspaces ?? [home.workspace]).flatMap(dir => ['--workspace', dir]),
             '--agent', agent, '--agent-command', command, '--port', '0', '--token-file', tokenFile, ...args];

@@ -40,9 +40,11 @@ describe('parseCommandLine', () => {
         assert.throws(() => parseCommandLine(['serve', '--workspace', '/a'], { AGENT_API_TOKEN: 'short' }), /16 characters/);
     });
 
-    it('drives the agent table\'s Agent API agents only: Copilot CLI (an ACP agent the API cannot sign in yet) is refused', () => {
-        assert.throws(() => parseCommandLine(['serve', '--workspace', '/a', '--agent', 'copilot']), /--agent must be gemini or qwen, not "copilot"/);
-        assert.match(HELP, /--agent gemini\|qwen {6}Which CLI to drive \(default: gemini\)/);
+    it('drives the agent table\'s Agent API agents only: Copilot CLI (bring your own key) is one, Codex CLI (no ACP of its own) is refused', () => {
+        const copilot = parseCommandLine(['serve', '--workspace', '/a', '--agent', 'copilot']);
+        assert.ok(!copilot.help && copilot.options.agent === 'copilot');
+        assert.throws(() => parseCommandLine(['serve', '--workspace', '/a', '--agent', 'codex']), /--agent must be gemini or qwen or copilot, not "codex"/);
+        assert.match(HELP, /--agent NAME {13}Which CLI to drive: gemini, qwen, copilot \(default: gemini\)/);
     });
 
     it('refuses --enable-execute-command on a non-loopback --host, unless the dangerous flag says so', () => {

@@ -8,12 +8,13 @@ import { MAX_FILE_PATHS } from './http/chat-route';
 export const HELP = `Usage: ai-cli-agent-api serve --workspace DIR [options]
 
 Serves the Agent API (chat, tool confirmations, workspace files) for a GUI, driving the real
-Gemini CLI or Qwen Code over ACP. Loopback only; every request needs the bearer token.
+Gemini CLI, Qwen Code or Copilot CLI over ACP. Loopback only; every request needs the bearer token.
 
 Options:
   --workspace DIR          A directory the API and the agent may work in; repeat for more.
                            The first one is the default for /chat and relative paths. Required.
-  ${`--agent ${AGENT_API_AGENTS.join('|')}`.padEnd(24)} Which CLI to drive (default: ${AGENT_API_AGENTS[0]}).
+  --agent NAME             Which CLI to drive: ${AGENT_API_AGENTS.join(', ')} (default: ${AGENT_API_AGENTS[0]}). Copilot CLI
+                           needs \`copilot login\` or your own provider (COPILOT_PROVIDER_BASE_URL, COPILOT_MODEL).
   --agent-command PATH     The CLI executable (default: ${AGENT_API_AGENTS.map(id => `"${id}"`).join(' or ')} found on PATH).
   --port N                 Port to listen on (default: ${DEFAULT_PORT}; 0 picks a free one).
   --host H                 Address to bind (default: 127.0.0.1). Any non-loopback address (e.g.

@@ -17,8 +17,8 @@ describe('the agent table (one entry per CLI)', () => {
         assert.deepStrictEqual(agents.filter(agent => agent.companion).map(agent => [agent.id, agent.companion!.transport]),
             [['gemini', 'http'], ['qwen', 'http'], ['llxprt', 'http'], ['claude', 'ws'], ['copilot', 'pipe'], ['codex', 'ipc']]);
         assert.deepStrictEqual(agents.filter(agent => agent.acp).map(agent => agent.id), ['gemini', 'qwen', 'copilot']);
-        // The Agent API's auth service knows gemini's and qwen's methods only (Copilot CLI signs in with `copilot login`).
-        assert.deepStrictEqual(AGENT_API_AGENTS, ['gemini', 'qwen']);
+        // Copilot CLI too: with its own provider (COPILOT_PROVIDER_*) it needs no sign-in, its key is the provider's.
+        assert.deepStrictEqual(AGENT_API_AGENTS, ['gemini', 'qwen', 'copilot']);
     });
 
     it('is browser-safe: its entry loads no module at run time', () => {

@@ -140,7 +140,7 @@ export const AGENTS = [
         // with COPILOT_PROVIDER_BASE_URL and COPILOT_MODEL set it needs no GitHub login (bring your own key). session/new
         // reports these modes (also as the "mode" config option, beside "allow_all") and, in BYOK mode, no models.
         acp: {
-            args: ['--acp'], keyEnv: 'COPILOT_PROVIDER_API_KEY',
+            args: ['--acp'], keyEnv: 'COPILOT_PROVIDER_API_KEY', agentApi: true,
             loginHint: 'run `copilot login` in a terminal (GitHub sign-in), or bring your own key: set COPILOT_PROVIDER_BASE_URL, ' +
                 'COPILOT_MODEL and COPILOT_PROVIDER_API_KEY (`copilot help providers`)',
             description: 'GitHub Copilot CLI over the Agent Client Protocol (copilot --acp): reads, edits and runs in your workspace, asking first. ' +

@@ -31,7 +31,7 @@ export const AgentApiPreferenceSchema: PreferenceSchema = {
     properties: {
         [AGENT_API_PREFERENCES.enabled]: {
             ...USER_ONLY, type: 'boolean', default: false,
-            description: 'Run the Agent API server for this workspace: an HTTP API on 127.0.0.1 that a desktop GUI or a script uses to chat with Gemini CLI or Qwen Code, approve its tool calls and read or write workspace files. Every request needs the token written to the token file shown in the status bar.' + USER_ONLY_NOTE
+            description: 'Run the Agent API server for this workspace: an HTTP API on 127.0.0.1 that a desktop GUI or a script uses to chat with Gemini CLI, Qwen Code or Copilot CLI, approve its tool calls and read or write workspace files. Every request needs the token written to the token file shown in the status bar.' + USER_ONLY_NOTE
         },
         [AGENT_API_PREFERENCES.agent]: {
             ...USER_ONLY, type: 'string', enum: [...AGENT_API_AGENTS], default: AGENT_API_AGENTS[0],
