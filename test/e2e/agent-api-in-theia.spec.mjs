@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { startAcpTheiaBackend } from '../support/acp-theia-backend.mjs';
-import { agentApiStatusText, waitForAgentApiOffAnswer } from '../support/agent-api-status.mjs';
+import { agentApiClient, agentApiStatusText, waitForAgentApiOffAnswer } from '../support/agent-api-status.mjs';
 import { ChatStream } from '../support/agent-api-stream.mjs';
 import { FakeGeminiApi } from '../support/fake-gemini-api.mjs';
 import { TheiaWindow, launchChromium, makeTempRoot, removeTempRoot, waitUntil, writeTree } from '../support/theia-app.mjs';
@@ -44,16 +44,7 @@ describe('Agent API in a Theia window', function () {
     const setEnabled = enabled => setUserSetting('aiCliAgentApi.enabled', enabled);
     const waitForPort = () => waitUntil(async () => Number(/Agent API :(\d+)/.exec(await statusText() ?? '')?.[1]),
         { timeout: 60_000, what: 'the Agent API status bar item', diagnostics: () => window.diagnostics() });
-    const clientFor = port => {
-        const token = fs.readFileSync(path.join(root, 'home', '.config', 'ai-cli-agent-api', `token-${port}`), 'utf8');
-        return {
-            url: `http://127.0.0.1:${port}`,
-            fetch: (pathname, { method = 'GET', body, headers = {}, signal } = {}) => fetch(`http://127.0.0.1:${port}${pathname}`, {
-                method, signal, body: body === undefined ? undefined : JSON.stringify(body),
-                headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...headers }
-            })
-        };
-    };
+    const clientFor = port => agentApiClient(path.join(root, 'home'), port);
     let port;
 
     it('is off by default: no status bar item, nothing listening', async () => {
