@@ -3,6 +3,8 @@
 // counts the hunks waiting; a.txt's entry opens Theia's diff editor on the file itself with Keep and Undo at each hunk;
 // the keys keep the hunk at the cursor; a write of the agent while the review is open shows in it and leaves the kept
 // hunk kept; Undo of hunk 2 is saved, so the disk holds hunks 1 and 3; Ctrl+Z in the editor brings hunk 2 back.
+// Part 2: hunk 2 undone again shows a "Review note" chip in the chat input, and the next prompt the agent gets
+// carries the note (file, line, the agent's lines and those back in their place); the chip then goes.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -17,16 +19,17 @@ const text = all => `${all.join('\n')}\n`;
 const aWith = replaced => text(lines(30).map((line, index) => replaced[index + 1] ?? line));
 
 describe('the chat\'s changes reviewed hunk by hunk (Keep, Undo as an editor edit, the count in the change set)', function () {
-    let window, chat, workspace;
+    let window, chat, workspace, promptLog;
     const cleanup = new CleanupStack();
     after(() => cleanup.run());
 
     before(async () => {
         const app = await ChatApp.start(cleanup, { prefix: 'acp-hunk-review-', files: { 'a.txt': text(lines(30)), 'b.txt': text(lines(5)) } });
         ({ workspace } = app);
+        promptLog = path.join(app.root, 'tiny-prompts.log');
         ({ window, chat } = await app.open(() => TheiaBackend.start({
             root: app.root, workspace, unset: ['CI', 'XDG_CONFIG_HOME'],
-            settings: { 'aiCliChat.agents': [{ name: 'TinyAgent', command: process.execPath, args: [TINY_AGENT], description: 'An ACP agent written in the test' }] }
+            settings: { 'aiCliChat.agents': [{ name: 'TinyAgent', command: process.execPath, args: [TINY_AGENT, '--prompt-log', promptLog], description: 'An ACP agent written in the test' }] }
         })));
     });
 
@@ -109,5 +112,26 @@ describe('the chat\'s changes reviewed hunk by hunk (Keep, Undo as an editor edi
         await waitForWaiting(0, 'b.txt kept');
         await waitForInfo('b.txt', 'reviewed');
         assert.equal(fs.readFileSync(path.join(workspace, 'b.txt'), 'utf8'), text(['line 1', 'agent-four', 'line 3', 'line 4', 'line 5']));
+    });
+
+    it('hunk 2 undone again: the chat input shows a Review note, and the next prompt tells the agent what was undone', async () => {
+        await chat.openChangeSetFile('a.txt');
+        await waitForWaiting(1, 'hunk 2 back since Ctrl+Z');
+        await focusFileSide();
+        await window.page.keyboard.press(`${MOD}+Alt+BracketRight`); // the only hunk waiting: hunk 2
+        await window.page.keyboard.press(`${MOD}+Alt+U`);
+        await waitForWaiting(0, 'hunk 2 undone with the key');
+        const chip = chat.view.locator('.theia-ChatInput-ChatContext-title.agentReviewNote');
+        await waitUntil(() => chip.isVisible(), { timeout: 10_000, what: 'the Review note chip in the chat input' });
+        assert.equal((await chip.innerText()).trim(), 'Review note');
+        await chat.send('@TinyAgent thanks');
+        await chat.waitForText('Echo: thanks');
+        await chat.waitUntilIdle();
+        const prompts = fs.readFileSync(promptLog, 'utf8');
+        const told = prompts.slice(prompts.lastIndexOf('thanks'));
+        assert.match(told, /undid this one/, prompts);
+        assert.ok(told.includes(`- ${a()}, line 15: you wrote\n    agent-two\n  and the file has again\n    line 15`), told);
+        assert.match(told, /The user kept the rest\./);
+        await waitUntil(async () => !await chip.isVisible(), { timeout: 10_000, what: 'the chip to go once the note was sent' });
     });
 });

@@ -8,6 +8,7 @@ import URI from '@theia/core/lib/common/uri';
 import { EditorWidget } from '@theia/editor/lib/browser/editor-widget';
 import { ConfigurableInMemoryResources, ConfigurableMutableReferenceResource } from '@theia/ai-core';
 import { ChatService, isSessionDeletedEvent } from '@theia/ai-chat/lib/common/chat-service';
+import { LineChange } from '@ai-cli-companion/core/editor-shared';
 import { ChangeReviews, FileReview } from './change-reviews';
 import { HunkReviewEditor, HunkReviewHost } from './hunk-review-editor';
 import { monacoHunks } from './monaco-hunks';
@@ -106,6 +107,10 @@ export class ChangeReviewService implements HunkReviewHost {
 
     kept(review: FileReview, baseline: string): void {
         this.baselines.get(baselineUri(review).toString())?.update({ contents: baseline });
+    }
+
+    undoing(review: FileReview, hunk: LineChange): void {
+        this.reviews.undoing(review, hunk, new URI(review.uri).path.fsPath());
     }
 
     /** Keeps what is left of the review in front. */

@@ -29,6 +29,7 @@ const URI = 'file:///w/a.txt';
 /** What the review's Undo does to the file: the hunk's lines from the baseline put back. */
 function undo(reviews: ChangeReviews, chat: string, hunk: LineChange): string {
     const review = reviews.get(chat, URI)!;
+    reviews.undoing(review, hunk, '/w/a.txt');
     const file = splitLines(review.current).lines;
     return reviews.update(review, applyLineEdit(file, revertEdit(splitLines(review.baseline).lines, file, hunk, '\n'), '\n')).current;
 }
@@ -78,5 +79,24 @@ describe('the chat\'s hunk review', () => {
         assert.deepStrictEqual(changes, [3, 0, 0]);
         reviews.deleteChat('chat');
         assert.strictEqual(reviews.get('chat', URI), undefined);
+    });
+
+    it('remembers the undone hunks for the next prompt until it is sent, unless Ctrl+Z brought one back', () => {
+        const reviews = new ChangeReviews(sameLengthDiff);
+        const review = reviews.agentWrote('chat', URI, BEFORE, AGENT);
+        const [, second, third] = sameLengthDiff(review.baseline, review.current);
+        undo(reviews, 'chat', second);
+        undo(reviews, 'chat', third);
+        assert.deepStrictEqual(reviews.undoneHunks('chat'), [
+            { path: '/w/a.txt', line: 4, agentLines: ['D'], restoredLines: ['d'] },
+            { path: '/w/a.txt', line: 7, agentLines: ['G'], restoredLines: ['g'] }
+        ]);
+        assert.deepStrictEqual(reviews.undoneHunks('other chat'), []);
+        reviews.update(review, text('A', 'b', 'c', 'd', 'e', 'f', 'G')); // Ctrl+Z: line 7 is the agent's again
+        assert.deepStrictEqual(reviews.undoneHunks('chat').map(hunk => hunk.line), [4]);
+        undo(reviews, 'chat', sameLengthDiff(review.baseline, review.current)[1]); // undone again: told once
+        assert.deepStrictEqual(reviews.undoneHunks('chat').map(hunk => hunk.line), [4, 7]);
+        reviews.noteSent('chat');
+        assert.deepStrictEqual(reviews.undoneHunks('chat'), []);
     });
 });

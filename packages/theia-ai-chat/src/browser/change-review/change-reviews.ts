@@ -1,5 +1,6 @@
 import { Emitter } from '@theia/core/lib/common/event';
-import { LineChange, applyLineEdit, keepEdit, splitLines } from '@ai-cli-companion/core/editor-shared';
+import { LineChange, applyLineEdit, blockKey, keepEdit, splitLines } from '@ai-cli-companion/core/editor-shared';
+import { UndoneHunk, undoneHunk } from './review-note';
 
 /** A line diff of two texts as the diff editor shows it (Monaco's computer in the window, a stand-in in specs). */
 export type HunkDiff = (original: string, modified: string) => LineChange[];
@@ -27,6 +28,8 @@ export interface FileReview {
  */
 export class ChangeReviews {
     protected readonly files = new Map<string, FileReview>();
+    /** Per chat, the hunks undone since its last prompt, each with its key in the diff of the moment. */
+    protected readonly undone = new Map<string, Array<{ review: FileReview; hunk: UndoneHunk; key: string }>>();
     protected readonly onDidChangeEmitter = new Emitter<FileReview>();
     /** A file's baseline, text or waiting count changed. */
     readonly onDidChange = this.onDidChangeEmitter.event;
@@ -47,10 +50,11 @@ export class ChangeReviews {
 
     /** The file's text now (an undo, the user's Ctrl+Z, their own typing), with the diff's hunks when the diff editor has them. */
     update(review: FileReview, current: string, hunks?: readonly LineChange[]): FileReview {
-        const waiting = (hunks ?? this.diff(review.baseline, current)).length;
-        if (review.current !== current || review.waiting !== waiting) {
+        const waiting = hunks ?? this.diff(review.baseline, current);
+        if (review.current !== current || review.waiting !== waiting.length) {
             review.current = current;
-            review.waiting = waiting;
+            review.waiting = waiting.length;
+            this.forgetUndoneThatCameBack(review, waiting);
             this.onDidChangeEmitter.fire(review);
         }
         return review;
@@ -78,8 +82,40 @@ export class ChangeReviews {
         this.update(review, review.original);
     }
 
+    /** The user is undoing `hunk` (of the diff `baseline` → `current` before the undo) of the file at `path`. */
+    undoing(review: FileReview, hunk: LineChange, path: string): void {
+        const original = splitLines(review.baseline).lines;
+        const modified = splitLines(review.current).lines;
+        const undone = this.undone.get(review.chatSessionId) ?? [];
+        undone.push({ review, hunk: undoneHunk(path, original, modified, hunk), key: blockKey(original, modified, hunk) });
+        this.undone.set(review.chatSessionId, undone.slice(-MAX_UNDONE));
+    }
+
+    /** The chat's undone hunks since its last prompt, oldest first. */
+    undoneHunks(chatSessionId: string): UndoneHunk[] {
+        return (this.undone.get(chatSessionId) ?? []).map(({ hunk }) => hunk);
+    }
+
+    /** An undone hunk the user's Ctrl+Z (or the agent) brought back waits in the review again: it is no longer undone. */
+    protected forgetUndoneThatCameBack(review: FileReview, waiting: readonly LineChange[]): void {
+        const undone = this.undone.get(review.chatSessionId);
+        if (!undone?.some(entry => entry.review === review)) {
+            return;
+        }
+        const original = splitLines(review.baseline).lines;
+        const modified = splitLines(review.current).lines;
+        const keys = new Set(waiting.map(hunk => blockKey(original, modified, hunk)));
+        this.undone.set(review.chatSessionId, undone.filter(entry => entry.review !== review || !keys.has(entry.key)));
+    }
+
+    /** The agent was told (the chat's next prompt carried the note): the next note starts empty. */
+    noteSent(chatSessionId: string): void {
+        this.undone.delete(chatSessionId);
+    }
+
     /** The chat is gone: so is the review of its files. */
     deleteChat(chatSessionId: string): void {
+        this.undone.delete(chatSessionId);
         for (const [id, review] of this.files) {
             if (review.chatSessionId === chatSessionId) {
                 this.files.delete(id);
@@ -87,6 +123,9 @@ export class ChangeReviews {
         }
     }
 }
+
+/** Undone hunks remembered per chat until its next prompt (the note shows at most NOTE_LIMITS.hunks of them). */
+const MAX_UNDONE = 100;
 
 function key(chatSessionId: string, uri: string): string {
     return JSON.stringify([chatSessionId, uri]);

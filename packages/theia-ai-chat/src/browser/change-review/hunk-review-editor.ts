@@ -9,6 +9,8 @@ import { ChangeReviews, FileReview } from './change-reviews';
 export interface HunkReviewHost {
     readonly reviews: ChangeReviews;
     kept(review: FileReview, baseline: string): void;
+    /** The user is undoing `hunk` of the review (for the note the agent gets with the next prompt). */
+    undoing(review: FileReview, hunk: LineChange): void;
     readonly keys: { keep: string; undo: string; next: string; previous: string };
 }
 
@@ -82,6 +84,8 @@ export class HunkReviewEditor implements Disposable {
         if (!originalModel || !model) {
             return;
         }
+        this.syncReview();
+        this.host.undoing(this.review, hunk);
         const document = (this.widget.editor as MonacoDiffEditor).document;
         const hadUnsavedChanges = document.dirty;
         const edit = revertEdit(originalModel.getLinesContent(), model.getLinesContent(), hunk, model.getEOL());

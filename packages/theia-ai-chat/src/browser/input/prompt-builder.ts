@@ -1,16 +1,20 @@
-import { injectable } from '@theia/core/shared/inversify';
+import { inject, injectable, optional } from '@theia/core/shared/inversify';
 import { URI } from '@theia/core';
 import { MutableChatRequestModel } from '@theia/ai-chat/lib/common/chat-model';
 import { ParsedChatRequestVariablePart } from '@theia/ai-chat/lib/common/parsed-chat-request';
 import { AcpContentBlock, AcpSessionInfo } from '../../common/acp-chat-protocol';
+import { REVIEW_NOTE_VARIABLE_ID, ReviewNoteSink } from '../change-review/review-note';
 
 /**
  * The chat request as ACP prompt blocks: the text without the `@agent` address, then each
  * attached file (`#file`, dropped files) as a resource link, or as an embedded resource with the
- * resolved text when the agent accepts `embeddedContext`.
+ * resolved text when the agent accepts `embeddedContext`; then the note of the hunks the user undid in
+ * the review since the last prompt, as a text block (the input showed it as a "Review note" chip).
  */
 @injectable()
 export class AcpPromptBuilder {
+    @inject(ReviewNoteSink) @optional() protected readonly reviewNotes: ReviewNoteSink | undefined;
+
     async blocks(request: MutableChatRequestModel, agentId: string, capabilities: AcpSessionInfo['promptCapabilities'],
         roots: readonly string[]): Promise<AcpContentBlock[]> {
         const blocks: AcpContentBlock[] = [{ type: 'text', text: promptText(request.request.text, agentId) }];
@@ -24,6 +28,11 @@ export class AcpPromptBuilder {
             } else {
                 blocks.push({ type: 'resource_link', uri: fileUri, name: uri.path.base });
             }
+        }
+        const note = request.context.variables.find(variable => variable.variable.id === REVIEW_NOTE_VARIABLE_ID);
+        if (note) {
+            blocks.push({ type: 'text', text: note.contextValue });
+            this.reviewNotes?.sent(request.session.id);
         }
         return blocks;
     }
