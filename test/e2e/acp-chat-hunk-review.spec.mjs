@@ -1,8 +1,8 @@
 // The chat's changes reviewed hunk by hunk (issue 30 part 1), in Chromium with the test's ACP agent in its Trust
 // mode (it writes without asking, through fs/write_text_file): three hunks into a.txt, one into b.txt. The change set
-// counts the hunks waiting; a.txt's entry opens Theia's diff editor on the file itself with Keep and Undo at each hunk;
-// the keys keep the hunk at the cursor; a write of the agent while the review is open shows in it and leaves the kept
-// hunk kept; Undo of hunk 2 is saved, so the disk holds hunks 1 and 3; Ctrl+Z in the editor brings hunk 2 back.
+// counts the hunks waiting; Review Agent Changes opens Theia's diff editor on a.txt itself with Keep and Undo at each
+// hunk; the keys keep the hunk at the cursor, and Next at a file's last hunk goes on to the chat's next file; a write
+// of the agent while the review is open shows in it and leaves the kept hunk kept; Undo of hunk 2 is saved, so the disk holds hunks 1 and 3; Ctrl+Z in the editor brings hunk 2 back.
 // Part 2: hunk 2 undone again shows a "Review note" chip in the chat input, and the next prompt the agent gets
 // carries the note (file, line, the agent's lines and those back in their place); the chip then goes.
 import assert from 'node:assert/strict';
@@ -64,8 +64,8 @@ describe('the chat\'s changes reviewed hunk by hunk (Keep, Undo as an editor edi
         await waitForInfo('b.txt', '1 hunk to review');
     });
 
-    it('the entry opens the review diff; the keys go to the first hunk and keep it; the change set follows', async () => {
-        await chat.openChangeSetFile('a.txt');
+    it('Review Agent Changes of This Chat opens the first file\'s review diff; the keys keep its first hunk; the change set follows', async () => {
+        await window.runCommand('Review Agent Changes of This Chat');
         await waitForWaiting(3, 'opened');
         assert.equal(await window.modifiedEditor().locator('.theia-acp-hunk-actions').count(), 3);
         await focusFileSide();
@@ -103,8 +103,10 @@ describe('the chat\'s changes reviewed hunk by hunk (Keep, Undo as an editor edi
         await waitForInfo('a.txt', '1 hunk to review');
     });
 
-    it('b.txt\'s hunk is kept with its button: the file stays as the agent wrote it', async () => {
-        await chat.openChangeSetFile('b.txt');
+    it('Next at a.txt\'s last hunk goes on to b.txt; its hunk is kept with its button: the file stays as the agent wrote it', async () => {
+        await focusFileSide();
+        await window.page.keyboard.press(`${MOD}+Alt+BracketRight`); // hunk 2, a.txt's only hunk waiting
+        await window.page.keyboard.press(`${MOD}+Alt+BracketRight`); // on to the chat's next file with hunks waiting
         await waitUntil(async () => await window.currentTabLabel() !== null && (await window.currentTabLabel()).startsWith('b.txt'),
             { timeout: 20_000, what: 'the review of b.txt in front', diagnostics: async () => `tab: ${await window.currentTabLabel()}` });
         await waitForWaiting(1, 'b.txt opened');

@@ -2,6 +2,8 @@ import { inject, injectable } from '@theia/core/shared/inversify';
 import { KeybindingContribution, KeybindingRegistry } from '@theia/core/lib/browser/keybinding';
 import { Command, CommandContribution, CommandRegistry } from '@theia/core/lib/common/command';
 import { MessageService } from '@theia/core/lib/common/message-service';
+import URI from '@theia/core/lib/common/uri';
+import { ChatService } from '@theia/ai-chat/lib/common/chat-service';
 import { LineChange } from '@ai-cli-companion/core/editor-shared';
 import { ChangeReviewService, HUNK_REVIEW_KEYS } from './change-review-service';
 import { HUNK_REVIEW_CONTEXT, HunkReviewEditor } from './hunk-review-editor';
@@ -12,6 +14,7 @@ export namespace HunkReviewCommands {
     export const UNDO: Command = { id: 'aiCliChat.review.undoHunk', category, label: 'Undo Agent Change at Cursor' };
     export const NEXT: Command = { id: 'aiCliChat.review.nextHunk', category, label: 'Next Agent Change to Review' };
     export const PREVIOUS: Command = { id: 'aiCliChat.review.previousHunk', category, label: 'Previous Agent Change to Review' };
+    export const REVIEW_CHAT: Command = { id: 'aiCliChat.review.chat', category, label: 'Review Agent Changes of This Chat' };
     export const KEEP_ALL: Command = { id: 'aiCliChat.review.keepAll', category, label: 'Keep All Agent Changes of This File' };
 }
 
@@ -23,12 +26,15 @@ export namespace HunkReviewCommands {
 export class ChangeReviewContribution implements CommandContribution, KeybindingContribution {
     @inject(ChangeReviewService) protected readonly service: ChangeReviewService;
     @inject(MessageService) protected readonly messages: MessageService;
+    @inject(ChatService) protected readonly chatService: ChatService;
 
     registerCommands(registry: CommandRegistry): void {
         registry.registerCommand(HunkReviewCommands.KEEP, this.atCursor((editor, hunk) => editor.keep(hunk)));
         registry.registerCommand(HunkReviewCommands.UNDO, this.atCursor((editor, hunk) => editor.undo(hunk)));
-        registry.registerCommand(HunkReviewCommands.NEXT, this.inReview(editor => editor.go(1)));
-        registry.registerCommand(HunkReviewCommands.PREVIOUS, this.inReview(editor => editor.go(-1)));
+        // At the last hunk of a file, Next goes on to the chat's next file with hunks waiting: hunk after hunk through the chat.
+        registry.registerCommand(HunkReviewCommands.NEXT, this.inReview(editor => this.go(editor, 1)));
+        registry.registerCommand(HunkReviewCommands.PREVIOUS, this.inReview(editor => this.go(editor, -1)));
+        registry.registerCommand(HunkReviewCommands.REVIEW_CHAT, { execute: () => this.reviewChat() });
         registry.registerCommand(HunkReviewCommands.KEEP_ALL, this.inReview(editor => this.service.keepAll(editor)));
     }
 
@@ -38,6 +44,23 @@ export class ChangeReviewContribution implements CommandContribution, Keybinding
         registry.registerKeybinding({ command: HunkReviewCommands.UNDO.id, keybinding: HUNK_REVIEW_KEYS.undo, when });
         registry.registerKeybinding({ command: HunkReviewCommands.NEXT.id, keybinding: HUNK_REVIEW_KEYS.next, when });
         registry.registerKeybinding({ command: HunkReviewCommands.PREVIOUS.id, keybinding: HUNK_REVIEW_KEYS.previous, when });
+    }
+
+    protected async go(editor: HunkReviewEditor, direction: 1 | -1): Promise<void> {
+        if (!editor.go(direction, false) && !await this.service.openNextFile(editor.review, direction)) {
+            editor.go(direction, true);
+        }
+    }
+
+    /** The first file of the chat in front that has hunks waiting, its cursor on its first hunk. */
+    protected async reviewChat(): Promise<void> {
+        const session = this.chatService.getActiveSession();
+        const first = session && this.service.reviews.waitingFiles(session.id)[0];
+        if (!first) {
+            this.messages.info('Nothing to review: no change of an agent in this chat waits.');
+            return;
+        }
+        (await this.service.open(first.chatSessionId, new URI(first.uri)))?.revealFirst(1);
     }
 
     protected inReview(action: (editor: HunkReviewEditor) => unknown) {

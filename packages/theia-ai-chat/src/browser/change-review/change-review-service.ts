@@ -99,6 +99,22 @@ export class ChangeReviewService implements HunkReviewHost {
         return editor;
     }
 
+    /**
+     * Hunk after hunk through the whole chat: the review of the chat's next (or previous) file with hunks
+     * waiting, its cursor on its first (or last) hunk; undefined when no other file waits.
+     */
+    async openNextFile(review: FileReview, direction: 1 | -1): Promise<HunkReviewEditor | undefined> {
+        const files = this.reviews.waitingFiles(review.chatSessionId);
+        const at = files.indexOf(review);
+        // From the file after this one round to this one (the other way for Previous); a file with nothing waiting is not listed.
+        const around = at < 0 ? files : [...files.slice(at + 1), ...files.slice(0, at + 1)];
+        const ordered = direction === 1 ? around : at < 0 ? [...files].reverse() : [...around.slice(0, -1)].reverse();
+        const next = ordered.find(file => file !== review);
+        const editor = next && await this.open(next.chatSessionId, new URI(next.uri));
+        editor?.revealFirst(direction);
+        return editor;
+    }
+
     /** The review diff in front, for the commands. */
     current(): HunkReviewEditor | undefined {
         const widget = this.shell.currentWidget;

@@ -35,10 +35,14 @@ function undo(reviews: ChangeReviews, chat: string, hunk: LineChange): string {
 }
 
 describe('the chat\'s hunk review', () => {
-    it('counts the hunks of the agent\'s write against the text before it', () => {
+    it('counts the hunks of the agent\'s write against the text before it; lists the chat\'s files that wait, in order', () => {
         const reviews = new ChangeReviews(sameLengthDiff);
         assert.strictEqual(reviews.agentWrote('chat', URI, BEFORE, AGENT).waiting, 3);
         assert.strictEqual(reviews.get('other chat', URI), undefined);
+        reviews.agentWrote('chat', 'file:///w/same.txt', 'x\n', 'x\n');
+        reviews.agentWrote('chat', 'file:///w/b.txt', 'x\n', 'y\n');
+        reviews.agentWrote('other chat', 'file:///w/c.txt', 'x\n', 'y\n');
+        assert.deepStrictEqual(reviews.waitingFiles('chat').map(review => review.uri), [URI, 'file:///w/b.txt']);
     });
 
     it('undo of the second hunk and keep of the others: the file holds hunks 1 and 3, nothing waits', () => {

@@ -40,6 +40,11 @@ export class ChangeReviews {
         return this.files.get(key(chatSessionId, uri));
     }
 
+    /** The chat's files with hunks waiting, in the order the agent first wrote them. */
+    waitingFiles(chatSessionId: string): FileReview[] {
+        return [...this.files.values()].filter(review => review.chatSessionId === chatSessionId && review.waiting > 0);
+    }
+
     /** The agent wrote `after`; a file seen for the first time starts its review from `before`. */
     agentWrote(chatSessionId: string, uri: string, before: string, after: string): FileReview {
         const review = this.get(chatSessionId, uri)

@@ -100,11 +100,21 @@ export class HunkReviewEditor implements Disposable {
         }
     }
 
-    /** Moves the cursor to the next (or previous) hunk after the cursor, wrapping around. */
-    go(direction: 1 | -1): void {
+    /**
+     * Moves the cursor to the next (or previous) hunk after the cursor; past the last one only with `wrap`
+     * (else the caller goes on to another file). Whether it moved.
+     */
+    go(direction: 1 | -1, wrap: boolean): boolean {
         const line = this.diffEditor.getModifiedEditor().getPosition()?.lineNumber ?? 0;
         const hunks = direction === 1 ? this.hunks() : this.hunks().reverse();
-        this.reveal(hunks.find(hunk => direction === 1 ? blockAnchorLine(hunk) > line : blockAnchorLine(hunk) < line) ?? hunks[0]);
+        const next = hunks.find(hunk => direction === 1 ? blockAnchorLine(hunk) > line : blockAnchorLine(hunk) < line) ?? (wrap ? hunks[0] : undefined);
+        this.reveal(next);
+        return !!next;
+    }
+
+    /** The cursor on the first (or last) hunk, e.g. in a file the review just moved on to. */
+    revealFirst(direction: 1 | -1): void {
+        this.reveal(direction === 1 ? this.hunks()[0] : this.hunks().at(-1));
     }
 
     protected reveal(hunk: LineChange | undefined): void {
