@@ -7,6 +7,7 @@ import { sessionModels } from '../../common/acp-models';
 import { AcpChatAgent } from './chat-agent';
 import type { AcpChatAgentServices } from './agent-services';
 import type { SessionState } from '../session/chat-sessions';
+import { TurnGate } from '../session/turn-gate';
 import { AcpPromptBuilder } from '../input/prompt-builder';
 import { AcpSessionConfigs } from '../input/session-configs';
 import { AcpAgentStarts } from './agent-starts';
@@ -41,7 +42,7 @@ function agentOnBackend(promptResults: AcpTurnResult[], opened: Partial<AcpSessi
     const states = new Map<string, SessionState>();
     const services = {
         backend,
-        listeners: { listen: () => undefined },
+        listeners: { listen: () => undefined, replace: () => undefined },
         sessions: {
             noteModels: () => undefined,
             stateFor: (chatSessionId: string) => {
@@ -52,7 +53,7 @@ function agentOnBackend(promptResults: AcpTurnResult[], opened: Partial<AcpSessi
                     state = {
                         session: undefined, modeId: (fallback?: string) => modeId ?? fallback, onMode: (id: string) => { modeId = id; },
                         onCommands: (commands: Array<{ name: string }>) => calls.push(`commands ${commands.map(command => command.name).join(' ')}`),
-                        onUpdate: () => undefined, onPermissionRequest: () => undefined, onPermissionSettled: () => undefined
+                        onUpdate: () => undefined, onPermissionRequest: () => undefined, onPermissionSettled: () => undefined, turns: new TurnGate()
                     } as unknown as SessionState;
                     states.set(chatSessionId, state);
                 }

@@ -52,7 +52,8 @@ export class AcpChatAgent implements ChatAgent {
         try {
             // A session the chat opened before is prompted at once (one round trip less before the
             // model is asked); if the backend lost it meanwhile, it is prepared again and prompted.
-            const result = await this.promptTurn(request, state, true, early) ?? await this.promptTurn(request, state, false);
+            const result = await state.turns.run(async () => request.response.isCanceled ? undefined
+                : await this.promptTurn(request, state, true, early) ?? await this.promptTurn(request, state, false));
             if (!result) {
                 return;
             }
@@ -114,6 +115,7 @@ export class AcpChatAgent implements ChatAgent {
             // What the agent's session/load replayed that the chat did not show (e.g. an answer lost in a crash).
             prepared.replay.forEach(update => turn.onUpdate(update));
         }
+        const listener = adopted ?? turn;
         if (adopted) {
             adopted.attach(turn);
         } else {
@@ -128,7 +130,7 @@ export class AcpChatAgent implements ChatAgent {
         } finally {
             onCancel.dispose();
             turn.end();
-            listeners.listen(chatSessionId, this.id, state);
+            listeners.replace(chatSessionId, this.id, listener, state);
         }
     }
 

@@ -7,6 +7,7 @@ import { AcpChatService, AcpSessionInfo, AcpTurnResult } from '../../common/acp-
 import { AcpChatAgent } from '../agents/chat-agent';
 import type { AcpChatAgentServices } from '../agents/agent-services';
 import type { SessionState } from '../session/chat-sessions';
+import { TurnGate } from '../session/turn-gate';
 import { AcpEarlyPrompts } from './early-prompts';
 import { AcpPromptBuilder } from './prompt-builder';
 import { AcpSessionListeners } from '../session/session-listeners';
@@ -40,6 +41,8 @@ class Turn {
 function harness(session: AcpSessionInfo = opened()) {
     const calls: string[] = [];
     const turns: Turn[] = [];
+    /** false: the agent answers a cancelled prompt only when the test ends it (behind a flood of updates). */
+    const agentSide = { endsOnCancel: true };
     const backend = {
         prepare: async () => { calls.push('prepare'); return session; },
         setMode: async (_c: string, _a: string, modeId: string) => { calls.push(`setMode ${modeId}`); },
@@ -56,7 +59,9 @@ function harness(session: AcpSessionInfo = opened()) {
         },
         cancel: async () => {
             calls.push('cancel');
-            turns.at(-1)?.end({ stopReason: 'cancelled' });
+            if (agentSide.endsOnCancel) {
+                turns.at(-1)?.end({ stopReason: 'cancelled' });
+            }
         }
     } as unknown as AcpChatService;
     const listeners = new AcpSessionListeners();
@@ -65,7 +70,8 @@ function harness(session: AcpSessionInfo = opened()) {
     const state = {
         chatSessionId: model.id, agentId: definition.id, session: undefined as AcpSessionInfo | undefined,
         modeId: (fallback?: string) => modeId ?? fallback, onMode: (id: string) => { modeId = id; },
-        onCommands: () => undefined, onUpdate: () => undefined, onPermissionRequest: () => undefined, onPermissionSettled: () => undefined
+        onCommands: () => undefined, onUpdate: () => undefined, onPermissionRequest: () => undefined, onPermissionSettled: () => undefined,
+        turns: new TurnGate()
     } as unknown as SessionState;
     const early = new AcpEarlyPrompts();
     const configs = new AcpSessionConfigs();
@@ -98,7 +104,7 @@ function harness(session: AcpSessionInfo = opened()) {
         await first;
         chatSession.pinnedAgent = agent;
     };
-    return { calls, turns, listeners, model, agent, early, state, chatSession, request, openSession, configs };
+    return { calls, turns, listeners, model, agent, early, state, chatSession, request, openSession, configs, agentSide };
 }
 
 describe('AcpEarlyPrompts: the prompt leaves at the click on Send', () => {
@@ -141,6 +147,36 @@ describe('AcpEarlyPrompts: the prompt leaves at the click on Send', () => {
         h.turns.at(-1)!.end({ stopReason: 'end_turn' });
         await invoked;
         assert.ok(request.response.isComplete && !request.response.isError);
+    });
+
+    it('a request that cancels a running turn waits for the agent to answer it; the late updates stay in the cancelled answer (issue 29 part 11)', async () => {
+        const h = harness();
+        await h.openSession();
+        h.agentSide.endsOnCancel = false;
+        const flood = h.request('@Early flood');
+        const flooding = h.agent.invoke(flood);
+        await flush();
+        // Theia's sendRequest cancels the running request before it adds the next one.
+        flood.cancel();
+        await flush();
+        assert.equal(h.early.send(h.model.id, '@Early meanwhile', undefined, false), undefined, 'the cancelled prompt is not answered yet');
+        const next = h.request('@Early after the flood');
+        const invoked = h.agent.invoke(next);
+        await flush();
+        assert.deepEqual(h.calls.slice(2), ['prompt flood', 'cancel'], 'the next prompt waits for the cancelled one');
+        h.listeners.of(h.model.id, definition.id)?.onUpdate({ sessionUpdate: 'tool_call', toolCallId: 'flood-1', title: 'Reading file 1', status: 'pending' });
+        h.turns.at(-1)!.end({ stopReason: 'cancelled' });
+        await flooding;
+        await flush();
+        assert.deepEqual(h.calls.slice(2), ['prompt flood', 'cancel', 'prompt after the flood']);
+        h.listeners.of(h.model.id, definition.id)?.onUpdate({ sessionUpdate: 'tool_call', toolCallId: 'own-1', title: 'Its own', status: 'completed' });
+        h.turns.at(-1)!.end({ stopReason: 'end_turn' });
+        await invoked;
+        const titles = (request: MutableChatRequestModel) => request.response.response.content
+            .filter((part): part is AcpToolCallContent => part instanceof AcpToolCallContent).map(part => part.title);
+        assert.deepEqual(titles(flood), ['Reading file 1']);
+        assert.deepEqual(titles(next), ['Its own'], 'the next answer gets its own updates, none of the flood');
+        assert.ok(next.response.isComplete && !next.response.isError && !next.response.isCanceled);
     });
 
     it('one that no request took (the chat chose otherwise, or failed) is cancelled on release', async () => {

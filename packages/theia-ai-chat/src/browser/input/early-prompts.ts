@@ -63,7 +63,8 @@ export class AcpEarlyPrompts {
         // Only our agents have session states: any other agent ends here.
         const state = this.sessions.existingState(chatSessionId, agent.id);
         const open = state?.session;
-        if (!state || !open || this.waiting.has(chatSessionKey(chatSessionId, agent.id))) {
+        // A cancelled turn the agent has not answered yet: the request waits for it (TurnGate).
+        if (!state || !open || state.turns.busy || this.waiting.has(chatSessionKey(chatSessionId, agent.id))) {
             return undefined;
         }
         const modelOverride = session.model.settings?.commonSettings?.modelId;

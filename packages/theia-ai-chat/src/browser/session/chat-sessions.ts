@@ -5,6 +5,7 @@ import { PromptService } from '@theia/ai-core/lib/common/prompt-service';
 import { AcpChatService, AcpPermissionRequest, AcpSessionInfo, AcpSessionUpdate } from '../../common/acp-chat-protocol';
 import { AcpSessionModels } from '../../common/acp-models';
 import { AcpSessionListener, AcpSessionListeners } from './session-listeners';
+import { TurnGate } from './turn-gate';
 import { AcpSessionState } from '../turn/chat-turn';
 import { AcpTerminalOutputs } from '../tool-calls/terminal-outputs';
 import { chatSessionKey } from '../../common/chat-session-key';
@@ -99,6 +100,8 @@ export class SessionState implements AcpSessionListener, AcpSessionState {
     private currentModeId: string | undefined;
     /** The ACP session the backend opened for this chat session, once known: later prompts skip `prepare`. */
     session: AcpSessionInfo | undefined;
+    /** One turn at a time: the next waits until the agent answered the prompt before it (TurnGate). */
+    readonly turns = new TurnGate();
 
     constructor(readonly chatSessionId: string, readonly agentId: string, private readonly backend: AcpChatService,
         private readonly commands: (commands: AcpAvailableCommand[]) => void) { }
