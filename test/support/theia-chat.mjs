@@ -243,6 +243,15 @@ export class TheiaChat {
         await this.changeSetEntry(fileName).locator('.theia-ChatInput-ChangeSet-title').click();
     }
 
+    /** The chat input's whole text, from its Monaco model: the drawn lines of a wrapped message are not in order. */
+    inputValue() {
+        return this.page.evaluate(() => {
+            const container = window.theia.container;
+            const shellId = [...container._bindingDictionary._map.keys()].find(key => typeof key === 'function' && /^ApplicationShell\d*$/.test(key.name));
+            return container.get(shellId).getWidgetById('chat-view-widget')?.inputWidget?.editor?.getControl().getValue();
+        });
+    }
+
     /**
      * Presses the Revert action of the change-set entry of `fileName`. The actions show on hover only, and a toast or
      * a change-set re-render can take the hover away before the click: hover and click again until it lands.

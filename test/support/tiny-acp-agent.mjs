@@ -2,7 +2,7 @@
 // A minimal Agent Client Protocol agent written for the tests (no model behind it): NDJSON JSON-RPC
 // on stdio. A prompt is answered by echoing its text (and the files attached to it); "write <file> <text>" asks permission with
 // three options and writes through fs/write_text_file when allowed (or itself when the client has no
-// fs); "read <file>" reads through fs/read_text_file; "hang" never ends until cancelled; "die" exits;
+// fs), or says the refusal with the answer's `_meta` as JSON; "read <file>" reads through fs/read_text_file; "hang" never ends until cancelled; "die" exits;
 // "run <command> <args…>" runs the command in a client terminal (terminal/create, shown on a tool call,
 // wait_for_exit, output, release) when the client declared `terminal`, and says the exit code;
 // "spawn <count> <limit> <command> <args…>" calls terminal/create <count> times (outputByteLimit <limit>, "-" for none)
@@ -119,7 +119,7 @@ async function prompt({ sessionId, prompt: blocks }) {
             { optionId: 'reject', name: 'Reject', kind: 'reject_once' }] }), cancelled.then(() => ({ outcome: { outcome: 'cancelled' } }))]);
         if (answer.outcome.outcome !== 'selected' || answer.outcome.optionId === 'reject') {
             update(sessionId, { sessionUpdate: 'tool_call_update', toolCallId: toolCall.toolCallId, status: 'failed' });
-            say(sessionId, `Not written (${answer.outcome.optionId ?? answer.outcome.outcome}).`);
+            say(sessionId, `Not written (${answer.outcome.optionId ?? answer.outcome.outcome}).${answer._meta ? ` _meta: ${JSON.stringify(answer._meta)}` : ''}`);
             return { stopReason: answer.outcome.outcome === 'cancelled' ? 'cancelled' : 'end_turn' };
         }
         if (clientFs) {

@@ -1,7 +1,7 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
-import { OfferedOptions, PERMISSION_CANCELLED } from './permission-answers';
+import { OfferedOptions, PERMISSION_CANCELLED, REJECT_REASON_META_KEY } from './permission-answers';
 
 describe('OfferedOptions (the one check that only offered options go back)', () => {
     const offered = new OfferedOptions([
@@ -15,6 +15,16 @@ describe('OfferedOptions (the one check that only offered options go back)', () 
         assert.strictEqual(offered.select(''), undefined);
         assert.deepStrictEqual(offered.optionIds, ['proceed_once', 'cancel']);
         assert.deepStrictEqual(PERMISSION_CANCELLED, { outcome: { outcome: 'cancelled' } });
+    });
+
+    it('a rejection carries the user\'s reason in _meta, trimmed and bounded; an allowing answer and a blank reason carry none', () => {
+        assert.strictEqual(REJECT_REASON_META_KEY, 'aiCliCompanion/rejectReason');
+        assert.deepStrictEqual(offered.select('cancel', '  use the helper instead \n'),
+            { outcome: { outcome: 'selected', optionId: 'cancel' }, _meta: { 'aiCliCompanion/rejectReason': 'use the helper instead' } });
+        assert.deepStrictEqual(offered.select('cancel', '   '), { outcome: { outcome: 'selected', optionId: 'cancel' } });
+        assert.deepStrictEqual(offered.select('proceed_once', 'why'), { outcome: { outcome: 'selected', optionId: 'proceed_once' } });
+        assert.strictEqual((offered.select('cancel', 'x'.repeat(5000))?._meta?.[REJECT_REASON_META_KEY] as string).length, 2000);
+        assert.strictEqual(offered.select('nope', 'why'), undefined);
     });
 });
 

@@ -104,8 +104,11 @@ export interface AcpChatService extends RpcServer<AcpChatClient> {
     prompt(chatSessionId: string, agentId: string, prompt: AcpContentBlock[]): Promise<AcpTurnResult>;
     /** `session/cancel`, and every pending permission of the session answered `cancelled`. */
     cancel(chatSessionId: string, agentId: string): Promise<void>;
-    /** `optionId` must be one the agent offered; undefined answers `cancelled`. False when unknown or not offered. */
-    answerPermission(permissionId: string, optionId: string | undefined): Promise<boolean>;
+    /**
+     * `optionId` must be one the agent offered; undefined answers `cancelled`. False when unknown or not offered.
+     * `reason`: the user's words on a rejecting option, sent in the response's `_meta["aiCliCompanion/rejectReason"]`.
+     */
+    answerPermission(permissionId: string, optionId: string | undefined, reason?: string): Promise<boolean>;
     /** The user's answer to a form or link the agent asked about; an error text when it does not fit (the form stays open). */
     answerElicitation(elicitationId: string, answer: AcpElicitationAnswer): Promise<string | undefined>;
     /** `authenticate` with one of the agent's own (`agent` kind) sign-in methods; the agent's failure comes back as data. */

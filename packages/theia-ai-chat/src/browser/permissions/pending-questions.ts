@@ -2,11 +2,14 @@ import { inject, injectable } from '@theia/core/shared/inversify';
 import { Emitter } from '@theia/core';
 import { ChatService } from '@theia/ai-chat/lib/common/chat-service';
 import { PendingQuestion, PendingQuestionSource } from '@ai-cli-companion/core/editor-shared';
+import { AcpRejectReasons } from './reject-reasons';
 
 /** What a turn tells about the questions it asks. */
 export interface AcpQuestionTracker {
     asked(permissionId: string, about: string): void;
     settled(permissionId: string): void;
+    /** The user rejected with a reason: `message` says it, for the chat's next message. */
+    rejectedWithReason?(message: string): void;
 }
 
 /**
@@ -17,6 +20,7 @@ export interface AcpQuestionTracker {
 @injectable()
 export class AcpPendingQuestions implements PendingQuestionSource {
     @inject(ChatService) protected readonly chatService: ChatService;
+    @inject(AcpRejectReasons) protected readonly rejectReasons: AcpRejectReasons;
 
     protected readonly questions = new Map<string, PendingQuestion & { chatSessionId: string }>();
     protected readonly onDidChangeEmitter = new Emitter<void>();
@@ -43,7 +47,8 @@ export class AcpPendingQuestions implements PendingQuestionSource {
                 if (this.questions.delete(id)) {
                     this.onDidChangeEmitter.fire();
                 }
-            }
+            },
+            rejectedWithReason: message => this.rejectReasons.rejected(chatSessionId, message)
         };
     }
 }

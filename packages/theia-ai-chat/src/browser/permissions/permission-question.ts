@@ -4,30 +4,41 @@ import { AcpToolCallContent } from '../tool-calls/tool-call-content';
 /**
  * A `session/request_permission` on its tool call: one button per option the agent offered, saying what
  * it does by its `kind` with the agent's own name beside it; the answer is exactly the chosen `optionId`.
+ * A rejection may carry the user's reason: it goes with the answer, and `onAnswered` gets the chat message
+ * that says it (rejectionMessage), for the agents that do not read the answer's `_meta`.
  */
 export function askOnToolCall(call: AcpToolCallContent, request: AcpPermissionRequest,
-    answer: (optionId: string | undefined) => Promise<boolean>, onAnswered: () => void): void {
+    answer: (optionId: string | undefined, reason?: string) => Promise<boolean>, onAnswered: (rejection?: string) => void): void {
     // What the agent sent is not trusted to be well-typed: strings only reach the buttons.
     const options = (Array.isArray(request.options) ? request.options : [])
         .filter(option => typeof option === 'object' && option !== null) // a null or a number in the list is no option
         .map(({ optionId, name, kind }) => ({ optionId: String(optionId), name: String(name ?? ''), kind: String(kind ?? '') }));
     call.ask({
         options,
-        choose: optionId => {
+        choose: (optionId, reason) => {
             if (!call.question || call.question.answer !== undefined) {
                 return;
             }
             const chosen = options.find(option => option.optionId === optionId);
-            call.question.answer = chosen ? answerText(chosen) : 'Cancelled';
+            const rejects = !chosen || chosen.kind.startsWith('reject');
+            const said = rejects && chosen && typeof reason === 'string' ? reason.trim() : '';
+            call.question.answer = (chosen ? answerText(chosen) : 'Cancelled') + (said ? `: ${said}` : '');
             // gemini reports nothing more about a refused call (acp.md §3): the card says it.
-            if (!chosen || chosen.kind.startsWith('reject')) {
+            if (rejects) {
                 call.status = 'rejected';
             }
             call.changed();
-            onAnswered();
-            void answer(optionId);
+            onAnswered(said ? rejectionMessage(call, said) : undefined);
+            void answer(optionId, said || undefined);
         }
     });
+}
+
+/** The chat message that tells the agent why: "I rejected <tool> on <file>: <reason>". */
+export function rejectionMessage(call: Pick<AcpToolCallContent, 'title' | 'toolKind' | 'locations'>, reason: string): string {
+    const tool = call.title.trim() || call.toolKind;
+    const file = call.locations[0]?.path;
+    return `I rejected ${tool}${file ? ` on ${file}` : ''}: ${reason}`;
 }
 
 /** What the card says was chosen: the action, and the agent's name for it when that differs. */

@@ -13,7 +13,8 @@ export interface AcpToolQuestion {
     readonly options: readonly AcpPermissionChoice[];
     /** What the user chose (its `name`), once answered or cancelled. */
     answer?: string;
-    readonly choose: (optionId: string | undefined) => void;
+    /** `reason`: the user's words on a rejecting option. */
+    readonly choose: (optionId: string | undefined, reason?: string) => void;
 }
 
 /**

@@ -8,9 +8,9 @@ import { ChatResponseContent } from '@theia/ai-chat/lib/common/chat-model';
 import { ChatResponsePartRenderer } from '@theia/ai-chat-ui/lib/browser/chat-response-part-renderer';
 import { ResponseNode } from '@theia/ai-chat-ui/lib/browser/chat-tree-view/chat-view-tree-widget';
 import { WorkspaceService } from '@theia/workspace/lib/browser/workspace-service';
-import { AcpLocation, AcpPermissionChoice, AcpPlanContent, AcpToolCallContent, AcpToolContent } from './tool-call-content';
+import { AcpLocation, AcpPlanContent, AcpToolCallContent, AcpToolContent } from './tool-call-content';
 import { agentFileTarget } from '../turn/agent-links';
-import { permissionOptionView } from '../permissions/permission-question';
+import { PermissionOptionsView } from './permission-options-view';
 import { AcpTerminalOutputs } from './terminal-outputs';
 import { TerminalOutputView } from './terminal-output-view';
 
@@ -104,27 +104,10 @@ const ToolCallView: React.FC<ToolCallViewProps> =
             {question && <div className='theia-acp-permission'>
                 {question.answer !== undefined
                     ? <span className='theia-acp-permission-answer'>{question.answer}</span>
-                    : question.options.map((option, index) => <PermissionButton key={index} option={option} choose={question.choose} />)}
+                    : <PermissionOptionsView question={question} />}
             </div>}
         </div>;
     };
-
-/**
- * One permission option: what it does by its `kind` (icon, our wording), the agent's own name beside it, and
- * a warning when that name says the opposite ("Reject" on an `allow_always` option).
- */
-const PermissionButton: React.FC<{ option: AcpPermissionChoice; choose(optionId: string): void }> = ({ option, choose }) => {
-    const view = permissionOptionView(option);
-    const sameName = option.name.trim().toLowerCase() === view.action.toLowerCase();
-    return <button type='button' data-option-id={option.optionId} data-option-kind={option.kind} data-option-name={option.name}
-        className={`theia-button theia-acp-permission-option ${view.primary ? 'main' : 'secondary'}${view.warning ? ' theia-acp-permission-contradiction' : ''}`}
-        title={view.warning ? `${view.action}: ${view.warning}` : view.action} onClick={() => choose(option.optionId)}>
-        <span className={`codicon ${view.icon}`} />
-        <span className='theia-acp-permission-action'>{view.action}</span>
-        {!sameName && <span className='theia-acp-permission-name'>{option.name}</span>}
-        {view.warning && <span className='theia-acp-permission-warning'><span className='codicon codicon-warning' />{view.warning}</span>}
-    </button>;
-};
 
 const ToolContentView: React.FC<ContentViewProps> = ({ item, openDiff, terminal }) => {
     if (item.type === 'diff') {

@@ -50,8 +50,13 @@ export class AcpChatTurn implements AcpSessionListener {
         this.questions.set(request.permissionId, call);
         // The files an edit would change are read before the answer lets the agent write them.
         const snapshot = this.sideWrites?.snapshot(request.toolCall) ?? Promise.resolve();
-        askOnToolCall(call, request, optionId => snapshot.then(() => this.service.answerPermission(request.permissionId, optionId)),
-            () => this.answered(request.permissionId));
+        askOnToolCall(call, request, (optionId, reason) => snapshot.then(() => this.service.answerPermission(request.permissionId, optionId, reason)),
+            rejection => {
+                this.answered(request.permissionId);
+                if (rejection) {
+                    this.tracker?.rejectedWithReason?.(rejection);
+                }
+            });
         this.request.response.waitForInput();
         this.request.response.fireInteractionNeeded(call);
         this.tracker?.asked(request.permissionId, call.title || request.toolCall.toolCallId);

@@ -27,6 +27,15 @@ describe('PendingPermissions', () => {
         assert.deepEqual(await answer, { outcome: { outcome: 'selected', optionId: 'cancel' } });
     });
 
+    it('a rejection\'s reason reaches the agent\'s response in _meta', async () => {
+        const permissions = new PendingPermissions();
+        const { permissionId, answer } = permissions.add('chat-1', OPTIONS, new AbortController().signal, () => undefined);
+        assert.equal(permissions.answer(permissionId, 'cancel', 'the tests cover this already'), true);
+        assert.deepEqual(await answer, {
+            outcome: { outcome: 'selected', optionId: 'cancel' }, _meta: { 'aiCliCompanion/rejectReason': 'the tests cover this already' }
+        });
+    });
+
     it('Stop answers every question of that chat session "cancelled", and only those', async () => {
         const permissions = new PendingPermissions();
         const first = permissions.add('chat-1', OPTIONS, new AbortController().signal, () => undefined);

@@ -34,10 +34,10 @@ export class PendingPermissions {
         return { permissionId, answer };
     }
 
-    /** The user's choice; false for an unknown request or an option that was not offered. */
-    answer(permissionId: string, optionId: string | undefined): boolean {
+    /** The user's choice (a rejection's `reason` goes in `_meta`); false for an unknown request or an option that was not offered. */
+    answer(permissionId: string, optionId: string | undefined, reason?: string): boolean {
         const entry = this.pending.get(permissionId);
-        const response = optionId === undefined ? CANCELLED : entry?.offered.select(optionId);
+        const response = optionId === undefined ? CANCELLED : entry?.offered.select(optionId, reason);
         if (!entry || !response) {
             return false;
         }

@@ -180,8 +180,9 @@ export class AcpChatServiceImpl implements AcpChatService {
         session?.host.cancel(session.sessionId);
     }
 
-    async answerPermission(permissionId: string, optionId: string | undefined): Promise<boolean> {
-        return this.permissions.answer(permissionId, optionId);
+    async answerPermission(permissionId: string, optionId: string | undefined, reason?: string): Promise<boolean> {
+        // The window is not trusted to send a string: anything else is no reason.
+        return this.permissions.answer(permissionId, optionId, typeof reason === 'string' ? reason : undefined);
     }
 
     async answerElicitation(elicitationId: string, answer: AcpElicitationAnswer): Promise<string | undefined> {
