@@ -3,6 +3,7 @@ import { Emitter, Event } from '@theia/core/lib/common/event';
 import { PreferenceService } from '@theia/core/lib/common/preferences/preference-service';
 import { TerminalWidget } from '@theia/terminal/lib/browser/base/terminal-widget';
 import { TerminalContribution, TerminalWidgetImpl } from '@theia/terminal/lib/browser/terminal-widget-impl';
+import { guessShellTypeFromExecutable } from '@theia/terminal/lib/common/shell-type';
 import {
     parseProgramStatus, parseTabStatus, PROGRAM_STATUS_REPLY, ProgramStatus, ShownTerminalStatus, statusAppName, TerminalStatusState
 } from '@ai-cli-companion/core';
@@ -25,7 +26,18 @@ interface Tracked {
     readonly state: TerminalStatusState;
     timer?: ReturnType<typeof setTimeout>;
     since: number;
+    /** When the query was last answered: a flood of queries gets one answer per QUERY_REPLY_INTERVAL_MS. */
+    repliedAt?: number;
+    /** Whether the terminal's own process is a shell (known once asked). */
+    runsInShell?: Promise<boolean>;
+    /** Polls the shell for the CLI's exit while a status is shown. */
+    exitWatch?: ReturnType<typeof setInterval>;
 }
+
+/** A program asks once at its start; more often than this, its queries go unanswered (each answer is input to it). */
+export const QUERY_REPLY_INTERVAL_MS = 500;
+/** How often a shown status checks that the CLI under the terminal's shell still runs. */
+export const EXIT_CHECK_INTERVAL_MS = 1000;
 
 /**
  * Reads the agent status terminal CLIs write (OSC 7501, OSC 21337) through xterm.js's parser hooks: the
@@ -65,7 +77,8 @@ export class TerminalStatusService implements TerminalContribution {
         parser.registerOscHandler(7501, payload => {
             const sequence = parseProgramStatus(payload);
             if (sequence?.type === 'query') {
-                if (this.answers(widget)) {
+                if (this.answers(widget) && !(Date.now() - (tracked.repliedAt ?? -Infinity) < QUERY_REPLY_INTERVAL_MS)) {
+                    tracked.repliedAt = Date.now();
                     widget.sendText(PROGRAM_STATUS_REPLY);
                 }
             } else if (sequence && tracked.state.applyProgram(sequence, Date.now())) {
@@ -86,6 +99,7 @@ export class TerminalStatusService implements TerminalContribution {
         widget.onDidDispose(() => {
             this.clear(tracked);
             clearTimeout(tracked.timer);
+            this.stopExitWatch(tracked);
             this.tracked.delete(widget.id);
             this.adopted.delete(widget.id);
         });
@@ -115,13 +129,61 @@ export class TerminalStatusService implements TerminalContribution {
 
     protected changed(tracked: Tracked): void {
         tracked.since = Date.now();
-        this.onDidChangeEmitter.fire(this.toStatus(tracked) ?? { terminal: tracked.widget, cleared: true });
+        const status = this.toStatus(tracked);
+        this.onDidChangeEmitter.fire(status ?? { terminal: tracked.widget, cleared: true });
+        if (status) {
+            this.watchExit(tracked);
+        } else {
+            this.stopExitWatch(tracked);
+        }
+    }
+
+    /**
+     * A CLI typed into a shell can exit (or crash) without sending `clear`, and the terminal stays open:
+     * while a status is shown in a terminal whose own process is a shell, the shell is asked whether it
+     * still has a child; when it has none, the program that sent the status is gone. (A terminal whose
+     * own process is the CLI closes when the CLI exits.)
+     */
+    protected watchExit(tracked: Tracked): void {
+        if (tracked.exitWatch || tracked.widget.isDisposed) {
+            return;
+        }
+        let checking = false;
+        const check = async () => {
+            if (checking) {
+                return;
+            }
+            checking = true;
+            try {
+                // An unanswered check counts as a child: never clear on a slow backend.
+                const timeout = new Promise<boolean>(resolve => setTimeout(() => resolve(true), EXIT_CHECK_INTERVAL_MS * 5));
+                const gone = await this.runsInShell(tracked) && !await Promise.race([tracked.widget.hasChildProcesses().catch(() => true), timeout]);
+                if (gone && tracked.exitWatch === interval) {
+                    this.clear(tracked);
+                }
+            } finally {
+                checking = false;
+            }
+        };
+        const interval = setInterval(check, EXIT_CHECK_INTERVAL_MS);
+        tracked.exitWatch = interval;
+    }
+
+    protected runsInShell(tracked: Tracked): Promise<boolean> {
+        tracked.runsInShell ??= tracked.widget.processInfo.then(info => !!guessShellTypeFromExecutable(info.executable), () => false);
+        return tracked.runsInShell;
+    }
+
+    protected stopExitWatch(tracked: Tracked): void {
+        clearInterval(tracked.exitWatch);
+        tracked.exitWatch = undefined;
     }
 
     protected clear(tracked: Tracked): void {
         if (tracked.state.reset()) {
             this.changed(tracked);
         }
+        this.stopExitWatch(tracked);
     }
 
     /** A flood was cut short: show its latest status once the rate allows. */
