@@ -13,6 +13,7 @@ import {
     STATUS_PROGRAM, closeTerminal, collapseBottomPanel, openPlainTerminal, pendingReviewText, sendToTerminal, statusProgramScript, terminalTabs
 } from '../support/terminal-status-page.mjs';
 import { SPOOF_SHOWN } from '../support/terminal-status-program.mjs';
+import { clickNotification, recordNotifications, recordedNotifications } from '../support/system-notifications.mjs';
 import { REPO_ROOT, waitUntil } from '../support/theia-app.mjs';
 
 const SCREENSHOT = path.join(REPO_ROOT, 'docs', 'images', 'terminal-status-waiting.png');
@@ -30,6 +31,10 @@ describe('terminal agent status in Theia (OSC 7501, OSC 21337)', function () {
             workspaceFiles: { 'notes.txt': 'notes\n' },
             homeFiles: () => ({}),
             env: () => ({}),
+            windowSetup: async context => {
+                await context.grantPermissions(['notifications']);
+                await context.addInitScript(recordNotifications);
+            },
             // "Run Claude Code in Terminal" runs `claude`: here the status program in its place.
             extraPath: ({ root }) => {
                 const bin = path.join(root, 'bin');
@@ -103,6 +108,32 @@ describe('terminal agent status in Theia (OSC 7501, OSC 21337)', function () {
         await setup.window.dismissHover();
         await page.locator(`[id="shell-tab-${cliId}"]`).hover();
         fs.copyFileSync(await setup.window.screenshot('terminal-status-waiting.png'), SCREENSHOT);
+    });
+
+    it('a CLI that starts waiting while the window is in the background raises a system notification; clicking it reveals the terminal', async () => {
+        await write('done');
+        await waitForTab('done');
+        await collapseBottomPanel(page);
+        // Playwright tells every page it has focus; here the real state is the point.
+        const cdp = await setup.window.context.newCDPSession(page);
+        await cdp.send('Emulation.setFocusEmulationEnabled', { enabled: false });
+        const other = await setup.window.context.newPage();
+        try {
+            await other.setContent('<h1>another application</h1>');
+            await other.bringToFront();
+            await waitUntil(() => page.evaluate(() => !document.hasFocus()), { timeout: 10_000, what: 'the Theia window to lose focus' });
+            const before = (await recordedNotifications(page)).length;
+            await write('blocked');
+            const [notification] = await waitUntil(async () => (await recordedNotifications(page)).slice(before).length && (await recordedNotifications(page)).slice(before),
+                { timeout: 15_000, what: 'a system notification', diagnostics });
+            assert.deepEqual([notification.title, notification.body], ['Claude Code asks a question', 'approve Write: hello.txt: answer it in its terminal']);
+            await clickNotification(page, before);
+            await page.bringToFront(); // a real click raises the browser window; Playwright cannot
+            await waitUntil(async () => (await tab(cliId)).visible, { timeout: 10_000, what: 'the notification to reveal the terminal', diagnostics });
+        } finally {
+            await other.close();
+            await cdp.send('Emulation.setFocusEmulationEnabled', { enabled: true });
+        }
     });
 
     it('Go to Pending Review reaches the waiting terminal', async () => {

@@ -12,6 +12,8 @@ export interface PendingQuestion {
     /** What it is about, one line ("Write hello.txt"). */
     readonly about: string;
     readonly askedAt: number;
+    /** Where the user answers it, for a notification: "in the chat" unless said ("in its terminal"). */
+    readonly answerIn?: string;
 }
 
 export interface PendingQuestionSource {

@@ -41,7 +41,7 @@ export class PendingReviewNotifier implements FrontendApplicationContribution {
             if (!this.shown.has(key) && !this.seenQuestions.has(key)) {
                 this.seenQuestions.add(key);
                 if (this.windowIsAway()) {
-                    void this.show(key, `${question.askedBy} asks a question`, `${question.about}: answer it in the chat`,
+                    void this.show(key, `${question.askedBy} asks a question`, `${question.about}: answer it ${question.answerIn ?? 'in the chat'}`,
                         () => { window.focus(); void question.source.revealPendingQuestion(question.id); });
                 }
             }

@@ -82,7 +82,7 @@ export class TerminalStatusView implements FrontendApplicationContribution, Pend
         const isWaiting = status?.program?.state === 'blocked';
         if (isWaiting && status) {
             const about = status.program?.msg ?? status.program?.title ?? `${status.program?.kind ?? 'input'} in its terminal`;
-            this.waiting.set(terminal.id, { id: terminal.id, askedBy: status.appName, about, askedAt: status.since });
+            this.waiting.set(terminal.id, { id: terminal.id, askedBy: status.appName, about, askedAt: status.since, answerIn: 'in its terminal' });
         } else {
             this.waiting.delete(terminal.id);
         }
