@@ -183,6 +183,16 @@ describe('terminal agent status in Theia (OSC 7501, OSC 21337)', function () {
         notificationTexts.forEach(text => assert.doesNotMatch(text, UNSAFE));
     });
 
+    it('a flood of queries gets one answer, not one each (each answer is typed into the program)', async () => {
+        const answers = async () => (await tab(cliId)).text.split('^[]7501;?^[\\').length - 1;
+        const before = await answers();
+        await write('queries');
+        await waitUntil(async () => await answers() > before, { timeout: 15_000, what: 'an answer to the queries', diagnostics });
+        await sendToTerminal(page, cliId, '\r'); // ends the line the answer was typed into
+        await write('done'); // a round trip through the program, after every answer sent
+        assert.equal(await answers() - before, 1);
+    });
+
     it('fuzzed status sequences (the seed is printed; FUZZ_SEED replays) leave the page answering and the tab showing the next status', async () => {
         const seed = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
         console.log(`      status fuzz seed ${seed}`);

@@ -47,6 +47,8 @@ const WORDS = {
     error: () => status(`state=error:app=${APP}:msg=${b64('API error 500')}`),
     clear: () => status('state=clear'),
     tab: () => osc('21337;indicator=#ff0000;status=Build\\;ing'),
+    // Twenty queries in one write: a terminal should not answer each (every answer is input to the program).
+    queries: () => osc('7501;?').repeat(20),
     // Huge, malformed and flooding sequences, then a last spoofing status: what must win is the last well-formed one.
     hostile: () => [
         status(`state=working:app=${APP}:msg=${'A'.repeat(2_000_000)}`),
