@@ -12,7 +12,7 @@ import { openTheiaForCli } from '../support/cli-in-theia.mjs';
 import {
     STATUS_PROGRAM, closeTerminal, collapseBottomPanel, openPlainTerminal, pendingReviewText, sendToTerminal, statusProgramScript, terminalTabs
 } from '../support/terminal-status-page.mjs';
-import { SPOOF_SHOWN } from '../support/terminal-status-program.mjs';
+import { MARKDOWN_MSG, SPOOF_SHOWN } from '../support/terminal-status-program.mjs';
 import { clickNotification, recordNotifications, recordedNotifications } from '../support/system-notifications.mjs';
 import { REPO_ROOT, waitUntil } from '../support/theia-app.mjs';
 
@@ -191,6 +191,19 @@ describe('terminal agent status in Theia (OSC 7501, OSC 21337)', function () {
         await sendToTerminal(page, cliId, '\r'); // ends the line the answer was typed into
         await write('done'); // a round trip through the program, after every answer sent
         assert.equal(await answers() - before, 1);
+    });
+
+    it('markdown in a status text stays text in the notification: no link to click, no command run', async () => {
+        await write('done');
+        await waitForTab('done');
+        await collapseBottomPanel(page);
+        await waitUntil(async () => !(await tab(cliId)).visible, { timeout: 10_000, what: 'the terminal to be hidden' });
+        await write('link');
+        const notification = page.locator('.theia-notification-list-item', { hasText: MARKDOWN_MSG });
+        await notification.first().waitFor({ state: 'visible', timeout: 15_000 });
+        assert.equal(await notification.first().locator('.theia-notification-message :is(a, strong, b)').count(), 0);
+        await notification.first().locator('button', { hasText: 'Show Terminal' }).click();
+        await waitUntil(async () => (await tab(cliId)).visible, { timeout: 10_000, what: 'Show Terminal to reveal the terminal', diagnostics });
     });
 
     it('fuzzed status sequences (the seed is printed; FUZZ_SEED replays) leave the page answering and the tab showing the next status', async () => {

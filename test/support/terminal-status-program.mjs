@@ -14,6 +14,7 @@ const status = fields => osc(`7501;${fields}`);
 const APP = process.env.STATUS_APP ?? 'claude-code';
 /** A right-to-left override, an isolate and a line break in a "permission" text: a spoofing attempt. */
 export const SPOOF_MSG = `approve Write: \u202etxt.exe\u202c\u2066 ok\u2069\nrm -rf ~${'\x1b[2J'}`;
+export const MARKDOWN_MSG = '[Open](command:workbench.action.terminal.new) **now** <b>x</b>';
 export const SPOOF_SHOWN = 'approve Write: txt.exe ok rm -rf ~ [2J';
 
 /** Waits up to 2 s for the terminal's reply to the query, as claude does. */
@@ -47,6 +48,8 @@ const WORDS = {
     error: () => status(`state=error:app=${APP}:msg=${b64('API error 500')}`),
     clear: () => status('state=clear'),
     tab: () => osc('21337;indicator=#ff0000;status=Build\\;ing'),
+    // Markdown in a permission text: a notification must not turn it into a link that runs a command.
+    link: () => status(`state=blocked:app=${APP}:kind=permission:msg=${b64(MARKDOWN_MSG)}`),
     // Twenty queries in one write: a terminal should not answer each (every answer is input to the program).
     queries: () => osc('7501;?').repeat(20),
     // Huge, malformed and flooding sequences, then a last spoofing status: what must win is the last well-formed one.

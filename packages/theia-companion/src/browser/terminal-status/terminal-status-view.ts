@@ -24,6 +24,11 @@ export function describeStatus(status: TerminalAgentStatus): string {
     return `${status.appName}: ${STATE_WORDS[program.state]}${progress}${detail ? ` (${detail})` : ''}`;
 }
 
+/** Backslash-escapes every ASCII punctuation character markdown could read as syntax (links, emphasis, code, HTML). */
+export function escapeMarkdown(text: string): string {
+    return text.replace(/[\\`*_{}[\]()#+\-.!|<>~"'&:$%=?@^;,/]/g, char => `\\${char}`);
+}
+
 /**
  * Shows each terminal's agent status: a class on its tab (the stylesheet adds the state's word and
  * a badge after the label, so it survives the CLI retitling its terminal) and its text in the tab's
@@ -101,7 +106,9 @@ export class TerminalStatusView implements FrontendApplicationContribution, Pend
 
     protected async notifyInWindow(terminal: TerminalWidget, status: TerminalAgentStatus): Promise<void> {
         const action = 'Show Terminal';
-        const picked = await this.messages.info(`${describeStatus(status)} — in terminal "${terminal.title.label}"`, action);
+        // Theia renders a notification's text as markdown, and a link in it runs what it names (command: too):
+        // the CLI's text and the terminal's title (any program can set it) are escaped to stay text.
+        const picked = await this.messages.info(escapeMarkdown(`${describeStatus(status)} — in terminal "${terminal.title.label}"`), action);
         if (picked === action && !terminal.isDisposed) {
             await this.revealPendingQuestion(terminal.id);
         }
