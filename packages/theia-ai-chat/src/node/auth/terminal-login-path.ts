@@ -1,6 +1,6 @@
 import * as fs from 'fs';
 import * as path from 'path';
-import { findOnPath } from '@ai-cli-companion/acp-client';
+import { findOnPath } from '@ai-cli-companion/acp-client/find-on-path';
 import type { AcpTerminalLogin } from '../../common/acp-auth-methods';
 
 /**
