@@ -11,7 +11,9 @@ let sessions = 0;
 const LINE = 'Soak text that a long day of chat turns streams, word by word, into the chat view. ';
 
 async function prompt({ sessionId, prompt: blocks }) {
-    const text = blocks.filter(block => block.type === 'text').map(block => block.text).join(' ');
+    // The user's words are the last text block: a restarted agent's first prompt starts with the chat's earlier
+    // conversation, which holds the "die" that crashed the one before.
+    const text = blocks.filter(block => block.type === 'text').at(-1)?.text ?? '';
     const [verb, turn, kb] = text.trim().split(/\s+/).slice(-3);
     if (verb === 'die' || text.includes(' die')) {
         process.exit(3);
