@@ -103,7 +103,9 @@ describe('Codex (Zed\'s codex-acp) as an aiCliChat.agents entry in Theia\'s AI c
 
     it('a command Codex runs asks first, then shows on its tool card: the command, its output while it runs, the exit code', async () => {
         const command = 'until [ -f go ]; do sleep 0.1; done; echo first output; until [ -f go2 ]; do sleep 0.1; done; echo second output; exit 7';
-        api.enqueue({ toolCalls: [{ name: 'exec_command', args: { cmd: command } }] }, { text: 'The command exited with 7.' });
+        // The model's next answer comes after a real model's latency: codex-acp 0.16.0 drops the command's end (its
+        // exit on the card) when the model answers within ~0.1 s of the command's last output, as a loopback fake does.
+        api.enqueue({ toolCalls: [{ name: 'exec_command', args: { cmd: command } }] }, { text: 'The command exited with 7.', delayMs: 2000 });
         await chat.send('@Codex Run the steps');
         const options = await chat.permissionOptions();
         assert.equal(options[0], 'Yes, proceed', options.join(' | '));

@@ -13,6 +13,7 @@ import { FakeOpenAiBase, sendOpenAiError as sendError } from './fake-openai-base
  *   { toolCalls: [{ name, input, id? }] }    a freeform (custom) tool call, e.g. Codex's `apply_patch` patch text
  *   { error: { status, message } }           an HTTP error the agent will see
  *   { hold: true }                           headers only, then nothing until `releaseHeld()`
+ *   { delayMs, … }                           any of the above, after that long
  */
 export class FakeOpenAiResponsesApi extends FakeOpenAiBase {
     constructor(defaultText, model) {
@@ -55,6 +56,9 @@ export class FakeOpenAiResponsesApi extends FakeOpenAiBase {
 
     /** One response, streamed as server-sent events. */
     async answer(res, reply, body) {
+        if (reply.delayMs) {
+            await new Promise(resolve => setTimeout(resolve, reply.delayMs));
+        }
         if (reply.error) {
             return sendError(res, reply.error);
         }
