@@ -49,9 +49,10 @@ describe('An ACP agent\'s config options and usage in the chat input (session/se
 
     it('model and mode fill Theia\'s selectors; a thinking level picked in the input goes as set_config_option before the next prompt', async () => {
         await ask('hello');
-        assert.deepEqual(await chat.modelOptions(), ['Default', 'big', 'small'], 'the model selector lists the agent\'s model option');
+        assert.equal(await chat.modelSelector.textContent(), 'Small', 'the option\'s name for its current value, not "Default"');
+        assert.deepEqual(await chat.modelOptions(), ['Default', 'Big', 'Small'], 'the model selector lists the agent\'s model option by its names');
 
-        await ask('bigger', () => chat.selectModel('big'));
+        await ask('bigger', () => chat.selectModel('Big'));
         assert.deepEqual(sent().slice(-2), ['session/set_config_option', 'session/prompt'], 'the model choice went before the prompt');
         assert.equal(values().model, 'big');
 

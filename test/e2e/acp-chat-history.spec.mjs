@@ -73,7 +73,7 @@ describe('The agents\' own sessions in Browse all chats (session/list, load, del
             await chat.waitForText(line);
         }
         // Before its first prompt the chat offers the loaded session's model and mode options and its slash commands.
-        assert.deepEqual(await chat.modelOptions(), ['Default', 'big', 'small'], 'the session\'s model option');
+        assert.deepEqual(await chat.modelOptions(), ['Default', 'Big', 'Small'], 'the session\'s model option');
         const modeSelector = chat.view.locator('.theia-ChatInput-ModeSelector').first();
         await waitUntil(async () => await modeSelector.isVisible() && await modeSelector.textContent() === 'Ask', { what: 'the mode selector to offer the session\'s mode', timeout: 20_000 });
         assert.ok((await chat.suggestions('', '/')).some(entry => entry.includes('recall')), 'the agent\'s /recall is offered');

@@ -1,6 +1,6 @@
 // An ACP agent's models in Theia's AI chat, in Chromium: the chat input's per-session model selector
-// lists the models the agent reported in `session/new`, and the choice is sent as `session/set_model`
-// before the next prompt. The real `gemini --acp` against the loopback fake Gemini API (whose request
+// lists the models the agent reported in `session/new` by the agent's names (issue 31 part 5), shows the model in
+// use rather than "Default", and the choice is sent as `session/set_model` before the next prompt. The real `gemini --acp` against the loopback fake Gemini API (whose request
 // paths name the model), and an ACP agent written in the test that refuses one of its models.
 import assert from 'node:assert/strict';
 import path from 'node:path';
@@ -28,9 +28,9 @@ describe('An ACP agent\'s models in Theia\'s chat model selector (real gemini --
     });
 
     /** Sends `text` to the agent after picking `model` in the selector; waits for `answer`. */
-    async function askWithModel(agent, model, text, answer) {
+    async function askWithModel(agent, model, text, answer, shows = model) {
         await chat.type(`@${agent} `);
-        await chat.selectModel(model);
+        await chat.selectModel(model, shows);
         await chat.type(text);
         await chat.submit();
         await chat.waitForText(answer);
@@ -45,9 +45,11 @@ describe('An ACP agent\'s models in Theia\'s chat model selector (real gemini --
         assert.equal(gemini.chatRequests.at(-1).model, 'gemini-2.5-flash');
 
         await chat.type('@GeminiCLI ');
+        assert.equal(await chat.modelSelector.textContent(), 'gemini-2.5-flash', 'the selector shows the model in use, not "Default"');
         const offered = await chat.modelOptions();
         await chat.clearInput();
-        for (const model of ['Default', 'auto', 'gemini-2.5-pro', 'gemini-2.5-flash']) {
+        // gemini names its auto model "Auto"; the others by their ids.
+        for (const model of ['Default', 'Auto', 'gemini-2.5-pro', 'gemini-2.5-flash']) {
             assert.ok(offered.includes(model), `the selector offers ${model}: ${offered.join(', ')}`);
         }
         assert.ok(!offered.some(model => model.includes('/')), `no Theia language model is offered: ${offered.join(', ')}`);
@@ -57,7 +59,7 @@ describe('An ACP agent\'s models in Theia\'s chat model selector (real gemini --
         assert.equal(gemini.chatRequests.at(-1).model, 'gemini-2.5-pro', gemini.chatRequests.map(request => request.url).join('\n'));
 
         gemini.enqueue({ text: 'Third answer.' });
-        await askWithModel('GeminiCLI', 'Default', 'and back?', 'Third answer.');
+        await askWithModel('GeminiCLI', 'Default', 'and back?', 'Third answer.', 'gemini-2.5-flash');
         assert.equal(gemini.chatRequests.at(-1).model, 'gemini-2.5-flash', gemini.chatRequests.map(request => request.url).join('\n'));
     });
 
@@ -66,8 +68,12 @@ describe('An ACP agent\'s models in Theia\'s chat model selector (real gemini --
         await chat.send('@TinyModels model');
         await chat.waitForText('Model: tiny-small');
         await chat.waitUntilIdle();
-        await askWithModel('TinyModels', 'tiny-broken', 'model',
+        await chat.type('@TinyModels ');
+        assert.equal(await chat.modelSelector.textContent(), 'Tiny Small', 'the agent\'s name for the model in use');
+        assert.deepEqual(await chat.modelOptions(), ['Default', 'Tiny Broken', 'Tiny Large', 'Tiny Small'], 'names, not ids');
+        await chat.clearInput();
+        await askWithModel('TinyModels', 'Tiny Broken', 'model',
             /could not switch to Tiny Broken: tiny-broken is not available to this account\. This prompt went to Tiny Small\.[\s\S]*Model: tiny-small/);
-        await askWithModel('TinyModels', 'tiny-large', 'model', 'Model: tiny-large');
+        await askWithModel('TinyModels', 'Tiny Large', 'model', 'Model: tiny-large');
     });
 });

@@ -2,8 +2,8 @@
 // API: signing in with an API key (issue 14 part 9) and choosing among its models (part 6). qwen starts
 // without OPENAI_API_KEY: its `session/new` answers "auth required" (-32000 with `data.authMethods`); the
 // key typed into Theia's password box is kept in a private Secret Service and qwen restarts with it. Its
-// settings' `modelProviders` give it two models, offered by the chat's model selector under qwen's own
-// ids ("fake-model(openai)"); the fake's request bodies show which one each prompt went to, and qwen's
+// settings' `modelProviders` give it two models, offered by the chat's model selector under qwen's
+// names for them (their ids are "fake-model(openai)"); the fake's request bodies show which one each prompt went to, and qwen's
 // settings file shows the chat's choice stays in the chat.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -37,10 +37,10 @@ describe('Qwen Code in Theia\'s chat: its API key and its models (real qwen --ac
     });
 
 
-    /** Sends `text` to qwen after picking `model` in the selector; waits for `answer`. */
-    async function askWithModel(model, text, answer) {
+    /** Sends `text` to qwen after picking `model` in the selector (which then `shows` it); waits for `answer`. */
+    async function askWithModel(model, text, answer, shows = model) {
         await chat.type('@QwenCode ');
-        await chat.selectModel(model);
+        await chat.selectModel(model, shows);
         await chat.type(text);
         await chat.submit();
         await chat.waitForText(answer);
@@ -66,15 +66,16 @@ describe('Qwen Code in Theia\'s chat: its API key and its models (real qwen --ac
         await chat.type('@QwenCode ');
         const offered = await chat.modelOptions();
         await chat.clearInput();
-        // Theia's selector sorts the models by id.
-        assert.deepEqual(offered, ['Default', 'fake-model-large(openai)', 'fake-model(openai)']);
+        // qwen's names, not its ids ("fake-model(openai)"); Theia's selector sorts them.
+        assert.deepEqual(offered, ['Default', 'fake-model', 'fake-model-large']);
 
         openai.enqueue({ text: 'The large one answers.' });
-        await askWithModel('fake-model-large(openai)', 'and now?', 'The large one answers.');
+        await askWithModel('fake-model-large', 'and now?', 'The large one answers.');
         assert.equal(openai.chatRequests.at(-1).body.model, 'fake-model-large');
 
         openai.enqueue({ text: 'The default one answers.' });
-        await askWithModel('Default', 'and back?', 'The default one answers.');
+        // "Default" shows the model it stands for.
+        await askWithModel('Default', 'and back?', 'The default one answers.', 'fake-model');
         assert.equal(openai.chatRequests.at(-1).body.model, 'fake-model');
 
         // qwen would write a switch into ~/.qwen/settings.json (`model.name`) as every later run's default.

@@ -153,7 +153,7 @@ export class TheiaChat {
         return this.view.locator('.theia-ChatInput-ModelSelector').first();
     }
 
-    /** Opens the model selector and returns its entries' values (model ids, and "Default"), then closes it. */
+    /** Opens the model selector and returns its entries' labels ("Default", then the models), then closes it. */
     async modelOptions() {
         await this.clearNotifications();
         await this.modelSelector.waitFor({ state: 'visible', timeout: 20_000 });
@@ -165,8 +165,11 @@ export class TheiaChat {
         return texts;
     }
 
-    /** Picks an entry of the model selector by its value (a model id, or "Default"). */
-    async selectModel(value) {
+    /**
+     * Picks an entry of the model selector by its label (an ACP agent's name for a model, a Theia model's id, or
+     * "Default"), and waits until the selector shows `shows`: for an ACP agent, "Default" shows the model it means.
+     */
+    async selectModel(value, shows = value) {
         await this.clearNotifications();
         await this.modelSelector.waitFor({ state: 'visible', timeout: 20_000 });
         await this.modelSelector.click();
@@ -174,8 +177,8 @@ export class TheiaChat {
         await this.page.locator('.theia-select-component-dropdown .theia-select-component-option', {
             has: this.page.locator('.theia-select-component-option-value', { hasText: exactly })
         }).first().click();
-        await waitUntil(async () => (await this.modelSelector.textContent()) === value,
-            { what: `the model selector to show ${value}`, timeout: 10_000 });
+        await waitUntil(async () => (await this.modelSelector.textContent()) === shows,
+            { what: `the model selector to show ${shows}`, timeout: 10_000 });
     }
 
     /** The file names in the chat's change set box. */
