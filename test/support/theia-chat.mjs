@@ -284,6 +284,13 @@ export class TheiaChat {
         await waitUntil(async () => await this.listedChat('').count() > 0, { what: 'Browse all chats to list chats', timeout: 60_000 });
     }
 
+    /** Presses the picker's "Load the sessions of …" entry: the agents that would have to start are asked (issue 31 part 4). */
+    async loadAgentHistories() {
+        const entry = this.listedChat('Load the sessions of');
+        await entry.first().click();
+        await waitUntil(async () => await entry.count() === 0, { what: 'the load entry to leave the list once pressed', timeout: 10_000 });
+    }
+
     /** The picker's entries that show `text` (an agent's sessions as "<agent>: <title>"). */
     listedChat(text) {
         return this.page.locator('.quick-input-widget .quick-input-list .monaco-list-row').filter({ hasText: text });

@@ -24,6 +24,16 @@ export interface AcpOpenedListedSession {
     readonly session: AcpSessionInfo;
 }
 
+/** One of the user's agents that may list sessions. */
+export interface AcpListableAgent {
+    readonly agentId: string;
+    readonly agentName: string;
+    /** It runs: asking it starts nothing. */
+    readonly running: boolean;
+    /** It listed its sessions earlier in this backend run: that answer is there without starting it. */
+    readonly listedBefore: boolean;
+}
+
 /**
  * The agents' own history (`session/list`, `session/load`, `session/delete`) for Theia's "Browse all chats…".
  * Only the user's agents are asked, and of those only the ones whose `initialize` offers `list`.
@@ -32,8 +42,14 @@ export const AcpChatHistoryService = Symbol('AcpChatHistoryService');
 export interface AcpChatHistoryService {
     /** False when no agent of the user's can list sessions, as far as this backend knows (none is started to find out). */
     mayList(): Promise<boolean>;
-    /** Every agent's sessions for `roots[0]`, through every `nextCursor`; an agent that fails or lacks `list` adds none. */
-    listSessions(roots: string[]): Promise<AcpListedSession[]>;
+    /** The user's agents not known to lack `list`, and which of them can answer without being started. */
+    listableAgents(roots: string[]): Promise<AcpListableAgent[]>;
+    /**
+     * The sessions for `roots[0]` of the agents `agentIds` (all of them when absent), through every `nextCursor`;
+     * an agent that fails or lacks `list` adds none. With `earlier`, an agent that is not running answers from
+     * what it listed earlier in this backend run instead of being started (if it has no such answer, it is).
+     */
+    listSessions(roots: string[], agentIds?: string[], earlier?: boolean): Promise<AcpListedSession[]>;
     /**
      * Continues the agent's session as the chat `chatSessionId` (`session/load` where offered, for its replay):
      * the chat's next prompt goes to it. `chatSessionId` must be `listedChatId(agent.id, sessionId)`.

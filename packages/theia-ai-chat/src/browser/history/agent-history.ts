@@ -1,11 +1,10 @@
-import { inject, injectable, postConstruct } from '@theia/core/shared/inversify';
-import { CommandRegistry } from '@theia/core/lib/common/command';
+import { inject, injectable } from '@theia/core/shared/inversify';
 import { Emitter, Event } from '@theia/core/lib/common/event';
 import { MessageService } from '@theia/core/lib/common/message-service';
 import { ChatAgentLocation } from '@theia/ai-chat/lib/common/chat-agents';
 import type { SerializedChatData } from '@theia/ai-chat/lib/common/chat-model-serialization';
 import type { ChatSessionIndex } from '@theia/ai-chat/lib/common/chat-session-store';
-import { AcpChatHistoryService, AcpListedSession, AcpOpenedListedSession } from '../../common/acp-chat-history-protocol';
+import { AcpChatHistoryService, AcpListableAgent, AcpListedSession, AcpOpenedListedSession } from '../../common/acp-chat-history-protocol';
 import { listedChatId, parseListedChatId } from '../../common/listed-chat-id';
 import { PreferenceService } from '@theia/core/lib/common/preferences/preference-service';
 import { WorkspaceService } from '@theia/workspace/lib/browser/workspace-service';
@@ -20,8 +19,21 @@ export interface AcpListedChatOpening {
     readonly opened: Promise<AcpOpenedListedSession | undefined>;
 }
 
-/** Theia's "Browse all chats…" (AI_CHAT_SHOW_CHATS_COMMAND of @theia/ai-chat-ui). */
-export const BROWSE_ALL_CHATS = 'ai-chat-ui.show-chats';
+/** How long the picker shows itself busy waiting for the agents' lists; later answers still join it. */
+export const BROWSE_BUSY_MS = 10_000;
+
+/** One opening of "Browse all chats…": what the agents have answered so far, and who is still asked. */
+export interface AcpHistoryBrowse {
+    /** Agents that are not running: asking them starts them, so only on request (`load`). Their earlier list, if any, shows meanwhile. */
+    readonly notLoaded: readonly AcpListableAgent[];
+    /** Agents asked that have not answered yet. */
+    readonly waiting: number;
+    /** An agent answered, or `notLoaded` changed. */
+    readonly onDidChange: Event<void>;
+    /** Asks the agents of `notLoaded` afresh, starting them. */
+    load(): void;
+    dispose(): void;
+}
 
 /**
  * The agents' own sessions as entries of Theia's chat session index ("Browse all chats…"): `<agent>: <title>`
@@ -29,9 +41,11 @@ export const BROWSE_ALL_CHATS = 'ai-chat-ui.show-chats';
  * transcript is the agent's `session/load` replay; deleting one sends `session/delete` where offered.
  * A session a Theia chat already continues is listed as that chat only.
  *
- * The agents are asked when "Browse all chats…" opens (starting an agent can take seconds), and that answer
- * serves the index until the next time it opens: the chat service also reads the index to delete a chat
- * (for its delegated children, which listed sessions never have), and a delete must not wait for agents.
+ * The index never waits for an agent (issue 31 part 4): it holds what the agents last answered. Each opening
+ * (`browse`) asks the running agents, each on its own, and takes the earlier list of this backend run of those
+ * that are not; the picker adds each answer as it comes. Agents that are not running are started to ask them
+ * only when the user says so (the picker's load entry). The chat service also reads the index to delete a chat (for
+ * its delegated children, which listed sessions never have), and a delete must not wait for agents either.
  */
 @injectable()
 export class AcpAgentHistory {
@@ -41,11 +55,8 @@ export class AcpAgentHistory {
     @inject(WorkspaceService) protected readonly workspace: WorkspaceService;
     @inject(MessageService) protected readonly messages: MessageService;
 
-    @inject(CommandRegistry) protected readonly commands: CommandRegistry;
-
-    /** The agents' answer since "Browse all chats…" last opened; none before it first opens. */
-    protected listing: Promise<AcpListedSession[]> | undefined;
-    protected browsing = false;
+    /** Each agent's sessions as it last answered, by agent id. */
+    protected readonly lists = new Map<string, AcpListedSession[]>();
     /** What the last listing said of each entry (its title and date, for the chat it opens as). */
     protected readonly lastListed = new Map<string, AcpListedSession>();
     protected readonly onWillOpenEmitter = new Emitter<AcpListedChatOpening>();
@@ -55,14 +66,55 @@ export class AcpAgentHistory {
      */
     readonly onWillOpen: Event<AcpListedChatOpening> = this.onWillOpenEmitter.event;
 
-    @postConstruct()
-    protected init(): void {
-        this.commands.onWillExecuteCommand(event => {
-            if (event.commandId === BROWSE_ALL_CHATS) {
-                this.listing = undefined;
-                this.browsing = true;
+    /** Asks the agents that can answer without starting; the index follows their answers. */
+    browse(): AcpHistoryBrowse {
+        const onDidChange = new Emitter<void>();
+        const roots = this.roots();
+        let notLoaded: AcpListableAgent[] = [];
+        let waiting = 0;
+        let disposed = false;
+        const ask = (agents: readonly AcpListableAgent[], earlier: boolean) => {
+            for (const agent of agents) {
+                waiting++;
+                this.backend.listSessions(roots, [agent.agentId], earlier).catch(error => {
+                    console.warn(`Could not list the sessions of ${agent.agentName}`, error);
+                    return undefined;
+                }).then(sessions => {
+                    waiting--;
+                    if (sessions) {
+                        this.remember(agent.agentId, sessions);
+                    }
+                    if (!disposed) {
+                        onDidChange.fire();
+                    }
+                });
+            }
+        };
+        waiting++;
+        this.backend.listableAgents(roots).catch(() => []).then(agents => {
+            waiting--;
+            notLoaded = agents.filter(agent => !agent.running);
+            ask(agents.filter(agent => agent.running), false);
+            ask(agents.filter(agent => !agent.running && agent.listedBefore), true);
+            if (!disposed) {
+                onDidChange.fire();
             }
         });
+        return {
+            get notLoaded() { return notLoaded; },
+            get waiting() { return waiting; },
+            onDidChange: onDidChange.event,
+            load: () => {
+                const asked = notLoaded;
+                notLoaded = [];
+                ask(asked, false);
+                onDidChange.fire();
+            },
+            dispose: () => {
+                disposed = true;
+                onDidChange.dispose();
+            }
+        };
     }
 
     owns(chatSessionId: string): boolean {
@@ -73,10 +125,10 @@ export class AcpAgentHistory {
         return this.backend.mayList().catch(() => false);
     }
 
-    /** The agents' sessions not already shown as one of the `known` chats. */
+    /** The agents' sessions not already shown as one of the `known` chats, as far as they have answered. */
     async index(known: ReadonlySet<string>): Promise<ChatSessionIndex> {
         const index: ChatSessionIndex = {};
-        for (const session of await this.sessions()) {
+        for (const session of [...this.lists.values()].flat()) {
             const chatSessionId = listedChatId(session.agentId, session.sessionId);
             if (known.has(chatSessionId) || session.continuedBy.some(id => known.has(id))) {
                 continue;
@@ -118,8 +170,10 @@ export class AcpAgentHistory {
         const listed = parseListedChatId(chatSessionId);
         if (listed) {
             await this.backend.deleteSession(listed.agentId, listed.sessionId, this.roots());
-            const gone = (session: AcpListedSession) => session.agentId === listed.agentId && session.sessionId === listed.sessionId;
-            this.listing = this.listing?.then(sessions => sessions.filter(session => !gone(session)));
+            const list = this.lists.get(listed.agentId);
+            if (list) {
+                this.lists.set(listed.agentId, list.filter(session => session.sessionId !== listed.sessionId));
+            }
         }
     }
 
@@ -127,15 +181,8 @@ export class AcpAgentHistory {
         return this.workspace.tryGetRoots().map(root => root.resource.path.fsPath());
     }
 
-    protected sessions(): Promise<AcpListedSession[]> {
-        if (!this.listing && this.browsing) {
-            this.browsing = false;
-            this.listing = this.backend.listSessions(this.roots()).catch(error => {
-                console.warn('Could not list the agents\' sessions', error);
-                return [];
-            });
-            void this.listing.then(listed => listed.forEach(session => this.lastListed.set(listedChatId(session.agentId, session.sessionId), session)));
-        }
-        return this.listing ?? Promise.resolve([]);
+    protected remember(agentId: string, sessions: AcpListedSession[]): void {
+        this.lists.set(agentId, sessions);
+        sessions.forEach(session => this.lastListed.set(listedChatId(session.agentId, session.sessionId), session));
     }
 }

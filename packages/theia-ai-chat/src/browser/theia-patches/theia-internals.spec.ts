@@ -56,10 +56,14 @@ const PINS: Pin[] = [{
     },
     uses: ['this.state', 'this.type', 'this.changeSetFileService', 'this.elementProps', 'this.toDispose', 'this.onDidChangeEmitter', 'get originalTargetState()']
 }, {
-    patch: 'AgentListedChatSessionStore (Browse all chats lists the store\'s index: restores and deletes through the store)',
+    patch: 'AcpAIChatContribution (Browse all chats: its own picker, in place of askForChatSession, which selectChat calls; restores, renames and deletes as Theia does)',
     module: '@theia/ai-chat-ui/lib/browser/ai-chat-ui-contribution', className: 'AIChatContribution',
-    members: { askForChatSession: '2556b0b723ae20be', deleteSession: '2b82eb2874a8f265', checkPersistedSessions: '81e6de8cd1006c60' },
-    uses: ['this.chatService.getPersistedSessions()', 'this.chatService.getOrRestoreSession(', 'this.hasPersistedSessions']
+    members: {
+        askForChatSession: '2556b0b723ae20be', selectChat: 'f670cbfa48ed60aa', renameSession: 'c14e8b31aa890671', deleteSession: '2b82eb2874a8f265',
+        checkPersistedSessions: '81e6de8cd1006c60'
+    },
+    uses: ['this.chatService.getPersistedSessions()', 'this.chatService.getOrRestoreSession(', 'this.hasPersistedSessions',
+        'RENAME_CHAT_BUTTON = {', 'REMOVE_CHAT_BUTTON = {']
 }, {
     patch: 'AgentListedChatSessionStore (the chat service reads an unknown id from the store and pins its agent)',
     module: '@theia/ai-chat/lib/common/chat-service', className: 'ChatServiceImpl',

@@ -3,10 +3,12 @@ import { ChatSessionStoreImpl } from '@theia/ai-chat/lib/browser/chat-session-st
 import { ChatService } from '@theia/ai-chat/lib/common/chat-service';
 import { ChatSessionStore } from '@theia/ai-chat/lib/common/chat-session-store';
 import { AIChatInputWidget } from '@theia/ai-chat-ui/lib/browser/chat-input-widget';
+import { AIChatContribution } from '@theia/ai-chat-ui/lib/browser/ai-chat-ui-contribution';
 import { ChatViewTreeWidget } from '@theia/ai-chat-ui/lib/browser/chat-tree-view/chat-view-tree-widget';
 import { createTreeContainer } from '@theia/core/lib/browser/tree/tree-container';
 import { AcpChatInputWidget } from './chat-input-widget';
 import { AcpChatViewTreeWidget } from './chat-view-tree-widget';
+import { AcpAIChatContribution } from './chat-ui-contribution';
 import { EncodedChatSessionStore } from './encoded-chat-session-store';
 import { AgentListedChatSessionStore } from './agent-listed-session-store';
 import { AcpAgentHistory } from '../history/agent-history';
@@ -19,6 +21,8 @@ export function bindTheiaPatches(rebind: interfaces.Rebind): void {
     // Both looked up when used: Theia's chat service needs this store, and the agents' history needs the chat's services.
     rebind(ChatSessionStore).toDynamicValue(({ container }) => new AgentListedChatSessionStore(container.get(ChatSessionStoreImpl),
         () => container.get(AcpAgentHistory), () => container.get<ChatService>(ChatService).getSessions().map(session => session.id))).inSingletonScope();
+    // "Browse all chats…" shows Theia's chats at once and adds the agents' sessions as they answer.
+    rebind(AIChatContribution).to(AcpAIChatContribution).inSingletonScope();
     // The chat input's model selector offers an ACP agent's own models (Theia's list for every other agent).
     rebind(AIChatInputWidget).to(AcpChatInputWidget);
     // The chat tree shows an ACP agent's first answer content in the task that delivered it.

@@ -4,7 +4,7 @@ import { inject, injectable, optional } from '@theia/core/shared/inversify';
 import { PreferenceService } from '@theia/core/lib/common/preferences/preference-service';
 import type { SessionHandlers, WorkspaceAgent } from '@ai-cli-companion/acp-client';
 import { AcpChatAgentConfig, AcpSessionUpdate, AcpTurnErrorData } from '../../common/acp-chat-protocol';
-import { AcpChatHistoryService, AcpListedSession, AcpOpenedListedSession } from '../../common/acp-chat-history-protocol';
+import { AcpChatHistoryService, AcpListableAgent, AcpListedSession, AcpOpenedListedSession } from '../../common/acp-chat-history-protocol';
 import { listedChatId, MAX_LISTED_SESSION_ID } from '../../common/listed-chat-id';
 import { userAcpChatAgents } from '../../common/acp-chat-agents';
 import { userAcpChatSetting } from '../../common/acp-chat-preferences';
@@ -32,18 +32,31 @@ export class AcpChatHistoryServiceImpl implements AcpChatHistoryService {
     @inject(PreferenceService) protected readonly preferences: PreferenceService;
     @inject(AcpAgentListOffers) protected readonly offers: AcpAgentListOffers;
     @inject(AcpChatSessionIds) @optional() protected readonly sessionIds: AcpChatSessionIds | undefined;
+    /** Each agent's last `session/list` answer in this backend run, by agent run and folder. */
+    protected readonly listed = new Map<string, acp.SessionInfo[]>();
 
     async mayList(): Promise<boolean> {
         return this.userAgents().some(agent => this.offers.get(agent) !== false);
     }
 
-    async listSessions(roots: string[]): Promise<AcpListedSession[]> {
+    async listableAgents(roots: string[]): Promise<AcpListableAgent[]> {
+        const cwd = roots[0];
+        if (!cwd) {
+            return [];
+        }
+        return this.userAgents().filter(agent => this.offers.get(agent) !== false).map(agent => ({
+            agentId: agent.id, agentName: agent.displayName, running: this.isRunning(agent, cwd), listedBefore: this.listed.has(listKey(agent, cwd))
+        }));
+    }
+
+    async listSessions(roots: string[], agentIds?: string[], earlier = false): Promise<AcpListedSession[]> {
         const cwd = roots[0];
         if (!cwd) {
             return [];
         }
         const lists = await Promise.all(this.userAgents().filter(agent => this.offers.get(agent) !== false)
-            .map(agent => this.listOf(agent, cwd)));
+            .filter(agent => !agentIds || agentIds.includes(agent.id))
+            .map(agent => this.listOf(agent, cwd, earlier)));
         return lists.flat();
     }
 
@@ -85,6 +98,11 @@ export class AcpChatHistoryServiceImpl implements AcpChatHistoryService {
         }
         const host = this.hosts.agentFor(agent, roots[0]);
         const wasRunning = !!host.current;
+        const key = listKey(agent, roots[0]);
+        const earlier = this.listed.get(key);
+        if (earlier) {
+            this.listed.set(key, earlier.filter(session => session.sessionId !== sessionId));
+        }
         try {
             return await host.deleteSession(sessionId);
         } catch (error) {
@@ -98,20 +116,24 @@ export class AcpChatHistoryServiceImpl implements AcpChatHistoryService {
         }
     }
 
-    /** One agent's sessions for `cwd`; none when it lacks `list`, fails, or takes too long. */
-    protected async listOf(agent: AcpChatAgentConfig, cwd: string): Promise<AcpListedSession[]> {
+    /**
+     * One agent's sessions for `cwd`; none when it lacks `list`, fails, or takes too long. With `earlier`, an agent
+     * that is not running answers from its last list of this backend run, if any, instead of being started again.
+     */
+    protected async listOf(agent: AcpChatAgentConfig, cwd: string, earlier: boolean): Promise<AcpListedSession[]> {
+        const key = listKey(agent, cwd);
+        const before = this.listed.get(key);
+        if (earlier && before && !this.isRunning(agent, cwd)) {
+            return this.asListed(agent, before);
+        }
         const host = this.hosts.agentFor(agent, cwd);
         const wasRunning = !!host.current;
         try {
             const listed = await acpEngine().within(host.listAllSessions(cwd), LIST_TIMEOUT_MS, `no session list within ${LIST_TIMEOUT_MS / 1000} s`);
             this.offers.set(agent, listed.supported);
             const sessions = listed.sessions.filter(isListable).filter(session => typeof session.cwd !== 'string' || path.resolve(session.cwd) === path.resolve(cwd));
-            return Promise.all(sessions.map(async session => ({
-                agentId: agent.id, agentName: agent.displayName, sessionId: session.sessionId,
-                ...typeof session.title === 'string' && session.title.trim() ? { title: session.title.trim().slice(0, MAX_TITLE) } : {},
-                ...typeof session.updatedAt === 'string' ? { updatedAt: session.updatedAt } : {},
-                continuedBy: await this.sessionIds?.chatsOf(agent.id, session.sessionId) ?? []
-            })));
+            this.listed.set(key, sessions);
+            return this.asListed(agent, sessions);
         } catch (error) {
             console.warn(`${agent.displayName} listed no sessions: ${error instanceof Error ? error.message : String(error)}`);
             return [];
@@ -122,10 +144,32 @@ export class AcpChatHistoryServiceImpl implements AcpChatHistoryService {
         }
     }
 
+    /** The agent's sessions as entries, each with the Theia chats that continue it now. */
+    protected asListed(agent: AcpChatAgentConfig, sessions: readonly acp.SessionInfo[]): Promise<AcpListedSession[]> {
+        return Promise.all(sessions.map(async session => ({
+            agentId: agent.id, agentName: agent.displayName, sessionId: session.sessionId,
+            ...typeof session.title === 'string' && session.title.trim() ? { title: session.title.trim().slice(0, MAX_TITLE) } : {},
+            ...typeof session.updatedAt === 'string' ? { updatedAt: session.updatedAt } : {},
+            continuedBy: await this.sessionIds?.chatsOf(agent.id, session.sessionId) ?? []
+        })));
+    }
+
+    protected isRunning(agent: AcpChatAgentConfig, cwd: string): boolean {
+        try {
+            return !!this.hosts.agentFor(agent, cwd).current;
+        } catch {
+            return false; // an agent the hosts refuse is asked (and refused) like any other
+        }
+    }
+
     /** The agents of the user's settings (never the window's word). */
     protected userAgents(): AcpChatAgentConfig[] {
         return userAcpChatAgents(userAcpChatSetting(name => this.preferences.inspect(name))).agents;
     }
+}
+
+function listKey(agent: AcpChatAgentConfig, cwd: string): string {
+    return JSON.stringify([agent.id, agent.command, agent.args, path.resolve(cwd)]);
 }
 
 function isListable(session: acp.SessionInfo): boolean {

@@ -119,6 +119,25 @@ describe('The agents\' own sessions for Browse all chats (session/list, load, de
         assert.deepEqual(await history.listSessions([]), [], 'no folder, no list');
     });
 
+    it('says which agents run and which listed before; asked for its earlier list, one not running is not started (issue 31 part 4)', async () => {
+        await madeOutside(['fix the parser']);
+        const listable = async () => (await history.listableAgents([workspace]))
+            .map(agent => `${agent.agentId}:${agent.running ? 'running' : 'stopped'}:${agent.listedBefore ? 'listed' : 'never'}`);
+        assert.deepEqual(await listable(), ['SessionAgent:stopped:never', 'NoList:stopped:never']);
+        assert.equal((await history.listSessions([workspace], ['SessionAgent'], true)).length, 1, 'no earlier list: started to ask');
+        assert.deepEqual(sent(noListLog), [], 'only the agent asked for');
+        assert.deepEqual(hosts.pids, [], 'stopped again');
+        assert.deepEqual(await listable(), ['SessionAgent:stopped:listed', 'NoList:stopped:never']);
+        await madeOutside(['write docs']);
+        fs.rmSync(log);
+        const earlier = await history.listSessions([workspace], ['SessionAgent'], true);
+        assert.deepEqual(earlier.map(session => session.title), ['fix the parser'], 'its earlier list');
+        assert.deepEqual(sent(), [], 'not started');
+        const fresh = await history.listSessions([workspace], ['SessionAgent']);
+        assert.deepEqual(new Set(fresh.map(session => session.title)), new Set(['fix the parser', 'write docs']), 'asked afresh');
+        assert.deepEqual(await history.listableAgents([]), [], 'no folder, no agents to ask');
+    });
+
     it('opens a listed session into the chat with the session/load replay; the next prompt continues that session', async () => {
         const [sessionId] = await madeOutside(['my name is Ada', 'I like tea']);
         const chatSessionId = listedChatId('SessionAgent', sessionId);
