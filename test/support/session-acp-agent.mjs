@@ -9,7 +9,7 @@
 // --hold <method> <flag file>: answer that method only once the flag file exists (a barrier the test controls).
 // --log <file>: appends every request or notification method the client sends, a line each.
 //
-// Prompts: "recall" says every earlier user message of the session ("History: a | b"); "usage" sends a
+// Prompts: "wait <name>" runs until the file <store>/<name> exists (or the turn is cancelled); "recall" says every earlier user message of the session ("History: a | b"); "usage" sends a
 // usage_update; "config" sends a config_option_update; "ask" sends a form elicitation/create and says the
 // answer as JSON ("ask-then-link": text, the form, then a `command:` link to terminal:new); "capabilities" says the
 // client's capabilities; "die" exits; anything else is echoed
@@ -161,6 +161,22 @@ async function prompt({ sessionId, prompt: blocks }) {
         answer = `Answer: ${JSON.stringify(reply)}`;
     } else if (said === 'capabilities') {
         answer = JSON.stringify(clientCapabilities);
+    } else if (said.startsWith('wait ')) { // "wait <name>": a turn that runs until the file <store>/<name> exists, or is cancelled
+        const flag = path.join(STORE, said.slice('wait '.length).trim());
+        update(sessionId, { sessionUpdate: 'agent_message_chunk', content: text('Working… ') });
+        let over = false;
+        const polled = (async () => {
+            while (!over && !fs.existsSync(flag)) {
+                await new Promise(resolve => setTimeout(resolve, 20));
+            }
+            return 'done';
+        })();
+        const outcome = await Promise.race([polled, cancelled.then(() => 'cancelled')]);
+        over = true;
+        if (outcome === 'cancelled') {
+            return { stopReason: 'cancelled' };
+        }
+        answer = `Done waiting: ${said}`;
     } else {
         answer = `Echo: ${said}`;
     }

@@ -5,10 +5,13 @@ import { AcpEarlyPrompts } from './early-prompts';
 import { AcpPromptBuilder } from './prompt-builder';
 import { AcpSendSelectionContribution } from './send-selection';
 import { AcpSessionConfigs } from './session-configs';
+import { AcpPromptQueue } from './prompt-queue';
+import { AcpSendNowContribution } from './send-now';
+import { KeybindingContribution } from '@theia/core/lib/browser/keybinding';
 
 /**
  * What goes into a prompt: the text, its context, the selection sent from an editor; the prompt sent at the gesture;
- * the agent's config options and usage shown by the input.
+ * the agent's config options and usage shown by the input; the messages queued while a turn runs, and Send now.
  */
 export function bindInput(bind: interfaces.Bind): void {
     bind(AcpPromptBuilder).toSelf().inSingletonScope();
@@ -17,4 +20,8 @@ export function bindInput(bind: interfaces.Bind): void {
     bind(AcpSendSelectionContribution).toSelf().inSingletonScope();
     bind(CommandContribution).toService(AcpSendSelectionContribution);
     bind(MenuContribution).toService(AcpSendSelectionContribution);
+    bind(AcpPromptQueue).toSelf().inSingletonScope();
+    bind(AcpSendNowContribution).toSelf().inSingletonScope();
+    bind(CommandContribution).toService(AcpSendNowContribution);
+    bind(KeybindingContribution).toService(AcpSendNowContribution);
 }

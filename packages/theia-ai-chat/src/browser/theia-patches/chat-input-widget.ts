@@ -16,6 +16,9 @@ import { decideTokenUsageWarning } from '@theia/ai-chat-ui/lib/browser/chat-toke
 import { AcpSessionConfigs } from '../input/session-configs';
 import { AcpSessionBar } from '../input/session-bar';
 import { describeUsage } from '../../common/acp-usage';
+import { AcpPromptQueue } from '../input/prompt-queue';
+import { AcpQueuedPrompts } from '../input/queued-prompts';
+import { SEND_NOW_COMMAND } from '../input/send-now';
 
 /**
  * Theia's chat input, with two changes:
@@ -30,12 +33,15 @@ import { describeUsage } from '../../common/acp-usage';
  * - Send costs the page less before the answer's first token: an ACP agent's prompt leaves at the
  *   click or key press itself, the send button does not take the focus, the editor lays out once per
  *   frame, and keybinding labels are looked up once.
+ * - While an ACP agent's turn runs, Send queues the message (shown under the input) instead of stopping the
+ *   turn; Send now (Ctrl/Cmd+Enter) stops it and sends at once (issue 31 part 3).
  */
 @injectable()
 export class AcpChatInputWidget extends AIChatInputWidget {
     @inject(AcpChatSessions) protected readonly acpSessions: AcpChatSessions;
     @inject(AcpEarlyPrompts) protected readonly earlyPrompts: AcpEarlyPrompts;
     @inject(AcpSessionConfigs) protected readonly sessionConfigs: AcpSessionConfigs;
+    @inject(AcpPromptQueue) protected readonly promptQueue: AcpPromptQueue;
     /** Sent by the send gesture, for the `onQuery` that the same click or key press makes. */
     protected sentAtGesture: AcpEarlyPrompt | undefined;
     /** Keybinding labels by command: Theia looks them up on every render, through all keybindings (3 ms, measured). */
@@ -56,6 +62,7 @@ export class AcpChatInputWidget extends AIChatInputWidget {
             }
         }, true));
         this.toDispose.push(this.keybindingRegistry.onKeybindingsChanged(() => this.keybindingHints.clear()));
+        this.toDispose.push(this.promptQueue.onDidChange(chatSessionId => chatSessionId === this._chatModel?.id && this.update()));
         this.toDispose.push(this.acpSessions.onDidChangeModels(agentId => {
             if (this.receivingAgent?.agentId === agentId) {
                 this.update();
@@ -131,7 +138,77 @@ export class AcpChatInputWidget extends AIChatInputWidget {
         // Always the same shape, the bar or nothing beside Theia's input: returning the input alone for one agent
         // and a fragment for another made React remount the input (a new Monaco editor) the moment a typed
         // `@agent` named an ACP agent, and the rest of what the user typed was lost with the focus.
-        return React.createElement(React.Fragment, undefined, super.render(), this.renderSessionBar());
+        return React.createElement(React.Fragment, undefined, super.render(), this.renderQueue(), this.renderSessionBar());
+    }
+
+    /** Whether Send queues now: an ACP agent's turn runs in this chat (Theia would stop it). */
+    protected queuesNow(): boolean {
+        const turn = this._chatModel && this.promptQueue.runningTurn(this._chatModel.id);
+        if (!turn) {
+            return false;
+        }
+        const running = turn.response.agentId ? this.chatAgentService.getAgent(turn.response.agentId) : undefined;
+        return running instanceof AcpChatAgent || !!this.receivingAcpAgent();
+    }
+
+    /**
+     * Send now: the text in the input (or else the first queued message) goes at once, stopping the running turn.
+     * False when there is nothing to send.
+     */
+    sendNow(): boolean {
+        const chatSessionId = this._chatModel?.id;
+        const model = this.editorRef?.document.textEditorModel;
+        if (!chatSessionId || !model) {
+            return false;
+        }
+        const text = model.getValue();
+        if (text.trim()) {
+            const variables = this.getAllVariablesForRequest();
+            const mode = this.receivingAgent?.currentModeId;
+            model.setValue('');
+            const queued = this.promptQueue.add(chatSessionId, { text, ...mode ? { modeId: mode } : {}, ...variables.length > 0 ? { variables } : {} }, true);
+            void this.promptQueue.sendNow(chatSessionId, queued.id);
+            return true;
+        }
+        const first = this.promptQueue.list(chatSessionId)[0];
+        if (first) {
+            void this.promptQueue.sendNow(chatSessionId, first.id);
+            return true;
+        }
+        return false;
+    }
+
+    /** Whether Send now has something to send in this chat while an ACP agent's turn runs. */
+    canSendNow(): boolean {
+        const chatSessionId = this._chatModel?.id;
+        return !!chatSessionId && this.queuesNow() && (!!this.editorRef?.document.textEditorModel.getValue().trim() || this.promptQueue.list(chatSessionId).length > 0);
+    }
+
+    protected renderQueue(): React.ReactNode {
+        const chatSessionId = this._chatModel?.id;
+        const prompts = chatSessionId ? this.promptQueue.list(chatSessionId) : [];
+        if (!chatSessionId || prompts.length === 0) {
+            return undefined;
+        }
+        return React.createElement(AcpQueuedPrompts, {
+            prompts, held: !this.promptQueue.runningTurn(chatSessionId), sendNowKey: this.getKeybindingHint(SEND_NOW_COMMAND.id),
+            onSendNow: id => void this.promptQueue.sendNow(chatSessionId, id),
+            onEdit: id => this.editQueued(chatSessionId, id),
+            onRemove: id => void this.promptQueue.take(chatSessionId, id)
+        });
+    }
+
+    /** A queued message back into the input, after what is typed there. */
+    protected editQueued(chatSessionId: string, id: number): void {
+        const queued = this.promptQueue.take(chatSessionId, id);
+        const editor = this.editorRef?.getControl();
+        if (!queued || !editor) {
+            return;
+        }
+        const typed = editor.getValue();
+        editor.setValue(typed.trim() ? `${typed}\n${queued.request.text}` : queued.request.text);
+        editor.setPosition({ lineNumber: editor.getModel()?.getLineCount() ?? 1, column: Number.MAX_SAFE_INTEGER });
+        editor.focus();
     }
 
     protected renderSessionBar(): React.ReactNode {
@@ -156,7 +233,7 @@ export class AcpChatInputWidget extends AIChatInputWidget {
      * there, socket.io would write its payload only after that handler and its renders.
      */
     protected readonly sendAtGesture = (event: Event): void => {
-        if (!this.isEnabled || !this._chatModel || this.sentAtGesture || !isSendGesture(event)) {
+        if (!this.isEnabled || !this._chatModel || this.sentAtGesture || !isSendGesture(event) || this.queuesNow()) {
             return;
         }
         const text = this.editorRef?.document.textEditorModel.getValue() ?? '';
@@ -179,6 +256,15 @@ export class AcpChatInputWidget extends AIChatInputWidget {
      */
     override set onQuery(query: AIChatInputWidget['onQuery']) {
         super.onQuery = async (prompt, mode, ...rest) => {
+            if (this._chatModel && this.queuesNow()) {
+                const [capabilityOverrides, genericCapabilitySelections, serverToolSelections] = rest;
+                const variables = this.getAllVariablesForRequest();
+                this.promptQueue.add(this._chatModel.id, {
+                    text: prompt, ...mode ? { modeId: mode } : {}, ...variables.length > 0 ? { variables } : {},
+                    capabilityOverrides, genericCapabilitySelections, serverToolSelections
+                });
+                return;
+            }
             const early = this.sentAtGesture
                 ?? (this._chatModel && this.earlyPrompts.send(this._chatModel.id, prompt, mode, this.getAllVariablesForRequest().length > 0));
             this.sentAtGesture = undefined;
