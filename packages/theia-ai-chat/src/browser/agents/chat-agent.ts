@@ -16,7 +16,8 @@ import { AcpCommandButtonsContent } from '../turn/command-buttons';
 import { AcpMarkdownPart } from '../turn/markdown-parts';
 import type { AcpEarlyPrompt } from '../input/early-prompt';
 import { shownTranscript } from '../session/shown-transcript';
-import { giveEarlierConversation } from '../session/earlier-conversation';
+import { EditedMessage, giveEarlierConversation } from '../session/earlier-conversation';
+import { continuesAnotherBranch, filesChangedOffPath } from '../session/edited-message';
 import { sendConfigChoices } from '../input/config-choices';
 
 /**
@@ -52,8 +53,15 @@ export class AcpChatAgent implements ChatAgent {
         try {
             // A session the chat opened before is prompted at once (one round trip less before the
             // model is asked); if the backend lost it meanwhile, it is prepared again and prompted.
-            const result = await state.turns.run(async () => request.response.isCanceled ? undefined
-                : await this.promptTurn(request, state, true, early) ?? await this.promptTurn(request, state, false));
+            const result = await state.turns.run(async () => {
+                if (request.response.isCanceled) {
+                    return undefined;
+                }
+                const edited = await this.leaveOtherBranch(request, state);
+                state.lastPrompted = request.id;
+                return edited ? await this.promptTurn(request, state, false, early, edited)
+                    : await this.promptTurn(request, state, true, early) ?? await this.promptTurn(request, state, false);
+            });
             if (!result) {
                 return;
             }
@@ -76,8 +84,23 @@ export class AcpChatAgent implements ChatAgent {
         }
     }
 
+    /**
+     * An edited earlier message, or one sent after going back to another branch (issue 31 part 2): the agent's
+     * session has seen turns this request's conversation no longer holds, so the chat's session ends and the next
+     * one is given the conversation before this request. Undefined when the session continues.
+     */
+    protected async leaveOtherBranch(request: MutableChatRequestModel, state: SessionState): Promise<EditedMessage | undefined> {
+        if (!continuesAnotherBranch(request.session, request, this.id, state.lastPrompted)) {
+            return undefined;
+        }
+        await this.services.backend.closeChatSession(request.session.id);
+        state.session = undefined;
+        return { filesLeftAsTheyAre: filesChangedOffPath(request.session, request) };
+    }
+
     /** One prompt turn; undefined when the reused session turned out to be gone (nothing was sent). */
-    protected async promptTurn(request: MutableChatRequestModel, state: SessionState, reuse: boolean, early?: AcpEarlyPrompt): Promise<AcpTurnResult | undefined> {
+    protected async promptTurn(request: MutableChatRequestModel, state: SessionState, reuse: boolean, early?: AcpEarlyPrompt,
+        edited?: EditedMessage): Promise<AcpTurnResult | undefined> {
         const { backend, listeners } = this.services;
         const chatSessionId = request.session.id;
         const roots = this.services.workspaceRoots();
@@ -90,7 +113,10 @@ export class AcpChatAgent implements ChatAgent {
         }
         // The chat had a session with this agent (before a restart or crash) that could not be continued: the fresh one is
         // given the chat's earlier conversation ahead of this prompt, and the answer says so (issue 31 part 1).
-        const earlier = known ? [] : giveEarlierConversation(request, prepared, this.definition);
+        const earlier = known ? [] : giveEarlierConversation(request, prepared, this.definition, edited);
+        if (edited && edited.filesLeftAsTheyAre.length > 0) {
+            request.response.response.addContent(new AcpCommandButtonsContent([{ label: 'Review Agent Changes of This Chat', commandId: 'aiCliChat.review.chat' }]));
+        }
         this.adopt(chatSessionId, state, prepared, !known);
         const { configs } = this.services;
         const modeId = modeToSet(prepared.modes, state.modeId(prepared.currentModeId), request.request.modeId);

@@ -102,6 +102,8 @@ export class SessionState implements AcpSessionListener, AcpSessionState {
     session: AcpSessionInfo | undefined;
     /** One turn at a time: the next waits until the agent answered the prompt before it (TurnGate). */
     readonly turns = new TurnGate();
+    /** The chat's last request this agent got in this window: a request whose conversation does not follow it was edited. */
+    lastPrompted: string | undefined;
 
     constructor(readonly chatSessionId: string, readonly agentId: string, private readonly backend: AcpChatService,
         private readonly commands: (commands: AcpAvailableCommand[]) => void) { }

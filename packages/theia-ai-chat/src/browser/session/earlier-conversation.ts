@@ -17,24 +17,39 @@ export const EARLIER_CONVERSATION_URI = 'chat:earlier-conversation.md';
  * Returns the blocks to put before the prompt's own (none when the session continues).
  */
 export function giveEarlierConversation(request: MutableChatRequestModel, prepared: AcpSessionInfo,
-    agent: { readonly id: string; readonly displayName: string }): AcpContentBlock[] {
+    agent: { readonly id: string; readonly displayName: string }, edited?: EditedMessage): AcpContentBlock[] {
     // Only when this prepare opened the session: one a reloaded window takes over already had it.
-    const reason = prepared.opened && prepared.attached?.how === 'new' ? prepared.attached.reason : undefined;
+    const reason = edited ? editReason(agent.displayName, edited)
+        : prepared.opened && prepared.attached?.how === 'new' ? prepared.attached.reason : undefined;
     if (!reason) {
         return [];
     }
     const transcript = earlierTranscript(earlierTurns(request.session, request, agent));
     if (!transcript) {
-        request.response.response.addContent(new AcpMarkdownPart(`*${reason}*\n\n`, true));
+        request.response.response.addContent(new AcpMarkdownPart(`*${edited ? `${reason}: ${agent.displayName} starts a new session.` : reason}*\n\n`, true));
         return [];
     }
     const turns = `${transcript.included} ${transcript.included === 1 ? 'turn' : 'turns'}`;
     const leftOut = transcript.leftOut > 0 ? `; ${transcript.leftOut} earlier left out` : '';
-    const line = `${freshStartCause(reason)}: ${agent.displayName} was given this chat's earlier conversation instead (${turns}${leftOut}).`;
+    const line = edited
+        ? `${reason}: ${agent.displayName} continues in a new session, given this chat's conversation before it (${turns}${leftOut}).`
+        : `${freshStartCause(reason)}: ${agent.displayName} was given this chat's earlier conversation instead (${turns}${leftOut}).`;
     request.response.response.addContent(new AcpEarlierContextContent(line, transcript.text));
     return [prepared.promptCapabilities.embeddedContext
         ? { type: 'resource', resource: { uri: EARLIER_CONVERSATION_URI, mimeType: 'text/markdown', text: transcript.text } }
         : { type: 'text', text: transcript.text }];
+}
+
+/** An edited earlier message (issue 31 part 2): the files the agent changed in the turns that left the view. */
+export interface EditedMessage {
+    readonly filesLeftAsTheyAre: readonly string[];
+}
+
+function editReason(agentName: string, edited: EditedMessage): string {
+    const files = edited.filesLeftAsTheyAre;
+    const shown = files.slice(0, 5).map(file => file.split('/').pop()).join(', ') + (files.length > 5 ? ` and ${files.length - 5} more` : '');
+    return files.length === 0 ? 'You edited an earlier message'
+        : `You edited an earlier message; what ${agentName} changed after it stays as it is (${shown})`;
 }
 
 /** Why the session starts fresh, without the engine's "…the agent does not remember" (it is now given the transcript). */

@@ -141,9 +141,9 @@ export class AcpChatInputWidget extends AIChatInputWidget {
         return React.createElement(React.Fragment, undefined, super.render(), this.renderQueue(), this.renderSessionBar());
     }
 
-    /** Whether Send queues now: an ACP agent's turn runs in this chat (Theia would stop it). */
+    /** Whether Send queues now: an ACP agent's turn runs in this chat (Theia would stop it). An edit is never queued. */
     protected queuesNow(): boolean {
-        const turn = this._chatModel && this.promptQueue.runningTurn(this._chatModel.id);
+        const turn = this._chatModel && !this._branch && this.promptQueue.runningTurn(this._chatModel.id);
         if (!turn) {
             return false;
         }
@@ -233,7 +233,8 @@ export class AcpChatInputWidget extends AIChatInputWidget {
      * there, socket.io would write its payload only after that handler and its renders.
      */
     protected readonly sendAtGesture = (event: Event): void => {
-        if (!this.isEnabled || !this._chatModel || this.sentAtGesture || !isSendGesture(event) || this.queuesNow()) {
+        // Not for an edited earlier message (an input in the chat's tree, with its branch): it goes to a new session.
+        if (!this.isEnabled || !this._chatModel || this.sentAtGesture || this._branch || !isSendGesture(event) || this.queuesNow()) {
             return;
         }
         const text = this.editorRef?.document.textEditorModel.getValue() ?? '';

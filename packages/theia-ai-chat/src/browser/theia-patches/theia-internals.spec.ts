@@ -42,7 +42,7 @@ const PINS: Pin[] = [{
     },
     uses: ['this._chatModel', 'this.isEnabled', 'this.receivingAgent', 'this.chatAgentService', 'this.editorRef', 'this.keybindingRegistry',
         'getAllVariablesForRequest(', 'getSessionModelOverride(', 'this.handleSessionModelChange',
-        'this.notifiedSessions', 'this.chatInputHasModesKey', 'AI_CHAT_HOME.id']
+        'this.notifiedSessions', 'this.chatInputHasModesKey', 'AI_CHAT_HOME.id', 'this._branch = branch']
 }, {
     patch: 'layOutOncePerFrame (wraps the inline editor\'s refresh)',
     module: '@theia/monaco/lib/browser/simple-monaco-editor', className: 'SimpleMonacoEditor',
