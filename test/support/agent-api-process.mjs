@@ -29,7 +29,17 @@ export function qwenAcpSettings() {
  * `gemini` or `qwen` against a loopback fake model API. Parses the two start lines from stdout.
  */
 export class AgentApiProcess {
-    static async start({ agent = 'gemini', fake, home = CliHome.create('agent-api-'), workspaces, args = [], env = {}, settings = true } = {}) {
+    /**
+     * `agent`: gemini, qwen or copilot; or `own: { name, command, args, keyEnv }`, an ACP agent of the user's own
+     * (`--agent NAME --agent-command … --agent-arg …`), with `fake` optional.
+     */
+    static async start({ agent = 'gemini', own, fake, home = CliHome.create('agent-api-'), workspaces, args = [], env = {}, settings = true, setUp } = {}) {
+        setUp?.(home);
+        if (own) {
+            return AgentApiProcess.spawn({ agent: own.name, home, workspaces, env, modelEnv: {},
+                agentArgs: ['--agent', own.name, '--agent-command', own.command, ...(own.args ?? []).map(arg => `--agent-arg=${arg}`),
+                    ...own.keyEnv ? ['--agent-key-env', own.keyEnv] : [], ...args] });
+        }
         if (!fs.existsSync(path.join(REPO_DIR, 'packages', 'agent-api', 'lib', 'cli.js'))) {
             throw new Error('packages/agent-api is not built: run `npm run build` at the repository root first.');
         }
@@ -48,9 +58,13 @@ export class AgentApiProcess {
             // Bring your own key: the loopback fake as its OpenAI provider, no GitHub sign-in.
             copilot: () => copilotEnv(fake)
         }[agent]();
+        return AgentApiProcess.spawn({ agent, home, workspaces, env, modelEnv, agentArgs: ['--agent', agent, '--agent-command', command, ...args] });
+    }
+
+    static async spawn({ agent, home, workspaces, env, modelEnv, agentArgs }) {
         const tokenFile = path.join(home.root, 'agent-api-token');
         const fullArgs = [AGENT_API_BIN, 'serve', ...(workspaces ?? [home.workspace]).flatMap(dir => ['--workspace', dir]),
-            '--agent', agent, '--agent-command', command, '--port', '0', '--token-file', tokenFile, ...args];
+            '--port', '0', '--token-file', tokenFile, ...agentArgs];
         // `env` entries set to null remove a variable (e.g. the API key, to test stored credentials).
         const childEnv = Object.fromEntries(Object.entries({ ...cleanProcessEnv(), ...home.env, ...modelEnv, ...env })
             .filter(([, value]) => value !== null && value !== undefined));

@@ -20,3 +20,4 @@ export * from './session-state';
 export * from './start-output';
 export * from './registry';
 export * from './unsafe-env';
+export * from './configured-agents';

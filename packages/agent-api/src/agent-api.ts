@@ -2,7 +2,8 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { generateToken, isValidOrigin, splitSecretEnvironment, writePrivateFileSync } from '@ai-cli-companion/node-base';
-import { AgentLogger, agentProfile, silentLogger } from '@ai-cli-companion/acp-client';
+import { AgentLogger, ConfiguredAgentLaunch, silentLogger } from '@ai-cli-companion/acp-client';
+import { builtInApiAgent, configuredApiAgent } from './engine/api-agent';
 import type { AgentApiAgentId } from '@ai-cli-companion/node-base/agents';
 import { AuthService } from './auth/auth-service';
 import { CredentialStore, KeyringCredentialStore, chooseCredentialStore } from './auth/credential-store';
@@ -17,8 +18,10 @@ export const DEFAULT_HOST = '127.0.0.1';
 
 export interface AgentApiOptions {
     readonly workspaces: readonly string[];
-    /** One of the agent table's `acp.agentApi` agents (AGENT_API_AGENTS). */
+    /** One of the agent table's `acp.agentApi` agents (AGENT_API_AGENTS); ignored when `customAgent` is given. */
     readonly agent?: AgentApiAgentId;
+    /** An ACP agent of the user's own (an `aiCliChat.agents` entry, or `--agent-command`), started as the chat starts it. */
+    readonly customAgent?: ConfiguredAgentLaunch;
     readonly agentCommand?: string;
     /** 0 picks a free port. */
     readonly port?: number;
@@ -86,7 +89,7 @@ export function nonLoopbackWarning(host: string, executeCommand: boolean): strin
 export async function startAgentApi(options: AgentApiOptions): Promise<RunningAgentApi> {
     const env = options.env ?? process.env;
     const logger = options.logger ?? silentLogger;
-    const profile = agentProfile(options.agent ?? 'gemini');
+    const profile = options.customAgent ? await configuredApiAgent(options.customAgent, env) : builtInApiAgent(options.agent ?? 'gemini');
     const host = options.host ?? DEFAULT_HOST;
     const badOrigins = (options.allowedOrigins ?? []).filter(origin => !isValidOrigin(origin));
     if (badOrigins.length > 0) {

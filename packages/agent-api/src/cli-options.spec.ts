@@ -40,11 +40,19 @@ describe('parseCommandLine', () => {
         assert.throws(() => parseCommandLine(['serve', '--workspace', '/a'], { AGENT_API_TOKEN: 'short' }), /16 characters/);
     });
 
-    it('drives the agent table\'s Agent API agents only: Copilot CLI (bring your own key) is one, Codex CLI (no ACP of its own) is refused', () => {
+    it('drives the agent table\'s Agent API agents, or an ACP agent of the user\'s own given with --agent-command (issue 32 part 5)', () => {
         const copilot = parseCommandLine(['serve', '--workspace', '/a', '--agent', 'copilot']);
         assert.ok(!copilot.help && copilot.options.agent === 'copilot');
-        assert.throws(() => parseCommandLine(['serve', '--workspace', '/a', '--agent', 'codex']), /--agent must be gemini or qwen or copilot, not "codex"/);
-        assert.match(HELP, /--agent NAME {13}Which CLI to drive: gemini, qwen, copilot \(default: gemini\)/);
+        assert.throws(() => parseCommandLine(['serve', '--workspace', '/a', '--agent', 'codex']),
+            /--agent must be gemini, qwen, copilot, or the name of an ACP agent of your own given with --agent-command, not "codex"/);
+        const own = parseCommandLine(['serve', '--workspace', '/a', '--agent', 'MyAgent', '--agent-command', '/opt/my-agent', '--agent-arg', '--acp',
+            '--agent-arg=--fast', '--agent-key-env', 'MY_KEY']);
+        assert.ok(!own.help);
+        assert.deepEqual(own.options.customAgent, { name: 'MyAgent', command: '/opt/my-agent', args: ['--acp', '--fast'], apiKeyEnv: 'MY_KEY' });
+        assert.equal(own.options.agent, undefined);
+        assert.throws(() => parseCommandLine(['serve', '--workspace', '/a', '--agent', 'bad name', '--agent-command', '/x']), /--agent: "name" must be one word/);
+        assert.throws(() => parseCommandLine(['serve', '--workspace', '/a', '--agent', 'gemini', '--agent-arg', 'x']), /--agent-arg and --agent-key-env are for an agent of your own/);
+        assert.match(HELP, /--agent NAME {13}Which agent to drive: gemini, qwen, copilot \(default: gemini\), or any ACP/);
     });
 
     it('refuses --enable-execute-command on a non-loopback --host, unless the dangerous flag says so', () => {

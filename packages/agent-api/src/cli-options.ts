@@ -2,7 +2,7 @@ import { isValidOrigin } from '@ai-cli-companion/node-base';
 import { AGENT_API_AGENTS, AgentApiAgentId } from '@ai-cli-companion/node-base/agents';
 import type { AgentApiOptions } from './agent-api';
 import { DEFAULT_PORT, isLoopbackHost } from './agent-api';
-import { DEFAULT_AGENT_IDLE_TIMEOUT_MS, DEFAULT_MAX_AGENTS } from '@ai-cli-companion/acp-client';
+import { ConfiguredAgentLaunch, DEFAULT_AGENT_IDLE_TIMEOUT_MS, DEFAULT_MAX_AGENTS, parseConfiguredAgents } from '@ai-cli-companion/acp-client';
 import { MAX_FILE_PATHS } from './http/chat-route';
 
 export const HELP = `Usage: ai-cli-agent-api serve --workspace DIR [options]
@@ -13,9 +13,13 @@ Gemini CLI, Qwen Code or Copilot CLI over ACP. Loopback only; every request need
 Options:
   --workspace DIR          A directory the API and the agent may work in; repeat for more.
                            The first one is the default for /chat and relative paths. Required.
-  --agent NAME             Which CLI to drive: ${AGENT_API_AGENTS.join(', ')} (default: ${AGENT_API_AGENTS[0]}). Copilot CLI
+  --agent NAME             Which agent to drive: ${AGENT_API_AGENTS.join(', ')} (default: ${AGENT_API_AGENTS[0]}), or any ACP
+                           agent of your own, named here and given with --agent-command. Copilot CLI
                            needs \`copilot login\` or your own provider (COPILOT_PROVIDER_BASE_URL, COPILOT_MODEL).
-  --agent-command PATH     The CLI executable (default: ${AGENT_API_AGENTS.map(id => `"${id}"`).join(' or ')} found on PATH).
+  --agent-command PATH     The agent's executable (default: ${AGENT_API_AGENTS.map(id => `"${id}"`).join(' or ')} found on PATH).
+                           Resolved once, at start, on PATH.
+  --agent-arg ARG          An argument of your own agent's command (repeat for more; e.g. --agent-arg=--acp).
+  --agent-key-env VAR      The variable your own agent reads its API key from (for POST /auth/config).
   --port N                 Port to listen on (default: ${DEFAULT_PORT}; 0 picks a free one).
   --host H                 Address to bind (default: 127.0.0.1). Any non-loopback address (e.g.
                            0.0.0.0) serves plain HTTP to the network: the token can be sniffed
@@ -65,8 +69,10 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
     }
     const workspaces: string[] = [];
     const allowedOrigins: string[] = [];
-    let agent: AgentApiAgentId = AGENT_API_AGENTS[0];
+    let agentName: string = AGENT_API_AGENTS[0];
     let agentCommand: string | undefined;
+    const agentArgs: string[] = [];
+    let agentKeyEnv: string | undefined;
     let port = DEFAULT_PORT;
     let host: string | undefined;
     let tokenFile: string | undefined;
@@ -93,15 +99,17 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
         };
         switch (flag) {
             case '--workspace': workspaces.push(value()); break;
-            case '--agent': {
-                const name = value();
-                if (!(AGENT_API_AGENTS as readonly string[]).includes(name)) {
-                    throw new UsageError(`--agent must be ${AGENT_API_AGENTS.join(' or ')}, not "${name}".`);
+            case '--agent': agentName = value(); break;
+            case '--agent-command': agentCommand = value(); break;
+            case '--agent-arg': { // its value may start with -- (e.g. --acp)
+                const next = inline ?? rest[++i];
+                if (next === undefined) {
+                    throw new UsageError('--agent-arg needs a value.');
                 }
-                agent = name as AgentApiAgentId;
+                agentArgs.push(next);
                 break;
             }
-            case '--agent-command': agentCommand = value(); break;
+            case '--agent-key-env': agentKeyEnv = value(); break;
             case '--port': {
                 const text = value();
                 port = Number(text);
@@ -140,11 +148,26 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
     if (token !== undefined && token.length < 16) {
         throw new UsageError('AGENT_API_TOKEN must be at least 16 characters long.');
     }
+    const builtIn = (AGENT_API_AGENTS as readonly string[]).includes(agentName);
+    if (!builtIn && !agentCommand) {
+        throw new UsageError(`--agent must be ${AGENT_API_AGENTS.join(', ')}, or the name of an ACP agent of your own given with --agent-command, not "${agentName}".`);
+    }
+    if (builtIn && (agentArgs.length > 0 || agentKeyEnv)) {
+        throw new UsageError('--agent-arg and --agent-key-env are for an agent of your own (--agent NAME --agent-command PATH).');
+    }
+    let customAgent: ConfiguredAgentLaunch | undefined;
+    if (!builtIn) {
+        const { agents, problems } = parseConfiguredAgents([{ name: agentName, command: agentCommand, args: agentArgs, ...agentKeyEnv ? { apiKeyEnv: agentKeyEnv } : {} }], []);
+        if (problems.length > 0) {
+            throw new UsageError(problems[0].replace(/^aiCliChat\.agents\[0\]( \([^)]*\))?: /, '--agent: '));
+        }
+        customAgent = agents[0];
+    }
     return {
         help: false,
         options: {
-            workspaces, agent, agentCommand, port, host, tokenFile, token, allowedOrigins, enableExecuteCommand,
-            allowRemoteExecuteCommand, maxAgents, agentIdleTimeoutMs, credentialFileAllowed
+            workspaces, ...customAgent ? { customAgent } : { agent: agentName as AgentApiAgentId, agentCommand }, port, host, tokenFile, token,
+            allowedOrigins, enableExecuteCommand, allowRemoteExecuteCommand, maxAgents, agentIdleTimeoutMs, credentialFileAllowed
         }
     };
 }

@@ -1,6 +1,6 @@
 import * as fs from 'fs';
 import * as path from 'path';
-import { AgentProfile } from '@ai-cli-companion/acp-client';
+import type { ApiAgent } from '../engine/api-agent';
 import { ApiError, badRequest } from '../http/api-envelope';
 import { AUTH_TYPES, AuthType } from '../http/api-types';
 import type { CredentialStore } from './credential-store';
@@ -28,7 +28,7 @@ export interface AuthStatus {
 export class AuthService {
     private cached: StoredAuth | undefined | null = null;
 
-    constructor(private readonly store: CredentialStore, private readonly profile: AgentProfile,
+    constructor(private readonly store: CredentialStore, private readonly profile: ApiAgent,
         /** The environment the agent inherits (the server's): an API key there counts as configured. */
         private readonly baseEnv: NodeJS.ProcessEnv,
         /** Told every secret as it is set, before it is stored: the server's scrubber must know it from then on. */
@@ -58,6 +58,9 @@ export class AuthService {
             case 'gemini-api-key':
                 if (!apiKey) {
                     throw badRequest('"apiKey" is required for gemini-api-key.');
+                }
+                if (!this.profile.apiKeyEnv) {
+                    throw badRequest(`${this.profile.displayName} has no API key variable: name it with "apiKeyEnv" in its aiCliChat.agents entry (or --agent-key-env).`);
                 }
                 stored.apiKey = apiKey;
                 break;
@@ -96,7 +99,7 @@ export class AuthService {
                 hasGoogleCloudConfig: stored.googleCloudProject !== undefined && stored.googleCloudLocation !== undefined
             };
         }
-        const envKey = !!this.baseEnv[this.profile.apiKeyEnv];
+        const envKey = !!this.profile.apiKeyEnv && !!this.baseEnv[this.profile.apiKeyEnv];
         const envCloud = !!this.baseEnv.GOOGLE_CLOUD_PROJECT && !!this.baseEnv.GOOGLE_CLOUD_LOCATION;
         return {
             isAuthenticated: envKey || (envCloud && this.baseEnv.GOOGLE_GENAI_USE_VERTEXAI === 'true'),
@@ -119,7 +122,7 @@ export class AuthService {
         }
         switch (stored.authType) {
             case 'gemini-api-key':
-                return { [this.profile.apiKeyEnv]: stored.apiKey! };
+                return this.profile.apiKeyEnv ? { [this.profile.apiKeyEnv]: stored.apiKey! } : {};
             case 'vertex-ai':
                 return {
                     GOOGLE_GENAI_USE_VERTEXAI: 'true',

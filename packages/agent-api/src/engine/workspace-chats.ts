@@ -1,9 +1,10 @@
-import { AgentPool, AgentPoolOptions, AgentProfile, WorkspaceAgent } from '@ai-cli-companion/acp-client';
+import { AgentPool, AgentPoolOptions, WorkspaceAgent } from '@ai-cli-companion/acp-client';
+import type { ApiAgent } from './api-agent';
 import { PendingConfirmations } from './pending-confirmations';
 import { WorkspaceChat } from './workspace-chat';
 
 export interface WorkspaceChatsOptions extends AgentPoolOptions {
-    readonly profile: AgentProfile;
+    readonly profile: ApiAgent;
 }
 
 /**
@@ -20,7 +21,7 @@ export class WorkspaceChats {
         this.pool = new AgentPool(options);
     }
 
-    get profile(): AgentProfile {
+    get profile(): ApiAgent {
         return this.options.profile;
     }
 

@@ -34,8 +34,9 @@ export const AgentApiPreferenceSchema: PreferenceSchema = {
             description: 'Run the Agent API server for this workspace: an HTTP API on 127.0.0.1 that a desktop GUI or a script uses to chat with Gemini CLI, Qwen Code or Copilot CLI, approve its tool calls and read or write workspace files. Every request needs the token written to the token file shown in the status bar.' + USER_ONLY_NOTE
         },
         [AGENT_API_PREFERENCES.agent]: {
-            ...USER_ONLY, type: 'string', enum: [...AGENT_API_AGENTS], default: AGENT_API_AGENTS[0],
-            description: 'Which CLI the Agent API drives (found on PATH, started with --acp).' + USER_ONLY_NOTE
+            ...USER_ONLY, type: 'string', default: AGENT_API_AGENTS[0],
+            description: `Which agent the Agent API drives: ${AGENT_API_AGENTS.join(', ')} (found on PATH, started with --acp), or the name of an ` +
+                'ACP agent of your `aiCliChat.agents` (your own, or one added from the ACP registry), started as the chat starts it.' + USER_ONLY_NOTE
         },
         [AGENT_API_PREFERENCES.port]: {
             ...USER_ONLY, type: 'number', default: 18080, minimum: 0, maximum: 65535,
@@ -59,7 +60,7 @@ export const AgentApiPreferenceSchema: PreferenceSchema = {
 
 export interface AgentApiConfiguration {
     [AGENT_API_PREFERENCES.enabled]: boolean;
-    [AGENT_API_PREFERENCES.agent]: AgentApiAgentId;
+    [AGENT_API_PREFERENCES.agent]: AgentApiAgentId | string;
     [AGENT_API_PREFERENCES.port]: number;
     [AGENT_API_PREFERENCES.enableExecuteCommand]: boolean;
     [AGENT_API_PREFERENCES.allowedOrigins]: string[];
@@ -81,7 +82,7 @@ export function userAgentApiSettings(inspect: PreferenceInspector): Omit<AgentAp
     };
     return {
         enabled: value<boolean>(AGENT_API_PREFERENCES.enabled),
-        agent: value<AgentApiAgentId>(AGENT_API_PREFERENCES.agent),
+        agent: value<string>(AGENT_API_PREFERENCES.agent),
         port: value<number>(AGENT_API_PREFERENCES.port),
         enableExecuteCommand: value<boolean>(AGENT_API_PREFERENCES.enableExecuteCommand),
         allowedOrigins: [...value<string[]>(AGENT_API_PREFERENCES.allowedOrigins)],

@@ -5,8 +5,11 @@ export const AGENT_API_SERVICE_PATH = '/services/ai-cli-agent-api';
 /** What the frontend's preferences and workspace say the server should be. */
 export interface AgentApiSettings {
     enabled: boolean;
-    /** One of the agent table's `acp.agentApi` agents. */
-    agent: AgentApiAgentId;
+    /**
+     * One of the agent table's `acp.agentApi` agents, or the name of an `aiCliChat.agents` entry of the user's
+     * settings: the backend looks that name up in the user settings itself, never takes a command from the window.
+     */
+    agent: AgentApiAgentId | string;
     port: number;
     enableExecuteCommand: boolean;
     allowedOrigins: string[];

@@ -7,12 +7,16 @@ import { ILogger } from '@theia/core/lib/common/logger';
 import { MemoryCredentialStore } from '@ai-cli-companion/agent-api';
 import { removeFolder, tempFolder } from '@ai-cli-companion/node-base/test-support';
 import { AgentApiSettings } from '../common/agent-api-protocol';
+import { PreferenceService } from '@theia/core/lib/common/preferences/preference-service';
 import { AgentApiKeychain, AgentApiServiceImpl } from './agent-api-service-impl';
 
 describe('AgentApiServiceImpl', () => {
     let dir: string;
     let service: AgentApiServiceImpl;
     let credentials: MemoryCredentialStore;
+    /** The user's and the workspace's settings, as the backend's PreferenceService tells them. */
+    let user: Record<string, unknown>;
+    const workspace: Record<string, unknown> = {};
     const previousConfig = process.env.XDG_CONFIG_HOME;
 
     beforeEach(() => {
@@ -24,6 +28,10 @@ describe('AgentApiServiceImpl', () => {
         container.bind(ILogger).toConstantValue(silent as unknown as ILogger).whenTargetNamed('ai-cli-agent-api');
         credentials = new MemoryCredentialStore();
         container.bind(AgentApiKeychain).toConstantValue(credentials);
+        user = {};
+        container.bind(PreferenceService).toConstantValue({
+            inspect: (name: string) => ({ preferenceName: name, globalValue: user[name], workspaceValue: workspace[name] })
+        } as unknown as PreferenceService);
         container.bind(AgentApiServiceImpl).toSelf().inSingletonScope();
         service = container.get(AgentApiServiceImpl);
     });
@@ -48,6 +56,26 @@ describe('AgentApiServiceImpl', () => {
         assert.equal(response.status, 200);
         assert.equal((await response.json()).status, 'ok');
         assert.equal((await fetch(`${status.url}/status`)).status, 401);
+    });
+
+    it('drives an agent of the user\'s aiCliChat.agents by its name, looked up in the user settings only (issue 32 part 5)', async () => {
+        const entry = { name: 'MyAgent', command: process.execPath, args: ['--version'] };
+        workspace['aiCliChat.agents'] = [entry];
+        const unknown = await service.apply(settings({ agent: 'MyAgent' }));
+        assert.equal(unknown.running, false);
+        assert.match(unknown.error ?? '', /No agent "MyAgent": aiCliAgentApi\.agent is gemini, qwen, copilot or the name of an entry of aiCliChat\.agents in your user settings/,
+            'a workspace\'s settings cannot name the program');
+        user['aiCliChat.agents'] = [entry];
+        const status = await service.apply(settings({ agent: 'MyAgent', port: 0, allowedOrigins: ['http://localhost:5173'] }));
+        assert.equal(status.running, true, status.error);
+        assert.equal(status.agent, 'MyAgent');
+        const token = fs.readFileSync(status.tokenFile!, 'utf8');
+        const answer = await (await fetch(`${status.url}/status`, { headers: { authorization: `Bearer ${token}` } })).json();
+        assert.equal(answer.agent, 'MyAgent');
+        user['aiCliChat.agents'] = [{ ...entry, env: { NODE_OPTIONS: '--require=/tmp/evil.js' } }];
+        const unsafe = await service.apply(settings({ agent: 'MyAgent', port: 0 }));
+        assert.equal(unsafe.running, false);
+        assert.match(unsafe.error ?? '', /MyAgent sets NODE_OPTIONS in its environment, which would run other code/);
     });
 
     it('keeps the server for unchanged settings, restarts it for new ones, stops it when disabled', async () => {

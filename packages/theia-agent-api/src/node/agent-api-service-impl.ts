@@ -4,6 +4,9 @@ import { BackendApplicationContribution } from '@theia/core/lib/node/backend-app
 import type { AgentLogger, RunningAgentApi } from '@ai-cli-companion/agent-api';
 import { CredentialStore, deferredRequire } from '@ai-cli-companion/node-base';
 import { KEYS_IN_FILE_HOW_TO } from '@ai-cli-companion/node-base/credential-consent';
+import { AGENT_API_AGENTS, AgentApiAgentId } from '@ai-cli-companion/node-base/agents';
+import { CONFIGURED_AGENTS_SETTING, ConfiguredAgentLaunch, parseConfiguredAgents } from '@ai-cli-companion/acp-client/configured-agents';
+import { PreferenceService } from '@theia/core/lib/common/preferences/preference-service';
 import { AgentApiService, AgentApiSettings, AgentApiStatus } from '../common/agent-api-protocol';
 
 /**
@@ -21,6 +24,7 @@ export const AgentApiKeychain = Symbol('AgentApiKeychain');
 export class AgentApiServiceImpl implements AgentApiService, BackendApplicationContribution {
     @inject(ILogger) @named('ai-cli-agent-api') protected readonly logger: ILogger;
     @inject(AgentApiKeychain) protected readonly keychain: CredentialStore;
+    @inject(PreferenceService) protected readonly preferences: PreferenceService;
 
     protected running: RunningAgentApi | undefined;
     protected applied: string | undefined;
@@ -60,7 +64,7 @@ export class AgentApiServiceImpl implements AgentApiService, BackendApplicationC
             // The engine (ACP SDK, zod, agent pool) is read only when the API is switched on.
             const { startAgentApi } = deferredRequire<typeof import('@ai-cli-companion/agent-api')>('@ai-cli-companion/agent-api');
             this.running = await startAgentApi({
-                workspaces: settings.workspaces, agent: settings.agent, port: settings.port,
+                workspaces: settings.workspaces, ...this.agentOf(settings.agent), port: settings.port,
                 allowedOrigins: settings.allowedOrigins, enableExecuteCommand: settings.enableExecuteCommand,
                 keychain: this.keychain, logger: this.agentLogger(),
                 // A file only with the user's consent (aiCliCompanion.keysInFile, shared with the chat's keys); otherwise nothing is kept, and said.
@@ -77,6 +81,22 @@ export class AgentApiServiceImpl implements AgentApiService, BackendApplicationC
             this.status = { running: false, workspaces: settings.workspaces, executeCommand: false, error: message };
         }
         return this.status;
+    }
+
+    /**
+     * A built-in, or the user's own agent of that name: looked up here in the user settings' `aiCliChat.agents`
+     * (never a workspace's, never a command line from the window), started as the chat starts it.
+     */
+    protected agentOf(name: string): { agent: AgentApiAgentId } | { customAgent: ConfiguredAgentLaunch } {
+        if ((AGENT_API_AGENTS as readonly string[]).includes(name)) {
+            return { agent: name as AgentApiAgentId };
+        }
+        const { agents } = parseConfiguredAgents(this.preferences.inspect(CONFIGURED_AGENTS_SETTING)?.globalValue, []);
+        const customAgent = agents.find(agent => agent.name === name);
+        if (!customAgent) {
+            throw new Error(`No agent "${name}": aiCliAgentApi.agent is ${AGENT_API_AGENTS.join(', ')} or the name of an entry of ${CONFIGURED_AGENTS_SETTING} in your user settings.`);
+        }
+        return { customAgent };
     }
 
     protected agentLogger(): AgentLogger {

@@ -1,7 +1,8 @@
 import { AGENT_PROFILES, AgentProfile, chatAgentName } from '@ai-cli-companion/acp-client/agent-profiles';
 import { AcpPart, AGENTS } from '@ai-cli-companion/node-base/agents';
 import { AcpChatAgentConfig, AcpMode } from './acp-chat-protocol';
-import { AGENTS_PREFERENCE, builtInAgentPreferences, ConfiguredAcpAgent, UserSettingReader } from './acp-chat-preferences';
+import { parseConfiguredAgents } from '@ai-cli-companion/acp-client/configured-agents';
+import { AGENTS_PREFERENCE, builtInAgentPreferences, UserSettingReader } from './acp-chat-preferences';
 
 /** A chat agent backed by an ACP agent: what differs between them, as data. */
 export interface AcpChatAgentDefinition extends AcpChatAgentConfig {
@@ -30,52 +31,20 @@ function builtInAgent(profile: AgentProfile): AcpChatAgentDefinition {
 /** @GeminiCLI, @QwenCode and @CopilotCLI: every agent of the table with an ACP part, in its order. */
 export const BUILT_IN_ACP_AGENTS: readonly AcpChatAgentDefinition[] = Object.values(AGENT_PROFILES).map(builtInAgent);
 
-const NAME = /^[A-Za-z][A-Za-z0-9_-]*$/;
-const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-
 /**
- * The `aiCliChat.agents` entries as chat agents. A bad entry is skipped with a reason, never
- * half-used; a name taken by a built-in or an earlier entry is refused.
+ * The `aiCliChat.agents` entries as chat agents (acp-client's parser, shared with the Agent API). A bad entry
+ * is skipped with a reason, never half-used; a name taken by a built-in or an earlier entry is refused.
  */
 export function configuredAcpAgents(entries: unknown, taken: readonly string[]): { agents: AcpChatAgentDefinition[]; problems: string[] } {
-    const agents: AcpChatAgentDefinition[] = [];
-    const problems: string[] = [];
-    const names = new Set(taken.map(name => name.toLowerCase()));
-    for (const [index, raw] of (Array.isArray(entries) ? entries : []).entries()) {
-        const entry = raw as Partial<ConfiguredAcpAgent>;
-        const where = `aiCliChat.agents[${index}]`;
-        if (typeof entry?.name !== 'string' || !NAME.test(entry.name)) {
-            problems.push(`${where}: "name" must be one word (letters, digits, _ or -), starting with a letter.`);
-            continue;
-        }
-        if (typeof entry.command !== 'string' || entry.command.trim() === '') {
-            problems.push(`${where} (${entry.name}): "command" is required.`);
-            continue;
-        }
-        if (entry.args !== undefined && (!Array.isArray(entry.args) || entry.args.some(arg => typeof arg !== 'string'))) {
-            problems.push(`${where} (${entry.name}): "args" must be an array of strings.`);
-            continue;
-        }
-        if (entry.env !== undefined && (typeof entry.env !== 'object' || Object.values(entry.env).some(value => typeof value !== 'string'))) {
-            problems.push(`${where} (${entry.name}): "env" must map names to strings.`);
-            continue;
-        }
-        if (entry.apiKeyEnv !== undefined && (typeof entry.apiKeyEnv !== 'string' || !ENV_NAME.test(entry.apiKeyEnv))) {
-            problems.push(`${where} (${entry.name}): "apiKeyEnv" must be an environment variable name (letters, digits, _).`);
-            continue;
-        }
-        if (names.has(entry.name.toLowerCase())) {
-            problems.push(`${where}: the name "${entry.name}" is already taken.`);
-            continue;
-        }
-        names.add(entry.name.toLowerCase());
-        agents.push({
-            id: entry.name, displayName: entry.name, command: entry.command, args: entry.args ?? [], env: entry.env, apiKeyEnv: entry.apiKeyEnv,
-            description: entry.description ?? `ACP agent: ${[entry.command, ...(entry.args ?? [])].join(' ')}`,
+    const { agents, problems } = parseConfiguredAgents(entries, taken);
+    return {
+        problems,
+        agents: agents.map(({ name, command, args, env, apiKeyEnv, description }) => ({
+            id: name, displayName: name, command, args, env, apiKeyEnv,
+            description: description ?? `ACP agent: ${[command, ...args].join(' ')}`,
             modes: []
-        });
-    }
-    return { agents, problems };
+        }))
+    };
 }
 
 /**

@@ -3,8 +3,9 @@ import { PreferenceScope } from '@theia/core/lib/common/preferences/preference-s
 import { AGENT_PROFILES, AgentProfile, chatAgentName } from '@ai-cli-companion/acp-client/agent-profiles';
 import { KEYS_IN_FILE_DESCRIPTION, KEYS_IN_FILE_PREFERENCE } from '@ai-cli-companion/node-base/credential-consent';
 import { MCP_EXCLUDED_AGENTS_PREFERENCE } from './acp-chat-mcp-servers';
+import { CONFIGURED_AGENTS_SETTING } from '@ai-cli-companion/acp-client/configured-agents';
 
-export const AGENTS_PREFERENCE = 'aiCliChat.agents';
+export const AGENTS_PREFERENCE = CONFIGURED_AGENTS_SETTING;
 
 /** The two preferences of each built-in agent (each ACP agent of the agent table): whether the chat offers it, and its executable. */
 export function builtInAgentPreferences(id: AgentProfile['id']): { readonly enabled: string; readonly command: string } {
@@ -23,15 +24,6 @@ export const REGISTRY_URL_PREFERENCE = 'aiCliChat.registry.url';
 export const DEFAULT_REGISTRY_URL = 'https://cdn.agentclientprotocol.com/registry/v1/latest/registry.json';
 
 /** One `aiCliChat.agents` entry, as the user writes it. */
-export interface ConfiguredAcpAgent {
-    readonly name: string;
-    readonly command: string;
-    readonly args?: string[];
-    readonly env?: Record<string, string>;
-    readonly description?: string;
-    /** The environment variable that carries its API key ("Set API key…" keeps it in the credential store). */
-    readonly apiKeyEnv?: string;
-}
 
 /**
  * User scope only: these name the programs the chat starts (with the user's API keys) and which of them
