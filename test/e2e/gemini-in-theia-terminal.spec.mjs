@@ -46,8 +46,9 @@ describe('gemini in a Theia terminal, end to end', function () {
 
     const ask = prompt => window.typeInTerminal(prompt);
 
-    function proposeWrite(content) {
-        fake.enqueue({ functionCall: { name: 'write_file', args: { file_path: path.join(workspace, 'app.ts'), content } } }, { text: 'Finished.' });
+    /** The model's next turn proposes the write; `then` answers after it ran (none for a write that is rejected). */
+    function proposeWrite(content, then = 'Finished.') {
+        fake.enqueue({ functionCall: { name: 'write_file', args: { file_path: path.join(workspace, 'app.ts'), content } } }, ...then ? [{ text: then }] : []);
     }
 
     const functionResponseAfter = count => fake.waitForRequest(request =>
@@ -75,7 +76,7 @@ describe('gemini in a Theia terminal, end to end', function () {
 
     it('an edit rejected in Theia leaves the file untouched and the CLI reports the cancellation', async () => {
         const current = fs.readFileSync(path.join(workspace, 'app.ts'), 'utf8');
-        proposeWrite('export const answer = 0;\n');
+        proposeWrite('export const answer = 0;\n', null);
         await ask('Set the answer to 0');
         const tab = window.diffTab('app.ts');
         await tab.waitFor({ state: 'visible', timeout: 90_000 }).catch(async error => { throw new Error(`${error.message}\n${await diagnostics()}`); });
@@ -88,5 +89,33 @@ describe('gemini in a Theia terminal, end to end', function () {
         await ask('Anything else?');
         await fake.waitForRequest(request => fake.chatRequests.indexOf(request) >= before, 90_000);
         assert.equal(fs.readFileSync(path.join(workspace, 'app.ts'), 'utf8'), current);
+    });
+
+    it('Reject with a reason types the reason into gemini\'s input, not sent; the user\'s Enter sends it and the model hears it (issue 30 part 4)', async () => {
+        const current = fs.readFileSync(path.join(workspace, 'app.ts'), 'utf8');
+        // The answer before is drawn and the prompt is back: keys typed while gemini draws are lost.
+        await waitUntil(async () => /Nothing changed\.[\s\S]*Type your message/i.test(await window.terminalText()),
+            { timeout: 60_000, what: 'gemini to be ready for the next message', diagnostics: () => diagnostics() });
+        proposeWrite('export const answer = -1;\n', null);
+        await ask('Set the answer to -1');
+        const tab = window.diffTab('app.ts');
+        await tab.waitFor({ state: 'visible', timeout: 90_000 }).catch(async error => { throw new Error(`${error.message}\n${await diagnostics()}`); });
+        await window.page.locator('[id="aiCliCompanion.diff.rejectWithReason"]').click();
+        const input = window.page.locator('.quick-input-widget input.input');
+        await input.waitFor({ state: 'visible', timeout: 10_000 });
+        await input.fill('keep the answer positive');
+        await window.page.keyboard.press('Enter');
+        await tab.waitFor({ state: 'detached', timeout: 15_000 });
+        await waitUntil(async () => /cancel/i.test(await window.terminalText()), { timeout: 60_000, what: 'the CLI to report the cancellation', diagnostics: () => diagnostics() });
+        await waitUntil(async () => (await window.terminalText()).includes('keep the answer positive'),
+            { timeout: 20_000, what: 'the reason typed into gemini\'s input', diagnostics: () => diagnostics() });
+        const carries = request => JSON.stringify(request.body).includes('keep the answer positive');
+        await new Promise(resolve => setTimeout(resolve, 1_000)); // what would have been sent by itself has had its chance
+        assert.equal(fake.chatRequests.some(carries), false, 'not sent without the user\'s Enter');
+        fake.enqueue({ text: 'Understood, positive it stays.' });
+        await window.page.locator('.xterm-helper-textarea').first().focus();
+        await window.page.keyboard.press('Enter');
+        await fake.waitForRequest(carries, 90_000).catch(async error => { throw new Error(`${error.message}\n${await diagnostics()}`); });
+        assert.equal(fs.readFileSync(path.join(workspace, 'app.ts'), 'utf8'), current, 'the rejected edit was not written');
     });
 });

@@ -8,6 +8,7 @@ import { bindDiffReview } from './diff-review/diff-review-module';
 import { bindInstallCheck } from './install-check/install-check-module';
 import { bindOpenFiles } from './open-files/open-files-module';
 import { bindPendingReview } from './pending-review/pending-review-module';
+import { bindRejectReason } from './reject-reason/reject-reason-module';
 import { bindSendToCli } from './send-to-cli/send-to-cli-module';
 import { bindTerminalEnv } from './terminal-env/terminal-env-module';
 import { bindTerminalStatus } from './terminal-status/terminal-status-module';
@@ -31,6 +32,7 @@ export default new ContainerModule((bind, _unbind, _isBound, rebind, _unbindAsyn
     bindDiffReview(bind);
     bindChangeBlockReview(bind);
     bindSendToCli(bind);
+    bindRejectReason(bind);
     bindPendingReview(bind);
     bindInstallCheck(bind);
     bindConnectionDiagnostics(bind);

@@ -31,6 +31,9 @@ export const DEBUG_LOGGING_PREFERENCE = `${PREFERENCE_PREFIX}.debugLogging`;
 /** Agent status (OSC 7501, OSC 21337) in every terminal, not only the companion's CLI terminals. Read from user settings only. */
 export const TERMINAL_STATUS_ALL_TERMINALS_PREFERENCE = `${PREFERENCE_PREFIX}.terminalStatus.allTerminals`;
 
+/** A reason given when rejecting a terminal CLI's proposal is typed into its terminal; sent with Enter too when true. */
+export const REJECT_REASON_SEND_PREFERENCE = `${PREFERENCE_PREFIX}.rejectReason.sendAutomatically`;
+
 export const CompanionPreferenceSchema: PreferenceSchema = {
     properties: {
         ...Object.fromEntries(CLIENT_PROFILES.map(profile => [clientEnabledPreference(profile.id), {
@@ -42,6 +45,11 @@ export const CompanionPreferenceSchema: PreferenceSchema = {
             type: 'boolean',
             default: false,
             description: 'Write every companion event (sessions, context updates, diffs) to the "AI CLI Companion" output channel.'
+        },
+        [REJECT_REASON_SEND_PREFERENCE]: {
+            type: 'boolean',
+            default: false,
+            description: 'When you reject a terminal CLI\'s proposed change with a reason ("Reject Proposed Change with a Reason…"), the reason is typed into that CLI\'s terminal as your next message. Off: it waits there for your Enter. On: it is sent at once.'
         },
         [TERMINAL_STATUS_ALL_TERMINALS_PREFERENCE]: {
             type: 'boolean',
