@@ -93,6 +93,25 @@ describe('block-by-block review of a proposal', function () {
         await window.screenshot('change-block-review.png');
     });
 
+    it('Ctrl/Cmd+Alt+] and [ go from block to block, wrapping around: the keys of the chat\'s review (issue 30 part 4)', async () => {
+        const activeLine = async () => Number(await window.modifiedEditor().locator('.line-numbers.active-line-number').first().innerText());
+        const go = async key => {
+            const before = await activeLine();
+            await window.page.keyboard.press(`${MOD}+Alt+${key}`);
+            await waitUntil(async () => await activeLine() !== before, { timeout: 10_000, what: `${key} to move the cursor from line ${before}` });
+            return activeLine();
+        };
+        await cursorToLine(1);
+        const first = await go('BracketRight');
+        assert.equal(first, 2, 'block A');
+        const second = await go('BracketRight');
+        const third = await go('BracketRight');
+        assert.ok(first < second && second < third, `${first} < ${second} < ${third}`);
+        assert.equal(await go('BracketRight'), first, 'wraps around to the first block');
+        assert.equal(await go('BracketLeft'), third, 'and back to the last');
+        assert.equal(await go('BracketLeft'), second);
+    });
+
     it('"Revert Change Block at Cursor" puts the original line back into the proposal', async () => {
         await cursorToLine(2);
         await window.runCommand('Revert Change Block at Cursor');

@@ -12,12 +12,17 @@ export namespace ChangeBlockCommands {
     const category = 'AI CLI';
     export const KEEP: Command = { id: 'aiCliCompanion.diff.keepBlock', category, label: 'Keep Change Block at Cursor' };
     export const REVERT: Command = { id: 'aiCliCompanion.diff.revertBlock', category, label: 'Revert Change Block at Cursor' };
+    export const NEXT: Command = { id: 'aiCliCompanion.diff.nextBlock', category, label: 'Go to Next Change Block' };
+    export const PREVIOUS: Command = { id: 'aiCliCompanion.diff.previousBlock', category, label: 'Go to Previous Change Block' };
 }
 
+/** The AI chat's hunk review keys (Keep, Undo, next, previous): one set of keys for every agent edit. */
 const KEEP_KEY = 'ctrlcmd+alt+y';
 const REVERT_KEY = 'ctrlcmd+alt+u';
+const NEXT_KEY = 'ctrlcmd+alt+]';
+const PREVIOUS_KEY = 'ctrlcmd+alt+[';
 
-/** Puts a ChangeBlockReview on every open proposal and the two block commands on the current one. */
+/** Puts a ChangeBlockReview on every open proposal and the block commands (keep, revert, next, previous) on the current one. */
 @injectable()
 export class ChangeBlockReviewContribution implements FrontendApplicationContribution, CommandContribution, KeybindingContribution {
     @inject(DiffReviewService) protected readonly reviews: DiffReviewService;
@@ -33,6 +38,9 @@ export class ChangeBlockReviewContribution implements FrontendApplicationContrib
     registerCommands(registry: CommandRegistry): void {
         registry.registerCommand(ChangeBlockCommands.KEEP, this.blockHandler((review, block) => review.keep(block)));
         registry.registerCommand(ChangeBlockCommands.REVERT, this.blockHandler((review, block) => review.revert(block)));
+        for (const [command, direction] of [[ChangeBlockCommands.NEXT, 1], [ChangeBlockCommands.PREVIOUS, -1]] as const) {
+            registry.registerCommand(command, { execute: () => this.current()?.go(direction), isEnabled: () => !!this.current() });
+        }
     }
 
     registerKeybindings(registry: KeybindingRegistry): void {
@@ -40,6 +48,8 @@ export class ChangeBlockReviewContribution implements FrontendApplicationContrib
         const when = 'isInDiffEditor && !aiCliChat.hunkReview';
         registry.registerKeybinding({ command: ChangeBlockCommands.KEEP.id, keybinding: KEEP_KEY, when });
         registry.registerKeybinding({ command: ChangeBlockCommands.REVERT.id, keybinding: REVERT_KEY, when });
+        registry.registerKeybinding({ command: ChangeBlockCommands.NEXT.id, keybinding: NEXT_KEY, when });
+        registry.registerKeybinding({ command: ChangeBlockCommands.PREVIOUS.id, keybinding: PREVIOUS_KEY, when });
     }
 
     /** The block review of the current proposal, for the commands (and tests). */

@@ -98,6 +98,24 @@ export class ChangeBlockReview implements Disposable {
         // The diff recomputes asynchronously; onDidUpdateDiff renders the new blocks.
     }
 
+    /** Moves the proposal's cursor to the next (1) or previous (-1) block from the cursor, wrapping around; false when none. */
+    go(direction: 1 | -1): boolean {
+        const blocks = this.blocks();
+        if (blocks.length === 0) {
+            return false;
+        }
+        const modified = this.diffEditor.getModifiedEditor();
+        const line = modified.getPosition()?.lineNumber ?? 0;
+        const anchors = blocks.map(block => blockAnchorLine(block.change));
+        const target = direction === 1
+            ? anchors.find(anchor => anchor > line) ?? anchors[0]
+            : [...anchors].reverse().find(anchor => anchor < line) ?? anchors[anchors.length - 1];
+        modified.setPosition({ lineNumber: target, column: 1 });
+        modified.revealLineInCenterIfOutsideViewport(target);
+        modified.focus();
+        return true;
+    }
+
     protected revealNextUnreviewed(after: LineChange): void {
         const next = this.blocks().find(block => !block.kept && block.change.modifiedStartLineNumber > after.modifiedStartLineNumber)
             ?? this.blocks().find(block => !block.kept);
