@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { ChatApp } from '../support/chat-app.mjs';
-import { REPO_ROOT } from '../support/theia-app.mjs';
+import { REPO_ROOT, waitUntil } from '../support/theia-app.mjs';
 import { CleanupStack } from '../support/cleanup-stack.mjs';
 
 const TINY_AGENT = path.join(REPO_ROOT, 'test', 'support', 'tiny-acp-agent.mjs');
@@ -69,7 +69,9 @@ describe('An ACP agent\'s models in Theia\'s chat model selector (real gemini --
         await chat.waitForText('Model: tiny-small');
         await chat.waitUntilIdle();
         await chat.type('@TinyModels ');
-        assert.equal(await chat.modelSelector.textContent(), 'Tiny Small', 'the agent\'s name for the model in use');
+        // The selector follows the receiving agent once the input has parsed the @-name.
+        await waitUntil(async () => await chat.modelSelector.textContent() === 'Tiny Small',
+            { what: 'the selector to show the agent\'s name for the model in use', timeout: 10_000, diagnostics: () => chat.modelSelector.textContent() });
         assert.deepEqual(await chat.modelOptions(), ['Default', 'Tiny Broken', 'Tiny Large', 'Tiny Small'], 'names, not ids');
         await chat.clearInput();
         await askWithModel('TinyModels', 'Tiny Broken', 'model',

@@ -47,7 +47,9 @@ describe('terminal agent status with the real claude in a Theia terminal', funct
 
     it('a prompt makes the tab show working; the answer shows done', async () => {
         const from = await tabCount();
-        fake.enqueue({ text: 'Hello from the fake.' });
+        // As long as a real model takes: claude reports working only for a turn that lasts (once on CI, an answer
+        // at once went straight from idle to done).
+        fake.enqueue({ text: 'Hello from the fake.', delayMs: 2_000 });
         await window.typeInTerminal('say hello');
         await waitUntil(async () => (await tabStates(from)).join(' ').match(/working.* done/),
             { timeout: 60_000, what: 'the tab to show working, then done', diagnostics });

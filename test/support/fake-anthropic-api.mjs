@@ -13,6 +13,7 @@ import { FakeModelApi, sendJson } from './fake-model-api.mjs';
  *   { toolUse: { name, input, id? } }        one tool_use block (after `text` if given), stop_reason tool_use
  *   { error: { status, message } }           an HTTP error the CLI will see
  *   { hold: true }                           headers only, then nothing until `releaseHeld()`
+ *   { delayMs, … }                           any of the above, after that long (a model that takes its time)
  */
 export class FakeAnthropicApi extends FakeModelApi {
     static start({ defaultText = 'ok' } = {}) {
@@ -63,6 +64,9 @@ export class FakeAnthropicApi extends FakeModelApi {
             return sendError(res, { status: 404, message: `fake Anthropic API has no ${req.method} ${url.pathname}` });
         }
         const reply = request.isTurn ? this.queue.shift() ?? { text: this.defaultText } : { text: this.defaultText };
+        if (reply.delayMs) {
+            await new Promise(resolve => setTimeout(resolve, reply.delayMs));
+        }
         if (reply.error) {
             return sendError(res, reply.error);
         }
