@@ -116,12 +116,16 @@ describe('the chat\'s changes reviewed hunk by hunk (Keep, Undo as an editor edi
         assert.equal(fs.readFileSync(path.join(workspace, 'b.txt'), 'utf8'), text(['line 1', 'agent-four', 'line 3', 'line 4', 'line 5']));
     });
 
-    it('hunk 2 undone again: the chat input shows a Review note, and the next prompt tells the agent what was undone', async () => {
+    it('hunk 2 undone again, with a reason: the chat input shows a Review note, and the next prompt tells the agent what was undone and why', async () => {
         await chat.openChangeSetFile('a.txt');
         await waitForWaiting(1, 'hunk 2 back since Ctrl+Z');
         await focusFileSide();
         await window.page.keyboard.press(`${MOD}+Alt+BracketRight`); // the only hunk waiting: hunk 2
-        await window.page.keyboard.press(`${MOD}+Alt+U`);
+        await window.page.keyboard.press(`${MOD}+Alt+Shift+U`); // Undo with a reason (issue 30 part 3)
+        const reason = window.page.locator('.quick-input-widget input.input');
+        await reason.waitFor({ state: 'visible', timeout: 10_000 });
+        await reason.fill('line 15 must stay as it was');
+        await window.page.keyboard.press('Enter');
         await waitForWaiting(0, 'hunk 2 undone with the key');
         const chip = chat.view.locator('.theia-ChatInput-ChatContext-title.agentReviewNote');
         await waitUntil(() => chip.isVisible(), { timeout: 10_000, what: 'the Review note chip in the chat input' });
@@ -132,7 +136,7 @@ describe('the chat\'s changes reviewed hunk by hunk (Keep, Undo as an editor edi
         const prompts = fs.readFileSync(promptLog, 'utf8');
         const told = prompts.slice(prompts.lastIndexOf('thanks'));
         assert.match(told, /undid this one/, prompts);
-        assert.ok(told.includes(`- ${a()}, line 15: you wrote\n    agent-two\n  and the file has again\n    line 15`), told);
+        assert.ok(told.includes(`- ${a()}, line 15: you wrote\n    agent-two\n  and the file has again\n    line 15\n  because: line 15 must stay as it was`), told);
         assert.match(told, /The user kept the rest\./);
         await waitUntil(async () => !await chip.isVisible(), { timeout: 10_000, what: 'the chip to go once the note was sent' });
     });

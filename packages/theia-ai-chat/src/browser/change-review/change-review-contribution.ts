@@ -12,6 +12,7 @@ export namespace HunkReviewCommands {
     const category = 'AI Chat';
     export const KEEP: Command = { id: 'aiCliChat.review.keepHunk', category, label: 'Keep Agent Change at Cursor' };
     export const UNDO: Command = { id: 'aiCliChat.review.undoHunk', category, label: 'Undo Agent Change at Cursor' };
+    export const UNDO_WITH_REASON: Command = { id: 'aiCliChat.review.undoHunkWithReason', category, label: 'Undo Agent Change at Cursor with a Reason…' };
     export const NEXT: Command = { id: 'aiCliChat.review.nextHunk', category, label: 'Next Agent Change to Review' };
     export const PREVIOUS: Command = { id: 'aiCliChat.review.previousHunk', category, label: 'Previous Agent Change to Review' };
     export const REVIEW_CHAT: Command = { id: 'aiCliChat.review.chat', category, label: 'Review Agent Changes of This Chat' };
@@ -31,6 +32,7 @@ export class ChangeReviewContribution implements CommandContribution, Keybinding
     registerCommands(registry: CommandRegistry): void {
         registry.registerCommand(HunkReviewCommands.KEEP, this.atCursor((editor, hunk) => editor.keep(hunk)));
         registry.registerCommand(HunkReviewCommands.UNDO, this.atCursor((editor, hunk) => editor.undo(hunk)));
+        registry.registerCommand(HunkReviewCommands.UNDO_WITH_REASON, this.atCursor((editor, hunk) => editor.undoWithReason(hunk)));
         // At the last hunk of a file, Next goes on to the chat's next file with hunks waiting: hunk after hunk through the chat.
         registry.registerCommand(HunkReviewCommands.NEXT, this.inReview(editor => this.go(editor, 1)));
         registry.registerCommand(HunkReviewCommands.PREVIOUS, this.inReview(editor => this.go(editor, -1)));
@@ -42,6 +44,7 @@ export class ChangeReviewContribution implements CommandContribution, Keybinding
         const when = HUNK_REVIEW_CONTEXT;
         registry.registerKeybinding({ command: HunkReviewCommands.KEEP.id, keybinding: HUNK_REVIEW_KEYS.keep, when });
         registry.registerKeybinding({ command: HunkReviewCommands.UNDO.id, keybinding: HUNK_REVIEW_KEYS.undo, when });
+        registry.registerKeybinding({ command: HunkReviewCommands.UNDO_WITH_REASON.id, keybinding: HUNK_REVIEW_KEYS.undoWithReason, when });
         registry.registerKeybinding({ command: HunkReviewCommands.NEXT.id, keybinding: HUNK_REVIEW_KEYS.next, when });
         registry.registerKeybinding({ command: HunkReviewCommands.PREVIOUS.id, keybinding: HUNK_REVIEW_KEYS.previous, when });
     }

@@ -3,6 +3,7 @@ import { ApplicationShell } from '@theia/core/lib/browser/shell/application-shel
 import { DiffUris } from '@theia/core/lib/browser/diff-uris';
 import { OpenerService, open } from '@theia/core/lib/browser/opener-service';
 import { Widget } from '@theia/core/lib/browser/widgets/widget';
+import { QuickInputService } from '@theia/core/lib/common/quick-pick-service';
 import { KeybindingRegistry } from '@theia/core/lib/browser/keybinding';
 import URI from '@theia/core/lib/common/uri';
 import { EditorWidget } from '@theia/editor/lib/browser/editor-widget';
@@ -16,7 +17,7 @@ import { monacoHunks } from './monaco-hunks';
 /** The left side of a review diff: the file's baseline, in memory, read-only. */
 export const REVIEW_BASELINE_SCHEME = 'acp-chat-review-baseline';
 
-export const HUNK_REVIEW_KEYS = { keep: 'ctrlcmd+alt+y', undo: 'ctrlcmd+alt+u', next: 'ctrlcmd+alt+]', previous: 'ctrlcmd+alt+[' };
+export const HUNK_REVIEW_KEYS = { keep: 'ctrlcmd+alt+y', undo: 'ctrlcmd+alt+u', undoWithReason: 'ctrlcmd+alt+shift+u', next: 'ctrlcmd+alt+]', previous: 'ctrlcmd+alt+[' };
 
 /**
  * Hunk-by-hunk review of what ACP agents wrote in a chat: the review state of every file of a change
@@ -31,6 +32,7 @@ export class ChangeReviewService implements HunkReviewHost {
     @inject(ApplicationShell) protected readonly shell: ApplicationShell;
     @inject(ChatService) protected readonly chatService: ChatService;
     @inject(KeybindingRegistry) protected readonly keybindings: KeybindingRegistry;
+    @inject(QuickInputService) protected readonly quickInput: QuickInputService;
 
     readonly reviews = new ChangeReviews(monacoHunks);
     readonly onDidChange = this.reviews.onDidChange;
@@ -125,8 +127,16 @@ export class ChangeReviewService implements HunkReviewHost {
         this.baselines.get(baselineUri(review).toString())?.update({ contents: baseline });
     }
 
-    undoing(review: FileReview, hunk: LineChange): void {
-        this.reviews.undoing(review, hunk, new URI(review.uri).path.fsPath());
+    undoing(review: FileReview, hunk: LineChange, reason?: string): void {
+        this.reviews.undoing(review, hunk, new URI(review.uri).path.fsPath(), reason);
+    }
+
+    askReason(): Promise<string | undefined> {
+        return this.quickInput.input({
+            prompt: 'Why do you undo this change? The agent gets it with your next prompt.',
+            placeHolder: 'e.g. keep the old name, callers depend on it',
+            validateInput: async value => value.trim() ? undefined : 'Type a reason, or press Esc and use Undo without one.'
+        }).then(reason => reason?.trim() || undefined);
     }
 
     /** Keeps what is left of the review in front. */

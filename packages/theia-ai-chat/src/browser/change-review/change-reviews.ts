@@ -87,12 +87,12 @@ export class ChangeReviews {
         this.update(review, review.original);
     }
 
-    /** The user is undoing `hunk` (of the diff `baseline` → `current` before the undo) of the file at `path`. */
-    undoing(review: FileReview, hunk: LineChange, path: string): void {
+    /** The user is undoing `hunk` (of the diff `baseline` → `current` before the undo) of the file at `path`, for `reason` if given. */
+    undoing(review: FileReview, hunk: LineChange, path: string, reason?: string): void {
         const original = splitLines(review.baseline).lines;
         const modified = splitLines(review.current).lines;
         const undone = this.undone.get(review.chatSessionId) ?? [];
-        undone.push({ review, hunk: undoneHunk(path, original, modified, hunk), key: blockKey(original, modified, hunk) });
+        undone.push({ review, hunk: undoneHunk(path, original, modified, hunk, reason), key: blockKey(original, modified, hunk) });
         this.undone.set(review.chatSessionId, undone.slice(-MAX_UNDONE));
     }
 

@@ -9,8 +9,10 @@ import { ChangeReviews, FileReview } from './change-reviews';
 export interface HunkReviewHost {
     readonly reviews: ChangeReviews;
     kept(review: FileReview, baseline: string): void;
-    /** The user is undoing `hunk` of the review (for the note the agent gets with the next prompt). */
-    undoing(review: FileReview, hunk: LineChange): void;
+    /** The user is undoing `hunk` of the review (for the note the agent gets with the next prompt), for `reason` if given. */
+    undoing(review: FileReview, hunk: LineChange, reason?: string): void;
+    /** Asks why (Undo with a reason); undefined when the user gave up. */
+    askReason(): Promise<string | undefined>;
     readonly keys: { keep: string; undo: string; next: string; previous: string };
 }
 
@@ -77,7 +79,15 @@ export class HunkReviewEditor implements Disposable {
         this.reveal(next ?? this.hunks().find(other => other !== hunk));
     }
 
-    async undo(hunk: LineChange): Promise<void> {
+    /** Undo, after asking why: the reason goes into the note the agent gets with the next prompt. */
+    async undoWithReason(hunk: LineChange): Promise<void> {
+        const reason = await this.host.askReason();
+        if (reason !== undefined) {
+            await this.undo(hunk, reason);
+        }
+    }
+
+    async undo(hunk: LineChange, reason?: string): Promise<void> {
         const originalModel = this.diffEditor.getOriginalEditor().getModel();
         const editor = this.diffEditor.getModifiedEditor();
         const model = editor.getModel();
@@ -85,7 +95,7 @@ export class HunkReviewEditor implements Disposable {
             return;
         }
         this.syncReview();
-        this.host.undoing(this.review, hunk);
+        this.host.undoing(this.review, hunk, reason);
         const document = (this.widget.editor as MonacoDiffEditor).document;
         const hadUnsavedChanges = document.dirty;
         const edit = revertEdit(originalModel.getLinesContent(), model.getLinesContent(), hunk, model.getEOL());
@@ -166,7 +176,7 @@ export class HunkReviewEditor implements Disposable {
         const node = document.createElement('span');
         node.className = 'theia-acp-hunk-actions';
         node.dataset.hunk = String(index);
-        const button = (label: string, title: string, action: string, run: () => void) => {
+        const button = (label: string, title: string, action: string, run: (shift: boolean) => void) => {
             const element = document.createElement('a');
             element.textContent = label;
             element.title = title;
@@ -176,13 +186,14 @@ export class HunkReviewEditor implements Disposable {
             element.addEventListener('mousedown', event => {
                 event.preventDefault();
                 event.stopPropagation();
-                run();
+                run(event.shiftKey);
             });
             return element;
         };
         node.append(
             button('✓ Keep', `Keep this change of the agent (${this.host.keys.keep})`, 'keep', () => this.keep(hunk)),
-            button('↺ Undo', `Put the lines from before back into the file; Ctrl+Z brings the change back (${this.host.keys.undo})`, 'undo', () => void this.undo(hunk))
+            button('↺ Undo', `Put the lines from before back into the file; Ctrl+Z brings the change back (${this.host.keys.undo}). Shift+click: say why`,
+                'undo', shift => void (shift ? this.undoWithReason(hunk) : this.undo(hunk)))
         );
         return node;
     }

@@ -14,6 +14,15 @@ describe('the review note the agent gets with the next prompt', () => {
         ].join('\n'));
     });
 
+    it('an Undo with a reason says why, on one line, bounded (issue 30 part 3)', () => {
+        const hunk = undoneHunk('/w/a.txt', ['a', 'b'], ['a', 'B'], change(2, 2, 2, 2), '  callers\n depend on b  ');
+        assert.strictEqual(hunk.reason, 'callers depend on b');
+        assert.match(reviewNote([hunk]), /\n {4}b\n {2}because: callers depend on b\nThe user kept the rest\.$/);
+        const long = undoneHunk('p', ['a'], ['x'], change(1, 1, 1, 1), 'r'.repeat(NOTE_LIMITS.reason + 50));
+        assert.ok(reviewNote([long]).includes(`because: ${'r'.repeat(NOTE_LIMITS.reason)}…`));
+        assert.strictEqual(undoneHunk('p', ['a'], ['x'], change(1, 1, 1, 1), '   ').reason, undefined, 'a blank reason is none');
+    });
+
     it('an undone insertion has no earlier lines; an undone deletion is placed after the line before it', () => {
         assert.deepStrictEqual(undoneHunk('p', ['a'], ['a', 'x'], change(1, 0, 2, 2)), { path: 'p', line: 2, agentLines: ['x'], restoredLines: [] });
         assert.deepStrictEqual(undoneHunk('p', ['a', 'b'], ['a'], change(2, 2, 1, 0)), { path: 'p', line: 2, agentLines: [], restoredLines: ['b'] });

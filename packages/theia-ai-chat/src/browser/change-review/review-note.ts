@@ -17,19 +17,24 @@ export interface UndoneHunk {
     readonly line: number;
     readonly agentLines: readonly string[];
     readonly restoredLines: readonly string[];
+    /** Why, when the user said (Undo with a reason). */
+    readonly reason?: string;
 }
 
 /** The bounds of the note: it goes with every next prompt, so it stays short whatever was undone. */
-export const NOTE_LIMITS = { hunks: 10, linesPerSide: 12, lineLength: 200, total: 6000 };
+export const NOTE_LIMITS = { hunks: 10, linesPerSide: 12, lineLength: 200, total: 6000, reason: 500 };
 
 /** A hunk about to be undone in `modified` (the file), `original` (its baseline) holding the lines it gets back. */
-export function undoneHunk(path: string, original: readonly string[], modified: readonly string[], hunk: LineChange): UndoneHunk {
+export function undoneHunk(path: string, original: readonly string[], modified: readonly string[], hunk: LineChange, reason?: string): UndoneHunk {
     const side = (lines: readonly string[], start: number, end: number) => end === 0 ? [] : lines.slice(start - 1, end);
+    // One line: the note quotes it after "because".
+    const because = reason?.replace(/\s+/g, ' ').trim();
     return {
         path,
         line: Math.max(1, hunk.modifiedEndLineNumber === 0 ? hunk.modifiedStartLineNumber + 1 : hunk.modifiedStartLineNumber),
         agentLines: side(modified, hunk.modifiedStartLineNumber, hunk.modifiedEndLineNumber),
-        restoredLines: side(original, hunk.originalStartLineNumber, hunk.originalEndLineNumber)
+        restoredLines: side(original, hunk.originalStartLineNumber, hunk.originalEndLineNumber),
+        ...because ? { reason: because } : {}
     };
 }
 
@@ -49,7 +54,8 @@ export function reviewNote(undone: readonly UndoneHunk[], limits = NOTE_LIMITS):
     let length = head.length;
     let shown = 0;
     for (const hunk of undone.slice(0, limits.hunks)) {
-        const part = [`- ${hunk.path}, line ${hunk.line}: you wrote`, ...quote(hunk.agentLines), '  and the file has again', ...quote(hunk.restoredLines)].join('\n');
+        const reason = hunk.reason ? [`  because: ${hunk.reason.length > limits.reason ? `${hunk.reason.slice(0, limits.reason)}…` : hunk.reason}`] : [];
+        const part = [`- ${hunk.path}, line ${hunk.line}: you wrote`, ...quote(hunk.agentLines), '  and the file has again', ...quote(hunk.restoredLines), ...reason].join('\n');
         if (length + part.length > limits.total) {
             break;
         }
