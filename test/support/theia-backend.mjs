@@ -40,6 +40,8 @@ export class TheiaBackend {
             'security.workspace.trust.enabled': false,
             // No welcome page, no tips: the first editor the test opens is the only widget in the main area.
             'workbench.startupEditor': 'none',
+            // Nor the Explorer a first start opens: the tests' layout (panel widths, the terminal) is Theia's bare one.
+            'aiCliCompanion.firstStart.openExplorer': false,
             ...settings
         }, undefined, 2));
         const backendEnv = {

@@ -9,6 +9,7 @@ import { bindInstallCheck } from './install-check/install-check-module';
 import { bindOpenFiles } from './open-files/open-files-module';
 import { bindPendingReview } from './pending-review/pending-review-module';
 import { bindRejectReason } from './reject-reason/reject-reason-module';
+import { bindWelcome } from './welcome/welcome-module';
 import { bindSendToCli } from './send-to-cli/send-to-cli-module';
 import { bindTerminalEnv } from './terminal-env/terminal-env-module';
 import { bindTerminalStatus } from './terminal-status/terminal-status-module';
@@ -18,7 +19,7 @@ import { FrontendApplicationContribution } from '@theia/core/lib/browser/fronten
 import { registerUriRpcCodec } from '../common/uri-rpc-codec';
 
 /** The feature list: one folder and one bind function per feature. */
-export default new ContainerModule((bind, _unbind, _isBound, rebind, _unbindAsync, onActivation) => {
+export default new ContainerModule((bind, _unbind, isBound, rebind, _unbindAsync, onActivation) => {
     bindCompanionPreferences(bind);
     // Once every module is loaded, so plug-in support (which has its own URI codec) is seen.
     bind(FrontendApplicationContribution).toConstantValue({ initialize: registerUriRpcCodec });
@@ -33,8 +34,9 @@ export default new ContainerModule((bind, _unbind, _isBound, rebind, _unbindAsyn
     bindChangeBlockReview(bind);
     bindSendToCli(bind);
     bindRejectReason(bind);
+    bindWelcome(bind);
     bindPendingReview(bind);
     bindInstallCheck(bind);
     bindConnectionDiagnostics(bind);
-    bindTheiaPatches(rebind, onActivation);
+    bindTheiaPatches(rebind, onActivation, isBound);
 });

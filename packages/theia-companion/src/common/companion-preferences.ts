@@ -34,6 +34,9 @@ export const TERMINAL_STATUS_ALL_TERMINALS_PREFERENCE = `${PREFERENCE_PREFIX}.te
 /** A reason given when rejecting a terminal CLI's proposal is typed into its terminal; sent with Enter too when true. */
 export const REJECT_REASON_SEND_PREFERENCE = `${PREFERENCE_PREFIX}.rejectReason.sendAutomatically`;
 
+/** A workspace's first start (no saved layout) opens the Explorer. */
+export const FIRST_START_EXPLORER_PREFERENCE = `${PREFERENCE_PREFIX}.firstStart.openExplorer`;
+
 export const CompanionPreferenceSchema: PreferenceSchema = {
     properties: {
         ...Object.fromEntries(CLIENT_PROFILES.map(profile => [clientEnabledPreference(profile.id), {
@@ -50,6 +53,11 @@ export const CompanionPreferenceSchema: PreferenceSchema = {
             type: 'boolean',
             default: false,
             description: 'When you reject a terminal CLI\'s proposed change with a reason ("Reject Proposed Change with a Reason…"), the reason is typed into that CLI\'s terminal as your next message. Off: it waits there for your Enter. On: it is sent at once.'
+        },
+        [FIRST_START_EXPLORER_PREFERENCE]: {
+            type: 'boolean',
+            default: true,
+            description: 'On the first start of a workspace (no saved layout yet), open the Explorer beside the welcome page.'
         },
         [TERMINAL_STATUS_ALL_TERMINALS_PREFERENCE]: {
             type: 'boolean',

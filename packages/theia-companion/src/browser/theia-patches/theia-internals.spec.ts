@@ -101,4 +101,13 @@ describe('Theia internals the companion patches rely on (Theia 1.74.1, Lumino wi
         assert.ok(openerService.includes('    registerOpener(opener) {\n        const remove = this._openers.unshift(opener);\n        return { dispose: remove };'),
             'Monaco\'s OpenerService.registerOpener (a method of its class, returning the removal) changed');
     });
+
+    it('getting-started-widget.tsx: Theia\'s welcome page renders its Start section through renderStart, and its widget has an init to follow', () => {
+        const page = moduleText('@theia/getting-started/lib/browser/getting-started-widget');
+        assert.ok(page.includes('this.renderStart())'), 'render no longer calls renderStart: the agents section would not show');
+        assert.ok(page.includes('    renderStart() {'), 'renderStart is gone: review getting-started-widget.tsx');
+        assert.ok(page.includes('    init() {'), 'GettingStartedWidget.init is gone: the agents section asks for the CLIs from there');
+        assert.ok(moduleText('@theia/getting-started/lib/browser/getting-started-frontend-module').includes('bind(getting_started_widget_1.GettingStartedWidget).toSelf()'),
+            'the widget is no longer bound by its class: rebind(GettingStartedWidget) would not reach it');
+    });
 });
