@@ -71,51 +71,38 @@ describe('Edit an earlier message of an ACP chat: the agent goes on from before 
         assert.equal(sent('session/new'), 2, 'the next prompt continues the new session');
     });
 
-    it('the real gemini: the edited message\'s model request carries turn 1 and not the replaced turn 2', async () => {
+    /**
+     * Two turns with a real agent, then turn 2 edited: the edited message's model request carries turn 1 and not turn 2.
+     * `fake`: the model API (its `enqueue`, `chatRequests`); `held`: what one request of it holds, as text.
+     */
+    async function editTurnTwo({ agent, agentName, fake, held, turnOne, turnTwo, edited }) {
         await chat.newSession();
-        gemini.enqueue({ text: 'Noted, the bird is a FLAMINGO.' });
-        await chat.send('@GeminiCLI Remember the bird FLAMINGO');
-        await chat.waitForText('Noted, the bird is a FLAMINGO.');
-        await chat.waitUntilIdle();
-        gemini.enqueue({ text: 'Noted, the colour is RED.' });
-        await chat.send('Remember the colour RED');
-        await chat.waitForText('Noted, the colour is RED.');
-        await chat.waitUntilIdle();
-
-        gemini.enqueue({ text: 'Noted, the colour is BLUE.' });
-        const before = gemini.chatRequests.length;
-        await edit('Remember the colour RED', 'Remember the colour BLUE');
-        await chat.waitForText('Noted, the colour is BLUE.');
-        await chat.waitUntilIdle();
-        const request = gemini.chatRequests.slice(before).find(candidate => geminiSent(candidate).includes('BLUE'));
+        const answered = async (text, answer, send) => {
+            fake.enqueue({ text: answer });
+            await send(text);
+            await chat.waitForText(answer);
+            await chat.waitUntilIdle();
+        };
+        await answered(`@${agent} ${turnOne}`, `Noted: ${turnOne}.`, text => chat.send(text));
+        await answered(turnTwo, `Noted: ${turnTwo}.`, text => chat.send(text));
+        const before = fake.chatRequests.length;
+        await answered(edited, `Noted: ${edited}.`, text => edit(turnTwo, text));
+        const request = fake.chatRequests.slice(before).find(candidate => held(candidate).includes(edited));
         assert.ok(request, 'the edited message reached the model');
-        const held = geminiSent(request);
-        assert.match(held, /Remember the bird FLAMINGO/, `turn 1 is there:\n${held}`);
-        assert.doesNotMatch(held, /RED/, `the replaced turn is not:\n${held}`);
-        await waitUntil(async () => /You edited an earlier message: Gemini CLI continues in a new session/.test(await chat.text()),
+        const text = held(request);
+        assert.ok(text.includes(turnOne), `turn 1 is there:\n${text}`);
+        assert.ok(!text.includes(turnTwo), `the replaced turn is not:\n${text}`);
+        await waitUntil(async () => (await chat.text()).includes(`You edited an earlier message: ${agentName} continues in a new session`),
             { what: 'the line that says so', timeout: 10_000 });
-    });
+    }
 
-    it('the real qwen: the edited message\'s model request carries turn 1 and not the replaced turn 2', async () => {
-        await chat.newSession();
-        openai.enqueue({ text: 'Noted, the word is PELICAN.' });
-        await chat.send('@QwenCode Remember the word PELICAN');
-        await chat.waitForText('Noted, the word is PELICAN.');
-        await chat.waitUntilIdle();
-        openai.enqueue({ text: 'Noted, the number is SEVEN.' });
-        await chat.send('Remember the number SEVEN');
-        await chat.waitForText('Noted, the number is SEVEN.');
-        await chat.waitUntilIdle();
+    it('the real gemini: the edited message\'s model request carries turn 1 and not the replaced turn 2', () => editTurnTwo({
+        agent: 'GeminiCLI', agentName: 'Gemini CLI', fake: gemini, held: geminiSent,
+        turnOne: 'Remember the bird FLAMINGO', turnTwo: 'Remember the colour RED', edited: 'Remember the colour BLUE'
+    }));
 
-        openai.enqueue({ text: 'Noted, the number is NINE.' });
-        const before = openai.chatRequests.length;
-        await edit('Remember the number SEVEN', 'Remember the number NINE');
-        await chat.waitForText('Noted, the number is NINE.');
-        await chat.waitUntilIdle();
-        const request = openai.chatRequests.slice(before).find(candidate => JSON.stringify(candidate.body.messages).includes('NINE'));
-        assert.ok(request, 'the edited message reached the model');
-        const held = JSON.stringify(request.body.messages);
-        assert.match(held, /Remember the word PELICAN/, 'turn 1 is there');
-        assert.doesNotMatch(held, /SEVEN/, 'the replaced turn is not');
-    });
+    it('the real qwen: the edited message\'s model request carries turn 1 and not the replaced turn 2', () => editTurnTwo({
+        agent: 'QwenCode', agentName: 'Qwen Code', fake: openai, held: request => JSON.stringify(request.body.messages),
+        turnOne: 'Remember the word PELICAN', turnTwo: 'Remember the number SEVEN', edited: 'Remember the number NINE'
+    }));
 });
