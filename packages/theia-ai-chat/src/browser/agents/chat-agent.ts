@@ -119,9 +119,7 @@ export class AcpChatAgent implements ChatAgent {
         }
         this.adopt(chatSessionId, state, prepared, !known);
         const { configs } = this.services;
-        // A session just opened gets its mode set even where it reports that mode already: once on CI, gemini 0.61
-        // edited without asking in a new chat (selector: Default) after Auto Edit had been chosen in another chat.
-        const modeId = modeToSet(prepared.modes, known ? state.modeId(prepared.currentModeId) : undefined, request.request.modeId);
+        const modeId = modeToSet(prepared.modes, state.modeId(prepared.currentModeId), request.request.modeId);
         const legacy = { models: prepared.models.length > 0, modes: prepared.modes.length > 0 };
         const configChoices = configs.toSend(chatSessionId, this.id, legacy, request.session.settings?.commonSettings?.modelId, request.request.modeId);
         const blocks = [...earlier, ...await this.services.prompt.blocks(request, this.id, prepared.promptCapabilities, roots)];
