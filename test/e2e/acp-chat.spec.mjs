@@ -135,6 +135,7 @@ describe('ACP agents in Theia\'s AI chat (real gemini --acp and qwen --acp)', fu
         assert.deepEqual(await chat.permissionOptions(), ['Allow', 'Always allow', 'Reject']);
         await chat.choose('Allow');
         await chat.waitForText(`Wrote ${target}.`);
+        await chat.waitUntilIdle();
         assert.equal(fs.readFileSync(target, 'utf8'), 'from the tiny agent\n');
         await waitUntil(async () => (await chat.changeSetFiles()).some(name => name.includes('tiny.txt')), { what: 'the change set to list tiny.txt' });
     });
@@ -146,6 +147,8 @@ describe('ACP agents in Theia\'s AI chat (real gemini --acp and qwen --acp)', fu
         assert.equal(fs.readFileSync(path.join(workspace, 'notes.txt'), 'utf8'), 'saved text\n', 'not saved');
         await chat.send(`@TinyAgent read ${path.join(workspace, 'notes.txt')}`);
         await chat.waitForText('unsaved words');
+        // The turn ends before the next test sends: a message sent while it runs would wait in the chat's queue.
+        await chat.waitUntilIdle();
     });
 
     it('gemini and a dirty buffer: its replace tool edits the unsaved text (read through fs/read_text_file); its read_file gets the disk', async () => {
@@ -160,6 +163,8 @@ describe('ACP agents in Theia\'s AI chat (real gemini --acp and qwen --acp)', fu
             { functionCall: { name: 'replace', args: { file_path: target, instruction: 'Reword the last line.', old_string: 'typed only', new_string: 'edited by gemini' } } },
             { text: 'Replaced it.' });
         await chat.send('@GeminiCLI Reword the last line of draft.txt');
+        // Gemini asks: Auto Edit chosen in the other chat (the test before) must not follow the prompt here. It did: the
+        // prompt, sent before the input had read "@GeminiCLI", carried the mode selected for the agent before.
         await chat.permissionOptions();
         await chat.choose('Allow');
         await chat.waitForText('Replaced it.');
@@ -178,11 +183,13 @@ describe('ACP agents in Theia\'s AI chat (real gemini --acp and qwen --acp)', fu
 
     it('a write to the open file: the backend writes the disk, the editor shows it unmodified, and Revert brings back the text the agent read', async () => {
         const target = path.join(workspace, 'notes.txt'); // open since two tests before, with text typed into it
+        await chat.newSession(); // a chat of its own: what the gemini turn before left in its chat is not this test's
         await window.openFile('notes.txt'); // back to its tab: the test before opened draft.txt
         await chat.send(`@TinyAgent write ${target} from the agent`);
         await chat.permissionOptions();
         await chat.choose('Allow');
         await chat.waitForText(`Wrote ${target}.`);
+        await chat.waitUntilIdle();
         assert.equal(fs.readFileSync(target, 'utf8'), 'from the agent\n');
         const editor = window.page.locator('#theia-main-content-panel .monaco-editor').filter({ visible: true }).first();
         await waitUntil(async () => (await window.renderedText(editor)).trim() === 'from the agent',

@@ -141,6 +141,19 @@ export class AcpChatInputWidget extends AIChatInputWidget {
         return React.createElement(React.Fragment, undefined, super.render(), this.renderQueue(), this.renderSessionBar());
     }
 
+    /**
+     * The mode the selector holds, where it is the mode of the agent this prompt goes to. Theia reads the receiving
+     * agent from the input's text a moment after each change: a prompt sent at once after typing `@OtherAgent …` came
+     * with the mode selected for the agent before, and one of the same id was set on the other agent (Auto Edit chosen
+     * for gemini in one chat made gemini's next edit in another chat go unasked). An ACP agent named in the prompt that
+     * is not the receiving one gets no mode: its session starts in, or goes back to, its default, which asks.
+     */
+    protected modeFor(prompt: string, mode: string | undefined): string | undefined {
+        const mentioned = /^\s*@([A-Za-z][\w-]*)/.exec(prompt)?.[1];
+        const target = mentioned ? this.chatAgentService.getAgents().find(agent => agent.id === mentioned || agent.name === mentioned) : undefined;
+        return target instanceof AcpChatAgent && target.id !== this.receivingAgent?.agentId ? undefined : mode;
+    }
+
     /** Whether Send queues now: an ACP agent's turn runs in this chat (Theia would stop it). An edit is never queued. */
     protected queuesNow(): boolean {
         const turn = this._chatModel && !this._branch && this.promptQueue.runningTurn(this._chatModel.id);
@@ -238,7 +251,9 @@ export class AcpChatInputWidget extends AIChatInputWidget {
             return;
         }
         const text = this.editorRef?.document.textEditorModel.getValue() ?? '';
-        const early = text.trim() ? this.earlyPrompts.send(this._chatModel.id, text, this.receivingAgent?.currentModeId, this.getAllVariablesForRequest().length > 0) : undefined;
+        const early = text.trim()
+            ? this.earlyPrompts.send(this._chatModel.id, text, this.modeFor(text, this.receivingAgent?.currentModeId), this.getAllVariablesForRequest().length > 0)
+            : undefined;
         if (early) {
             this.sentAtGesture = early;
             // Theia's handler calls onQuery in this same event; if it did not send after all, nothing adopts the prompt.
@@ -256,7 +271,8 @@ export class AcpChatInputWidget extends AIChatInputWidget {
      * even parses the request. The prompt left at the gesture already, or leaves here.
      */
     override set onQuery(query: AIChatInputWidget['onQuery']) {
-        super.onQuery = async (prompt, mode, ...rest) => {
+        super.onQuery = async (prompt, selectedMode, ...rest) => {
+            const mode = this.modeFor(prompt, selectedMode);
             if (this._chatModel && this.queuesNow()) {
                 const [capabilityOverrides, genericCapabilitySelections, serverToolSelections] = rest;
                 const variables = this.getAllVariablesForRequest();
