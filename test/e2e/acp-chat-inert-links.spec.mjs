@@ -74,6 +74,7 @@ describe('An agent\'s `command:` links stay text, live, restored and listed (iss
         await window.runCommand('Browse all chats');
         const row = window.page.locator('.quick-input-widget .quick-input-list .monaco-list-row').filter({ hasText: text });
         await row.first().waitFor({ state: 'visible', timeout: 60_000 });
+        await chat.pickerSettled();
         await row.first().click();
     }
 

@@ -46,6 +46,8 @@ describe('A chat continues the agent\'s own session after a restart and a crash 
     /** Reopens the chat whose title has `word`, from Browse all chats. */
     async function reopen(word) {
         await window.runCommand('Browse all chats');
+        await window.page.locator('.quick-input-list .monaco-list-row', { hasText: word }).first().waitFor({ timeout: 60_000 });
+        await chat.pickerSettled();
         await window.page.locator('.quick-input-list .monaco-list-row', { hasText: word }).first().click();
         await chat.waitForText(word);
     }

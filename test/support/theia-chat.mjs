@@ -282,6 +282,13 @@ export class TheiaChat {
     async browseAllChats() {
         await this.window.runCommand('Browse all chats');
         await waitUntil(async () => await this.listedChat('').count() > 0, { what: 'Browse all chats to list chats', timeout: 60_000 });
+        await this.pickerSettled();
+    }
+
+    /** The picker no longer shows itself busy: the running agents have answered, and its rows stay where they are. */
+    async pickerSettled() {
+        const busy = this.page.locator('.quick-input-widget .monaco-progress-container.active');
+        await waitUntil(async () => await busy.count() === 0, { what: 'Browse all chats to stop waiting for the agents', timeout: 15_000 });
     }
 
     /** Presses the picker's "Load the sessions of …" entry: the agents that would have to start are asked (issue 31 part 4). */

@@ -36,7 +36,8 @@ interface ChatRow {
  * were started to answer). Here Theia's chats show at once; each agent that answers without starting joins the
  * list when it answers, the picker busy meanwhile (at most BROWSE_BUSY_MS); the agents that would have to start
  * are one entry, "Load the sessions of …", which asks them and keeps the picker open.
- * Rows look like Theia's: open chats first, then restored ones, newest first, with Rename and Remove.
+ * Rows look like Theia's: open chats first, then restored ones, then the agents' sessions, each newest first, with
+ * Rename and Remove.
  */
 @injectable()
 export class AcpBrowseAllChats {
@@ -124,14 +125,16 @@ export class AcpBrowseAllChats {
             };
         });
         const newestFirst = (a: ChatRow, b: ChatRow) => b.date - a.date;
+        // The agents' sessions in a section of their own, below Theia's chats: what comes in while the list shows
+        // never moves a row the user is about to click.
+        const fromAgents = restored.filter(row => this.history.owns(row.id));
+        const stored = restored.filter(row => !this.history.owns(row.id));
         const rows: Array<QuickPickItem | QuickPickSeparator> = [];
-        if (open.length > 0) {
-            rows.push({ type: 'separator', label: nls.localizeByDefault('Active') }, ...open.sort(newestFirst).map(row => this.item(row, actions)));
-        }
-        if (restored.length > 0) {
-            rows.push({ type: 'separator', label: nls.localize('theia/ai/chat-ui/sectionRestored', 'Restored') },
-                ...restored.sort(newestFirst).map(row => this.item(row, actions)));
-        }
+        const section = (label: string, entries: ChatRow[]) => entries.length > 0
+            && rows.push({ type: 'separator', label }, ...entries.sort(newestFirst).map(row => this.item(row, actions)));
+        section(nls.localizeByDefault('Active'), open);
+        section(nls.localize('theia/ai/chat-ui/sectionRestored', 'Restored'), stored);
+        section('The agents\' sessions', fromAgents);
         if (browse.notLoaded.length > 0) {
             const names = browse.notLoaded.map(agent => agent.agentName).join(', ');
             rows.push({ type: 'separator', label: 'Agents' }, {
