@@ -108,7 +108,9 @@ describe('An agent\'s `command:` links stay text, live, restored and listed (iss
         await window.waitForShell(120_000);
         chat = new TheiaChat(window);
         await chat.open();
-        await openListed('ask-then-link');
+        // Theia's stored chat ("@Asker ask-then-link"), not the agent's own listing of the same conversation
+        // ("Asker: ask-then-link"), whose session/load replay has no form and no link.
+        await openListed('@Asker ask-then-link');
         await chat.waitForText(`After the form: ${LINK_TEXT}`);
         await assertInert();
         const form = chat.view.locator('.theia-acp-elicitation', { hasText: 'Which colour?' }).last();
