@@ -2,8 +2,8 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { generateToken, isValidOrigin, splitSecretEnvironment, writePrivateFileSync } from '@ai-cli-companion/node-base';
-import { AgentLogger, ConfiguredAgentLaunch, silentLogger } from '@ai-cli-companion/acp-client';
-import { builtInApiAgent, configuredApiAgent } from './engine/api-agent';
+import { AgentLogger, ConfiguredAgentLaunch, agentProfile, silentLogger } from '@ai-cli-companion/acp-client';
+import { configuredApiAgent } from './engine/api-agent';
 import type { AgentApiAgentId } from '@ai-cli-companion/node-base/agents';
 import { AuthService } from './auth/auth-service';
 import { CredentialStore, KeyringCredentialStore, chooseCredentialStore } from './auth/credential-store';
@@ -89,7 +89,7 @@ export function nonLoopbackWarning(host: string, executeCommand: boolean): strin
 export async function startAgentApi(options: AgentApiOptions): Promise<RunningAgentApi> {
     const env = options.env ?? process.env;
     const logger = options.logger ?? silentLogger;
-    const profile = options.customAgent ? await configuredApiAgent(options.customAgent, env) : builtInApiAgent(options.agent ?? 'gemini');
+    const profile = options.customAgent ? await configuredApiAgent(options.customAgent, env) : agentProfile(options.agent ?? 'gemini');
     const host = options.host ?? DEFAULT_HOST;
     const badOrigins = (options.allowedOrigins ?? []).filter(origin => !isValidOrigin(origin));
     if (badOrigins.length > 0) {

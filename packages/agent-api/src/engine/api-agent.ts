@@ -1,5 +1,5 @@
 import * as path from 'path';
-import { AcpAgentLaunch, AgentProfile, ConfiguredAgentLaunch, agentProfile, findOnPath, isLoaderOrShellEnvVar } from '@ai-cli-companion/acp-client';
+import { AcpAgentLaunch, ConfiguredAgentLaunch, findOnPath, isLoaderOrShellEnvVar } from '@ai-cli-companion/acp-client';
 
 /**
  * The agent the API drives: a built-in of the agent table, or an ACP agent of the user's own (an `aiCliChat.agents`
@@ -12,10 +12,6 @@ export interface ApiAgent extends AcpAgentLaunch {
     readonly loginHint: string;
     /** Where the CLI caches its own Google login, relative to HOME. */
     readonly oauthCredentialFile?: string;
-}
-
-export function builtInApiAgent(id: string): AgentProfile {
-    return agentProfile(id);
 }
 
 /**
