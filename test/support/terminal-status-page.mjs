@@ -13,7 +13,7 @@ export function statusProgramScript(app = 'claude-code') {
     return `#!/bin/sh\nSTATUS_APP=${app} exec "${process.execPath}" "${STATUS_PROGRAM}"\n`;
 }
 
-/** Every terminal widget: id, label, visible, the state on its tab ('' for none), the word shown after the label, the caption. */
+/** Every terminal widget: id, label, visible, the state on its tab ('' for none), what its last exit check saw, the word shown after the label, the caption. */
 export function terminalTabs(page) {
     return page.evaluate(() => {
         const container = window.theia?.container;
@@ -25,7 +25,7 @@ export function terminalTabs(page) {
                 const label = document.querySelector(`[id="shell-tab-${widget.id}"] .lm-TabBar-tabLabel`);
                 const after = label ? getComputedStyle(label, '::after').content : 'none';
                 return {
-                    id: widget.id, label: widget.title.label, visible: widget.isVisible, state: widget.node.dataset.agentStatus ?? '',
+                    id: widget.id, label: widget.title.label, visible: widget.isVisible, state: widget.node.dataset.agentStatus ?? '', exitCheck: widget.node.dataset.agentExitCheck,
                     shown: after === 'none' || after === 'normal' ? '' : JSON.parse(after), caption: widget.title.caption,
                     text: widget.buffer.getLines(0, widget.buffer.length, true).join('\n')
                 };

@@ -156,9 +156,12 @@ export class TerminalStatusService implements TerminalContribution {
             checking = true;
             try {
                 // An unanswered check counts as a child: never clear on a slow backend.
-                const timeout = new Promise<boolean>(resolve => setTimeout(() => resolve(true), EXIT_CHECK_INTERVAL_MS * 5));
-                const gone = await this.runsInShell(tracked) && !await Promise.race([tracked.widget.hasChildProcesses().catch(() => true), timeout]);
-                if (gone && tracked.exitWatch === interval) {
+                const timeout = new Promise<'no answer'>(resolve => setTimeout(() => resolve('no answer'), EXIT_CHECK_INTERVAL_MS * 5));
+                const inShell = await this.runsInShell(tracked);
+                const children = inShell ? await Promise.race([tracked.widget.hasChildProcesses().catch(() => 'no answer' as const), timeout]) : undefined;
+                // What the last check saw, on the terminal's node: why a status stays is readable in the DOM.
+                tracked.widget.node.dataset.agentExitCheck = !inShell ? 'not a shell' : children === false ? 'exited' : children === true ? 'running' : children;
+                if (children === false && tracked.exitWatch === interval) {
                     this.clear(tracked);
                 }
             } finally {
@@ -170,7 +173,11 @@ export class TerminalStatusService implements TerminalContribution {
     }
 
     protected runsInShell(tracked: Tracked): Promise<boolean> {
-        tracked.runsInShell ??= tracked.widget.processInfo.then(info => !!guessShellTypeFromExecutable(info.executable), () => false);
+        // A terminal not started yet is asked again at the next check, not taken for a non-shell for good.
+        tracked.runsInShell ??= tracked.widget.processInfo.then(info => !!guessShellTypeFromExecutable(info.executable), () => {
+            tracked.runsInShell = undefined;
+            return false;
+        });
         return tracked.runsInShell;
     }
 
