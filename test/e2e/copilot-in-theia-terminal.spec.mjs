@@ -14,7 +14,7 @@ describe('copilot in a Theia terminal, end to end', function () {
     let setup, workspace, fake, window, logDir;
 
     before(async function () {
-        setup = await openTheiaForCopilot({ prefix: 'copilot-terminal-e2e-', workspaceFiles: { 'notes.txt': 'first line\nsecond line\n' } });
+        setup = await openTheiaForCopilot({ prefix: 'copilot-terminal-e2e-', workspaceFiles: { 'notes.txt': 'first line\nsecond line\n', 'other.txt': 'other\n' } });
         ({ workspace, fake, window, logDir } = setup);
         await window.runCommand('Run Copilot CLI in Terminal');
         await waitForCopilotInTerminal(window, logDir, () => diagnostics());
@@ -110,6 +110,23 @@ describe('copilot in a Theia terminal, end to end', function () {
             { timeout: 30_000, what: 'the CLI to put @notes.txt:2 into its input', diagnostics });
         assert.ok(!(await window.terminalText()).includes('@notes.txt line 2'), 'nothing typed by Theia');
         await window.page.keyboard.press('Control+U'); // the terminal has the focus again: leave the input empty
+    });
+
+    it('the Explorer\'s "Send to Copilot CLI" on two files: add_file_reference for each, and the CLI types its own @notes.txt @other.txt', async () => {
+        await window.page.locator('#shell-tab-explorer-view-container').click();
+        const node = name => window.page.locator('.theia-FileTree .theia-TreeNodeSegment', { hasText: new RegExp(`^${name.replace('.', '\\.')}$`) }).first();
+        await node('notes.txt').waitFor({ state: 'visible', timeout: 15_000 });
+        await node('notes.txt').click();
+        await node('other.txt').click({ modifiers: [MOD] });
+        await node('other.txt').click({ button: 'right' });
+        await window.page.locator('.lm-Menu-itemLabel', { hasText: /^Send to Copilot CLI$/ }).first().click();
+        for (const name of ['notes.txt', 'other.txt']) {
+            await waitUntil(() => copilotLog(logDir).includes(`IDE add_file_reference: ${path.join(workspace, name)}`),
+                { timeout: 30_000, what: `add_file_reference of ${name} to reach the CLI`, diagnostics });
+        }
+        await waitUntil(async () => /@notes\.txt @other\.txt/.test(await window.terminalText()),
+            { timeout: 30_000, what: 'the CLI to put @notes.txt @other.txt into its input', diagnostics });
+        await window.page.keyboard.press('Control+U');
     });
 
     it('the status item names the session as the CLI did; one private lock for the window', async () => {

@@ -182,6 +182,11 @@ export class CompanionEndpoint {
         return this.copilot.addSelection(sessionId, reference);
     }
 
+    /** *Send to Copilot CLI* from the Explorer: `add_file_reference` per file or folder to that session; whether it went. */
+    addFileReferences(sessionId: string, references: readonly CopilotAddSelection[]): Promise<boolean> {
+        return this.copilot.addFileReferences(sessionId, references);
+    }
+
     terminalEnv(): Record<string, string> {
         return this.discovery.terminalEnv(this.port, this.workspacePath);
     }

@@ -33,6 +33,8 @@ export interface CompanionService extends RpcServer<CompanionClient> {
     atMention(filePath: string, firstLine: number, lastLine: number): Promise<number>;
     /** *Send Selection to CLI* for one Copilot CLI session (`add_selection`, 1-based lines here): whether it went. */
     addSelection(sessionId: string, filePath: string, firstLine: number, lastLine: number): Promise<boolean>;
+    /** *Send to Copilot CLI* from the Explorer: `add_file_reference` per file or folder to that session: whether it went. */
+    addFileReferences(sessionId: string, filePaths: string[]): Promise<boolean>;
     /** These files' problems changed (file: URLs): Copilot CLI hears it as diagnostics_changed. */
     diagnosticsChanged(uris: string[]): Promise<void>;
     /** The user decided on a diff: tells the CLI session that asked for it, if it is still there. */

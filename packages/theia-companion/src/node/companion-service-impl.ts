@@ -1,6 +1,7 @@
+import * as path from 'path';
 import { inject, injectable } from '@theia/core/shared/inversify';
 import { claudeAtMentionOf } from '@ai-cli-companion/core';
-import { CliSettingsFile, copilotAddSelectionOf } from '@ai-cli-companion/core/node';
+import { CliSettingsFile, copilotAddSelectionOf, copilotFileReferenceOf } from '@ai-cli-companion/core/node';
 import { CLIENT_PROFILES, ClientProfile, findProfile } from '@ai-cli-companion/core';
 import type { CompanionEndpoint } from '@ai-cli-companion/core/node';
 import {
@@ -56,6 +57,12 @@ export class CompanionServiceImpl implements CompanionService {
 
     async addSelection(sessionId: string, filePath: string, firstLine: number, lastLine: number): Promise<boolean> {
         return (await this.requireEndpoint()).addSelection(String(sessionId), copilotAddSelectionOf(String(filePath), Number(firstLine), Number(lastLine)));
+    }
+
+    async addFileReferences(sessionId: string, filePaths: string[]): Promise<boolean> {
+        // From the page: strings only, and no more than a selection in the Explorer plausibly holds.
+        const paths = (Array.isArray(filePaths) ? filePaths : []).filter((p): p is string => typeof p === 'string' && path.isAbsolute(p)).slice(0, 100);
+        return paths.length > 0 && (await this.requireEndpoint()).addFileReferences(String(sessionId), paths.map(copilotFileReferenceOf));
     }
 
     async resolveDiff(diffId: string, outcome: DiffOutcome): Promise<DiffDelivery> {

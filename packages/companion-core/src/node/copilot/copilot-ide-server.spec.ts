@@ -10,7 +10,7 @@ import { CopilotSocketClient } from '../../test/copilot-socket-client';
 import { leaveDeadSocket } from '../../test/dead-socket';
 import { copilotLockDirectory } from './copilot-lock-file';
 import { newCopilotSocketPath } from './copilot-socket-folder';
-import { COPILOT_EDITS_NOT_CARRIED, copilotAddSelectionOf } from './copilot-ide-wire';
+import { COPILOT_EDITS_NOT_CARRIED, copilotAddSelectionOf, copilotFileReferenceOf } from './copilot-ide-wire';
 
 const COPILOT = findProfile('copilot')!;
 
@@ -211,6 +211,22 @@ describe('Copilot CLI IDE server (lock file, Unix socket, nonce, tools)', () => 
         await streams[1].waitFor(m => m.method === 'selection_changed');
         assert.ok(!streams[1].messages().some(m => m.method === 'add_selection'), 'only the target session');
         assert.strictEqual(await endpoint.addSelection('gone', copilotAddSelectionOf(file, 1, 1)), false);
+        streams.forEach(stream => stream.close());
+    });
+
+    it('Send to Copilot CLI from the Explorer: one add_file_reference per file or folder, in order, without lines, to that session only', async () => {
+        const { session } = await client().initialize();
+        const other = await client().initialize();
+        const streams = [await client().openStream(session), await client().openStream(other.session)];
+        const files = [path.join(workspace, 'a b.ts'), path.join(workspace, 'src')];
+        assert.strictEqual(await endpoint.addFileReferences(session, files.map(copilotFileReferenceOf)), true);
+        await streams[0].waitFor(m => m.method === 'add_file_reference' && m.params.filePath === files[1]);
+        assert.deepStrictEqual(streams[0].messages().filter(m => m.method === 'add_file_reference').map(m => m.params), [
+            { filePath: files[0], fileUrl: `file://${workspace}/a%20b.ts`, selection: null, selectedText: null },
+            { filePath: files[1], fileUrl: `file://${workspace}/src`, selection: null, selectedText: null }
+        ]);
+        assert.ok(!streams[1].messages().some(m => m.method === 'add_file_reference'), 'only the target session');
+        assert.strictEqual(await endpoint.addFileReferences('gone', files.map(copilotFileReferenceOf)), false);
         streams.forEach(stream => stream.close());
     });
 

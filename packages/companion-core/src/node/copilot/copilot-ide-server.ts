@@ -180,6 +180,18 @@ export class CopilotIdeServer {
         return true;
     }
 
+    /** *Send to Copilot CLI* from the Explorer: one `add_file_reference` per path, in order. False when that session is gone. */
+    async addFileReferences(sessionId: string, references: readonly CopilotAddSelection[]): Promise<boolean> {
+        const server = this.servers.get(sessionId);
+        if (!server) {
+            return false;
+        }
+        for (const reference of references) {
+            await this.notify(server, CopilotNotifications.addFileReference, reference);
+        }
+        return true;
+    }
+
     /** The lock and the socket file; synchronous so it can run in a process 'exit' handler. */
     removeLockSync(): void {
         this.lock.removeSync();

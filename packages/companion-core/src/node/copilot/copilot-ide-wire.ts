@@ -21,9 +21,14 @@ export const CopilotTools = {
 /** Told to the user who accepted an edited proposal: 1.0.102 reads only SAVED and writes its own text. */
 export const COPILOT_EDITS_NOT_CARRIED = 'Copilot CLI writes its own proposal; your edits in the diff were not applied. Copy them to apply after it has written the file.';
 
-export const CopilotNotifications = { selection: 'selection_changed', diagnostics: 'diagnostics_changed', addSelection: 'add_selection' } as const;
+export const CopilotNotifications = {
+    selection: 'selection_changed', diagnostics: 'diagnostics_changed', addSelection: 'add_selection', addFileReference: 'add_file_reference'
+} as const;
 
-/** `add_selection`: 1.0.102 types `@<path relative to its folder>:<first>-<last> ` into its input (lines only). */
+/**
+ * `add_selection` and `add_file_reference` (the same params): 1.0.102 types `@<path relative to its folder>`
+ * into its input, with `:<first>-<last>` when there is a selection (lines only). Not sent: the user's Enter is.
+ */
 export interface CopilotAddSelection {
     readonly filePath: string;
     readonly fileUrl: string;
@@ -37,6 +42,11 @@ export function copilotAddSelectionOf(filePath: string, firstLine: number, lastL
         filePath, fileUrl: fileUrlOf(filePath), selectedText: null,
         selection: { start: { line: Math.max(0, firstLine - 1), character: 0 }, end: { line: Math.max(0, lastLine - 1), character: 0 } }
     };
+}
+
+/** *Send to Copilot CLI* from the Explorer: a file or folder, no lines (`add_file_reference`). */
+export function copilotFileReferenceOf(filePath: string): CopilotAddSelection {
+    return { filePath, fileUrl: fileUrlOf(filePath), selection: null, selectedText: null };
 }
 
 /** How the user's decision came about; the CLI requires a string and acts on `result` alone. */

@@ -100,7 +100,7 @@ export class SendToCliContribution implements CommandContribution, MenuContribut
             return;
         }
         const texts = { at, path };
-        if (await this.mentionByNotification(profile, args)) {
+        if (await this.mentionByNotification(profile, args) || await this.filesByNotification(profile, args)) {
             return;
         }
         const target = await this.targetTerminal(profile);
@@ -141,18 +141,49 @@ export class SendToCliContribution implements CommandContribution, MenuContribut
     }
 
     /**
+     * Copilot CLI takes the Explorer's files and folders as `add_file_reference` and types `@path` into its
+     * input itself (relative to its own folder). True when the target CLI got them.
+     */
+    protected async filesByNotification(profile: ClientProfile | undefined, args: unknown[]): Promise<boolean> {
+        const files = this.resourceTargets(args)?.filter(uri => uri.scheme === 'file');
+        if (!files?.length) {
+            return false;
+        }
+        const [target] = await this.finder.connectedTerminals(profile?.id).catch(() => []);
+        const targetProfile = target && CLIENT_PROFILES.find(p => p.id === target.session.clientId);
+        if (!target || !targetProfile || transportTraits(targetProfile).selection !== 'add-selection') {
+            return false;
+        }
+        const delivered = await this.companion.addFileReferences(target.session.id, files.map(uri => uri.path.fsPath())).catch(() => false);
+        if (delivered) {
+            this.finder.markUsed(target.terminal);
+            await this.terminals.open(target.terminal, { mode: 'activate' });
+        }
+        return delivered;
+    }
+
+    /** Explicit URIs (a menu passed them) or the selected resources, unless the focused editor's selection is what goes. */
+    protected resourceTargets(args: unknown[]): URI[] | undefined {
+        const explicit = uris(args[0]);
+        const active = this.editors.activeEditor;
+        if (active && (explicit.length === 0 || (explicit.length === 1 && explicit[0].isEqual(active.editor.uri)))) {
+            return undefined;
+        }
+        const targets = explicit.length > 0 ? explicit : UriSelection.getUris(this.selection.selection);
+        return targets.length > 0 ? targets : undefined;
+    }
+
+    /**
      * What to type: explicit URIs (a menu passed them), else the focused editor's selection, else the
      * selected resources (the Explorer's context menu passes none: its selection is global), else the
      * last editor's selection.
      */
     protected referenceFor(args: unknown[], style?: ClientProfile['typedReference']): string | undefined {
-        const explicit = uris(args[0]);
-        const active = this.editors.activeEditor;
-        if (active && (explicit.length === 0 || (explicit.length === 1 && explicit[0].isEqual(active.editor.uri)))) {
-            return referenceText([this.editorReference(active.editor, style)]);
+        const targets = this.resourceTargets(args);
+        if (!targets && this.editors.activeEditor) {
+            return referenceText([this.editorReference(this.editors.activeEditor.editor, style)]);
         }
-        const targets = explicit.length > 0 ? explicit : UriSelection.getUris(this.selection.selection);
-        if (targets.length > 0) {
+        if (targets) {
             return referenceText(targets.map(uri => selectionReference(this.relativePath(uri), undefined, style)));
         }
         const current = this.editors.currentEditor;
