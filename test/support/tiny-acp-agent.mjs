@@ -9,6 +9,9 @@
 // without releasing any, and says how many it got and the first refusal;
 // "edit <file> <line>=<text>… <file> <line>=<text>…" (in the Trust mode only, as an agent in an auto-edit mode: nobody is
 // asked) reads each file through fs/read_text_file, replaces the numbered lines and writes it through fs/write_text_file;
+// "rewrite <step> <tag> <path>…" (Trust mode only, as edit; a path may be a folder: its files, by name) reads every file through
+// fs/read_text_file, puts "<tag> " before every <step>-th line and sends all the fs/write_text_file requests at once (a burst);
+// bench/hunk-review.mjs uses it for a file of many hunks and for 50 files written together;
 // "announce <mode>" says "[MODE_UPDATE] <mode>" and an empty chunk before its answer, as gemini and qwen do;
 // "context" says the text of the prompt's embedded resources; "model" names the session's model; "capabilities" says the client's `clientCapabilities` as JSON; "mcp" says the
 // `mcpServers` its session/new got, as JSON (with --mcp-http it declares `mcpCapabilities: { http: true }`). With --models it
@@ -134,6 +137,9 @@ async function prompt({ sessionId, prompt: blocks }) {
     if (verb === 'edit') {
         return edit(sessionId, [file, ...rest]);
     }
+    if (verb === 'rewrite') {
+        return rewrite(sessionId, Number(file), rest[0], rest.slice(1));
+    }
     if (verb === 'run') {
         return run(sessionId, file, rest, cancelled);
     }
@@ -198,6 +204,30 @@ async function edit(sessionId, words) {
         update(sessionId, { sessionUpdate: 'tool_call_update', toolCallId, status: 'completed' });
     }
     say(sessionId, `Edited ${edits.map(({ path }) => path).join(', ')}.`);
+    return { stopReason: 'end_turn' };
+}
+
+async function rewrite(sessionId, step, tag, paths) {
+    if (sessions.get(sessionId).modeId !== 'trust') {
+        say(sessionId, 'rewrite writes without asking: switch to the Trust mode first.');
+        return { stopReason: 'end_turn' };
+    }
+    const files = paths.flatMap(path => fs.statSync(path).isDirectory()
+        ? fs.readdirSync(path).sort().map(name => `${path}/${name}`) : [path]);
+    const edits = [];
+    for (const path of files) {
+        const { content } = await request('fs/read_text_file', { sessionId, path });
+        const newText = content.split('\n').map((line, index) => (index + 1) % step === 0 && line ? `${tag} ${line}` : line).join('\n');
+        edits.push({ path, content, newText, toolCallId: `rewrite-${nextId}-${edits.length}` });
+    }
+    // Every write before the first answer: the client gets them as one burst.
+    await Promise.all(edits.map(({ path, content, newText, toolCallId }) => {
+        update(sessionId, { sessionUpdate: 'tool_call', toolCallId, title: `Editing ${path}`, kind: 'edit', status: 'in_progress',
+            locations: [{ path }], content: [{ type: 'diff', path, oldText: content, newText }] });
+        return request('fs/write_text_file', { sessionId, path, content: newText })
+            .then(() => update(sessionId, { sessionUpdate: 'tool_call_update', toolCallId, status: 'completed' }));
+    }));
+    say(sessionId, `Rewrote ${edits.length} files.`);
     return { stopReason: 'end_turn' };
 }
 
