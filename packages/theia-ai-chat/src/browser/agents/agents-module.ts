@@ -3,6 +3,10 @@ import { FrontendApplicationContribution } from '@theia/core/lib/browser/fronten
 import { AcpChatAgentRegistry } from './agent-registry';
 import { AcpChatAgentServices } from './agent-services';
 import { AcpAgentStarts } from './agent-starts';
+import { FirstContentAtOnce } from '../../common/theia-patch-hooks/first-content-at-once';
+import { RestoredChatData } from '../../common/theia-patch-hooks/restored-chat-data';
+import { AcpFirstContentAtOnce } from './first-content-at-once';
+import { AcpRestoredAgentMarkdown } from './restored-agent-markdown';
 
 /** @GeminiCLI, @QwenCode and the user's aiCliChat.agents as Theia chat agents. */
 export function bindAgents(bind: interfaces.Bind): void {
@@ -10,4 +14,7 @@ export function bindAgents(bind: interfaces.Bind): void {
     bind(AcpAgentStarts).toSelf().inSingletonScope();
     bind(AcpChatAgentRegistry).toSelf().inSingletonScope();
     bind(FrontendApplicationContribution).toService(AcpChatAgentRegistry);
+    // What the Theia patches ask about ACP agents (their hooks: common/theia-patch-hooks/).
+    bind(FirstContentAtOnce).to(AcpFirstContentAtOnce).inSingletonScope();
+    bind(RestoredChatData).to(AcpRestoredAgentMarkdown).inSingletonScope();
 }

@@ -10,6 +10,7 @@ import { PreferenceService } from '@theia/core/lib/common/preferences/preference
 import { WorkspaceService } from '@theia/workspace/lib/browser/workspace-service';
 import { userAcpChatAgents } from '../../common/acp-chat-agents';
 import { userAcpChatSetting } from '../../common/acp-chat-preferences';
+import { ListedChatSessions } from '../../common/theia-patch-hooks/listed-chat-sessions';
 import { listedChatData } from './listed-transcript';
 
 /** A listed conversation being opened as a chat; `opened` settles with its agent session (undefined: it could not be opened). */
@@ -48,7 +49,7 @@ export interface AcpHistoryBrowse {
  * its delegated children, which listed sessions never have), and a delete must not wait for agents either.
  */
 @injectable()
-export class AcpAgentHistory {
+export class AcpAgentHistory implements ListedChatSessions {
     @inject(AcpChatHistoryService) protected readonly backend: AcpChatHistoryService;
     // Not the chat's agent services: Theia's chat service (which they need) needs the session store this serves.
     @inject(PreferenceService) protected readonly preferences: PreferenceService;

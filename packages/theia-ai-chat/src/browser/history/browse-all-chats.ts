@@ -1,20 +1,11 @@
 import { inject, injectable } from '@theia/core/shared/inversify';
 import { nls } from '@theia/core/lib/common/nls';
-import { QuickInputButton, QuickInputService, QuickPickItem, QuickPickSeparator } from '@theia/core/lib/common/quick-pick-service';
+import { QuickInputService, QuickPickItem, QuickPickSeparator } from '@theia/core/lib/common/quick-pick-service';
 import { ChatService } from '@theia/ai-chat/lib/common/chat-service';
 import { ChatAgentService } from '@theia/ai-chat/lib/common/chat-agent-service';
 import { formatTimeAgo } from '@theia/ai-chat-ui/lib/browser/chat-date-utils';
+import { ChatPickActions, ChatSessionPicker } from '../../common/theia-patch-hooks/chat-session-picker';
 import { AcpAgentHistory, AcpHistoryBrowse, BROWSE_BUSY_MS } from './agent-history';
-
-/** What the picker needs of Theia's chat contribution: its row buttons and what they do. */
-export interface ChatPickActions {
-    readonly renameButton: QuickInputButton;
-    readonly removeButton: QuickInputButton;
-    rename(chatSessionId: string): Promise<void>;
-    remove(chatSessionId: string): Promise<void>;
-    /** Opens a chat that is not open yet (from Theia's store, or an agent's session); false when it could not. */
-    restore(chatSessionId: string): Promise<boolean>;
-}
 
 /** The entry that asks the agents which would have to be started to list their sessions. */
 export const LOAD_AGENT_HISTORIES = 'ai-cli-chat.load-agent-histories';
@@ -40,7 +31,7 @@ interface ChatRow {
  * Rename and Remove.
  */
 @injectable()
-export class AcpBrowseAllChats {
+export class AcpBrowseAllChats implements ChatSessionPicker {
     @inject(QuickInputService) protected readonly quickInput: QuickInputService;
     @inject(ChatService) protected readonly chatService: ChatService;
     @inject(ChatAgentService) protected readonly chatAgents: ChatAgentService;

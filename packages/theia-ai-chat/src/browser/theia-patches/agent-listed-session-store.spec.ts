@@ -2,7 +2,8 @@ import * as assert from 'assert';
 import { ChatAgentLocation } from '@theia/ai-chat/lib/common/chat-agents';
 import { SerializedChatData } from '@theia/ai-chat/lib/common/chat-model-serialization';
 import { ChatSessionIndex, ChatSessionMetadata, ChatSessionStore } from '@theia/ai-chat/lib/common/chat-session-store';
-import { AgentListedChatSessionStore, ListedChatSessions } from './agent-listed-session-store';
+import { ListedChatSessions } from '../../common/theia-patch-hooks/listed-chat-sessions';
+import { AgentListedChatSessionStore } from './agent-listed-session-store';
 
 const meta = (sessionId: string, title = sessionId): ChatSessionMetadata => ({ sessionId, title, saveDate: 1, location: ChatAgentLocation.Panel });
 const data = (sessionId: string): SerializedChatData => ({ version: 1, saveDate: 1, model: { sessionId } } as unknown as SerializedChatData);

@@ -1,16 +1,7 @@
 import { ChatModel } from '@theia/ai-chat/lib/common/chat-model';
 import { SerializedChatData } from '@theia/ai-chat/lib/common/chat-model-serialization';
 import { ChatModelWithMetadata, ChatSessionIndex, ChatSessionStore } from '@theia/ai-chat/lib/common/chat-session-store';
-
-/** Chats that live elsewhere than Theia's files (the agents' own sessions), by id. */
-export interface ListedChatSessions {
-    owns(chatSessionId: string): boolean;
-    /** Entries for the index, leaving out the `known` chats' (Theia's files, the open chats). */
-    index(known: ReadonlySet<string>): Promise<ChatSessionIndex>;
-    read(chatSessionId: string): Promise<SerializedChatData | undefined>;
-    delete(chatSessionId: string): Promise<void>;
-    mayHaveSessions(): Promise<boolean>;
-}
+import { ListedChatSessions } from '../../common/theia-patch-hooks/listed-chat-sessions';
 
 /**
  * Theia's chat session store with the agents' own sessions in its index. Theia builds "Browse all chats…"

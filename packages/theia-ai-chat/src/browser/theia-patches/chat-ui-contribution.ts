@@ -1,16 +1,16 @@
 import { inject, injectable } from '@theia/core/shared/inversify';
 import type { QuickPickItem } from '@theia/core/lib/common/quick-pick-service';
 import { AIChatContribution } from '@theia/ai-chat-ui/lib/browser/ai-chat-ui-contribution';
-import { AcpBrowseAllChats } from '../history/browse-all-chats';
+import { ChatSessionPicker } from '../../common/theia-patch-hooks/chat-session-picker';
 
 /**
  * Theia's chat contribution with "Browse all chats…" that shows Theia's chats at once and adds the agents'
- * sessions as they answer (history/browse-all-chats.ts). Theia builds its picker in `askForChatSession` from
+ * sessions as they answer (the ChatSessionPicker hook). Theia builds its picker in `askForChatSession` from
  * one read of the whole session index, with no way to add entries later; everything else is Theia's.
  */
 @injectable()
 export class AcpAIChatContribution extends AIChatContribution {
-    @inject(AcpBrowseAllChats) protected readonly browseAllChats: AcpBrowseAllChats;
+    @inject(ChatSessionPicker) protected readonly browseAllChats: ChatSessionPicker;
 
     protected override askForChatSession(): Promise<QuickPickItem | undefined> {
         return this.browseAllChats.pick({

@@ -1,10 +1,10 @@
-import { injectable } from '@theia/core/shared/inversify';
+import { inject, injectable } from '@theia/core/shared/inversify';
 import { MessageLoop } from '@theia/core/shared/@lumino/messaging';
 import { Widget } from '@theia/core/lib/browser/widgets/widget';
 import { CompositeTreeNode } from '@theia/core/lib/browser/tree/tree';
 import { ChatModel, ChatRequestModel } from '@theia/ai-chat/lib/common/chat-model';
 import { ChatViewTreeWidget } from '@theia/ai-chat-ui/lib/browser/chat-tree-view/chat-view-tree-widget';
-import { AcpChatAgent } from '../agents/chat-agent';
+import { FirstContentAtOnce } from '../../common/theia-patch-hooks/first-content-at-once';
 
 // react-dom 19 ships no types and @types/react-dom is not installed: Theia's shared module, typed by hand.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -15,10 +15,11 @@ const { flushSync } = require('@theia/core/shared/react-dom') as { flushSync(ren
  * response's changes after a debounce (a timer) and a React render scheduled as another task; right
  * after Send the page is busy laying out the new request, so each of those waits its turn (measured:
  * 5–25 ms from the first chunk's arrival to the screen). The first content is rendered synchronously,
- * in the task that delivered it; later changes keep Theia's batching.
+ * in the task that delivered it; later changes keep Theia's batching. Which agents: the FirstContentAtOnce hook.
  */
 @injectable()
 export class AcpChatViewTreeWidget extends ChatViewTreeWidget {
+    @inject(FirstContentAtOnce) protected readonly firstContentAtOnce: FirstContentAtOnce;
 
     override trackChatModel(chatModel: ChatModel): void {
         // Theia's recreateModelTree replaces the root's children before its refresh, so the refresh drops the new
@@ -39,7 +40,7 @@ export class AcpChatViewTreeWidget extends ChatViewTreeWidget {
 
     protected renderFirstContentAtOnce(request: ChatRequestModel): void {
         const response = request.response;
-        if (response.isComplete || response.response.content.length > 0 || !(this.chatAgentService.getAgent(response.agentId ?? '') instanceof AcpChatAgent)) {
+        if (response.isComplete || response.response.content.length > 0 || !this.firstContentAtOnce.rendersFirstContentAtOnce(response.agentId ?? '')) {
             return;
         }
         const listener = response.onDidChange(() => {

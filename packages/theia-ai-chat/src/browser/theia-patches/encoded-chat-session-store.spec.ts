@@ -7,6 +7,7 @@ import { ChatAgentLocation } from '@theia/ai-chat/lib/common/chat-agents';
 import { ChatResponseContent, MarkdownChatResponseContentImpl, MutableChatModel } from '@theia/ai-chat/lib/common/chat-model';
 import { ChatSessionStoreImpl } from '@theia/ai-chat/lib/browser/chat-session-store-impl';
 import { AcpMarkdownPart } from '../turn/markdown-parts';
+import { AcpRestoredAgentMarkdown } from '../agents/restored-agent-markdown';
 import { EncodedChatSessionStore } from './encoded-chat-session-store';
 
 /** A store writing into a map; the storage root and the index are the same stand-ins for both stores.
@@ -30,7 +31,8 @@ function storeWith<T extends ChatSessionStoreImpl>(store: T): { store: T; files:
     Object.assign(store, {
         fileService: { writeFile, readFile },
         logger: { debug: () => undefined },
-        chatAgents: { getAllAgents: () => [{ id: 'Coder' }] }, // one of Theia's agents; no ACP agent registered yet
+        // The chat's own hook: one of Theia's agents, no ACP agent registered yet.
+        restoredChats: Object.assign(new AcpRestoredAgentMarkdown(), { chatAgents: { getAllAgents: () => [{ id: 'Coder' }] } }),
         ensureStorageReady: async () => new URI('file:///storage/chat'),
         updateIndex: async () => undefined,
         trimSessions: async () => undefined

@@ -4,9 +4,7 @@ import { ChatModel } from '@theia/ai-chat/lib/common/chat-model';
 import { CHAT_DATA_VERSION, SerializedChatData } from '@theia/ai-chat/lib/common/chat-model-serialization';
 import { ChatModelWithMetadata } from '@theia/ai-chat/lib/common/chat-session-store';
 import { ChatSessionStoreImpl } from '@theia/ai-chat/lib/browser/chat-session-store-impl';
-import { ChatAgentService } from '@theia/ai-chat/lib/common/chat-agent-service';
-import { AcpChatAgent } from '../agents/chat-agent';
-import { withAgentMarkdown } from '../turn/markdown-restore';
+import { RestoredChatData } from '../../common/theia-patch-hooks/restored-chat-data';
 import { encodeJsonInSlices, SliceOptions } from './sliced-json';
 
 /**
@@ -18,17 +16,17 @@ import { encodeJsonInSlices, SliceOptions } from './sliced-json';
  * is now (`toSerializable()`, cheap), then turned into JSON in slices that let the page run between
  * them, encoded with the browser's `TextEncoder`, and written in chunks (Theia's buffered write: one
  * small RPC message per chunk). Same file content, same order of steps.
- * A chat saved before agent markdown had a kind of its own is read with its ACP agents' markdown as theirs
- * (markdown-restore.ts): Theia would restore it as its own markdown part, whose links run `command:` URIs.
+ * Every chat read back goes through the RestoredChatData hook (a chat saved before agent markdown had a kind of
+ * its own gets its ACP agents' markdown as theirs: Theia would restore it as its own part, whose links run `command:` URIs).
  */
 @injectable()
 export class EncodedChatSessionStore extends ChatSessionStoreImpl {
-    @inject(ChatAgentService) protected readonly chatAgents: ChatAgentService;
+    @inject(RestoredChatData) protected readonly restoredChats: RestoredChatData;
     protected sliceOptions: SliceOptions = {};
 
     override async readSession(sessionId: string): Promise<SerializedChatData | undefined> {
         const data = await super.readSession(sessionId);
-        return data && withAgentMarkdown(data, agentId => this.chatAgents.getAllAgents().some(agent => agent.id === agentId && !(agent instanceof AcpChatAgent)));
+        return data && this.restoredChats.restored(data);
     }
 
     override async storeSessions(...sessions: Array<ChatModel | ChatModelWithMetadata>): Promise<void> {

@@ -11,7 +11,7 @@ import { AcpChatViewTreeWidget } from './chat-view-tree-widget';
 import { AcpAIChatContribution } from './chat-ui-contribution';
 import { EncodedChatSessionStore } from './encoded-chat-session-store';
 import { AgentListedChatSessionStore } from './agent-listed-session-store';
-import { AcpAgentHistory } from '../history/agent-history';
+import { ListedChatSessions } from '../../common/theia-patch-hooks/listed-chat-sessions';
 
 /** Every place the chat replaces a Theia internal: see UPSTREAM.md for the change that would make each unnecessary. */
 export function bindTheiaPatches(rebind: interfaces.Rebind): void {
@@ -20,7 +20,7 @@ export function bindTheiaPatches(rebind: interfaces.Rebind): void {
     // "Browse all chats…" also lists the agents' own sessions (session/list); Theia builds it from the store's index only.
     // Both looked up when used: Theia's chat service needs this store, and the agents' history needs the chat's services.
     rebind(ChatSessionStore).toDynamicValue(({ container }) => new AgentListedChatSessionStore(container.get(ChatSessionStoreImpl),
-        () => container.get(AcpAgentHistory), () => container.get<ChatService>(ChatService).getSessions().map(session => session.id))).inSingletonScope();
+        () => container.get<ListedChatSessions>(ListedChatSessions), () => container.get<ChatService>(ChatService).getSessions().map(session => session.id))).inSingletonScope();
     // "Browse all chats…" shows Theia's chats at once and adds the agents' sessions as they answer.
     rebind(AIChatContribution).to(AcpAIChatContribution).inSingletonScope();
     // The chat input's model selector offers an ACP agent's own models (Theia's list for every other agent).
