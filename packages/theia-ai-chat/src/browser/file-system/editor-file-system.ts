@@ -4,7 +4,7 @@ import { MonacoTextModelService } from '@theia/monaco/lib/browser/monaco-text-mo
 import { ChatService } from '@theia/ai-chat/lib/common/chat-service';
 import { ChangeSetFileElement } from '@theia/ai-chat/lib/browser/change-set-file-element';
 import { AgentWriteRecorder } from './agent-side-writes';
-import { AcpChangeSetFileElementFactory } from '../theia-patches/change-set-element';
+import { ChangeSetFileElementFactory } from '../../common/theia-patch-hooks/change-set-file-element-factory';
 import { ChatAgentService } from '@theia/ai-chat/lib/common/chat-agent-service';
 import { AcpEditDiff, contentBeforeEdit } from './edit-before';
 import { AcpChatService } from '../../common/acp-chat-protocol';
@@ -23,7 +23,7 @@ export class AcpEditorFileSystem implements AgentWriteRecorder {
     @inject(AcpChatBackend) protected readonly backend: AcpChatBackend;
     @inject(MonacoTextModelService) protected readonly models: MonacoTextModelService;
     @inject(ChatService) protected readonly chatService: ChatService;
-    @inject(AcpChangeSetFileElementFactory) protected readonly changeSetElements: AcpChangeSetFileElementFactory;
+    @inject(ChangeSetFileElementFactory) protected readonly changeSetElements: ChangeSetFileElementFactory;
     @inject(ChatAgentService) protected readonly agents: ChatAgentService;
 
     /** The open editor's text, unsaved changes included; else the disk; undefined for no such file. */
@@ -98,7 +98,7 @@ export class AcpEditorFileSystem implements AgentWriteRecorder {
         changeSet.setTitle(`Changes by ${agent?.definition?.displayName ?? agentId}`);
         changeSet.addElements(this.changeSetElements({
             uri, chatSessionId, requestId: request.id, state: 'applied', type: added ? 'add' : 'modify',
-            originalState: added ? '' : original ?? '', targetState: after
+            originalState: added ? '' : original ?? '', targetState: after, data: { agentId }
         }));
     }
 }

@@ -1,22 +1,29 @@
 import { inject, injectable, interfaces } from '@theia/core/shared/inversify';
 import { ChangeSetElementArgs, ChangeSetFileElement } from '@theia/ai-chat/lib/browser/change-set-file-element';
-import { ChangeReviewService } from '../change-review/change-review-service';
+import { ChangeSetFileElementFactory } from '../../common/theia-patch-hooks/change-set-file-element-factory';
+import { ChangeSetFileReviews } from '../../common/theia-patch-hooks/change-set-file-reviews';
 
 /**
  * A file the agent wrote, as a change-set entry. Revert restores the content from before the agent's
  * first write in this chat: a file it created is deleted, and an empty file comes back empty (Theia's
  * own element skips an empty original, so the agent's text would stay). Open Diff opens the file's
- * hunk review, and the entry says how many of its hunks still wait.
+ * hunk review, and the entry says how many of its hunks still wait (the review: the ChangeSetFileReviews hook).
  */
 @injectable()
 export class AcpChangeSetFileElement extends ChangeSetFileElement {
-    @inject(ChangeReviewService) protected readonly reviews: ChangeReviewService;
+    @inject(ChangeSetFileReviews) protected readonly reviews: ChangeSetFileReviews;
 
     /** Theia's @postConstruct method, called by name. */
     override init(): void {
         super.init();
         // Each write of the agent makes a new element: its review goes on from the earlier one's decisions.
-        this.reviews.agentWrote(this.elementProps.chatSessionId, this.uri, this.elementProps.originalState ?? '', this.originalTargetState);
+        const data = this.data as AcpChangeSetFileData | undefined;
+        const review = this.reviews.agentWrote(this.elementProps.chatSessionId, this.uri, this.elementProps.originalState ?? '', this.originalTargetState,
+            { agentId: data?.agentId, requestId: this.elementProps.requestId });
+        if (data?.review) {
+            // Restored with its chat (a reload, a restart): the decisions taken come back.
+            this.reviews.restored(review, data.review);
+        }
         this.toDispose.push(this.reviews.onDidChange(review => {
             if (review.chatSessionId === this.elementProps.chatSessionId && review.uri === this.uri.toString()) {
                 this.onDidChangeEmitter.fire();
@@ -29,6 +36,16 @@ export class AcpChangeSetFileElement extends ChangeSetFileElement {
         const info = super.additionalInfo;
         const review = waiting === undefined ? undefined : waiting === 0 ? 'reviewed' : `${waiting} ${waiting === 1 ? 'hunk' : 'hunks'} to review`;
         return [info, review].filter(Boolean).join(' · ') || undefined;
+    }
+
+    /** Stored with the chat as ours, with the file's review; Theia keeps the before and after (`originalState`, `targetState`). */
+    override toSerializable(): SerializableChangeSetElement {
+        const serialized = super.toSerializable();
+        const review = this.reviews.reviews.get(this.elementProps.chatSessionId, this.uri.toString());
+        return {
+            ...serialized, kind: ACP_CHANGE_SET_FILE_KIND,
+            data: { ...serialized.data, review: review ? this.reviews.reviews.snapshot(review) : {} }
+        };
     }
 
     override async openChange(): Promise<void> {
@@ -51,12 +68,9 @@ export class AcpChangeSetFileElement extends ChangeSetFileElement {
     }
 }
 
-export const AcpChangeSetFileElementFactory = Symbol('AcpChangeSetFileElementFactory');
-export type AcpChangeSetFileElementFactory = (args: ChangeSetElementArgs) => AcpChangeSetFileElement;
-
 /** As Theia binds its `ChangeSetFileElementFactory`: one child container per element. */
 export function bindAcpChangeSetFileElementFactory(bind: interfaces.Bind): void {
-    bind(AcpChangeSetFileElementFactory).toFactory(ctx => (args: ChangeSetElementArgs) => {
+    bind<ChangeSetFileElementFactory>(ChangeSetFileElementFactory).toFactory(ctx => (args: ChangeSetElementArgs) => {
         const container = ctx.container.createChild();
         container.bind(ChangeSetElementArgs).toConstantValue(args);
         container.bind(AcpChangeSetFileElement).toSelf().inSingletonScope();

@@ -10,11 +10,14 @@ import { AcpChatInputWidget } from './chat-input-widget';
 import { AcpChatViewTreeWidget } from './chat-view-tree-widget';
 import { AcpAIChatContribution } from './chat-ui-contribution';
 import { EncodedChatSessionStore } from './encoded-chat-session-store';
+import { bindAcpChangeSetFileElementFactory } from './change-set-element';
 import { AgentListedChatSessionStore } from './agent-listed-session-store';
 import { ListedChatSessions } from '../../common/theia-patch-hooks/listed-chat-sessions';
 
 /** Every place the chat replaces a Theia internal: see UPSTREAM.md for the change that would make each unnecessary. */
-export function bindTheiaPatches(rebind: interfaces.Rebind): void {
+export function bindTheiaPatches(bind: interfaces.Bind, rebind: interfaces.Rebind): void {
+    // A change-set entry per file an agent wrote, whose Revert also restores an empty original.
+    bindAcpChangeSetFileElementFactory(bind);
     // The chat's auto-save of a long answer blocked the page for hundreds of ms per save.
     rebind(ChatSessionStoreImpl).to(EncodedChatSessionStore).inSingletonScope();
     // "Browse all chats…" also lists the agents' own sessions (session/list); Theia builds it from the store's index only.
