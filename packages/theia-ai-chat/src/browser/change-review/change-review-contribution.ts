@@ -2,11 +2,11 @@ import { inject, injectable } from '@theia/core/shared/inversify';
 import { KeybindingContribution, KeybindingRegistry } from '@theia/core/lib/browser/keybinding';
 import { Command, CommandContribution, CommandRegistry } from '@theia/core/lib/common/command';
 import { MessageService } from '@theia/core/lib/common/message-service';
-import URI from '@theia/core/lib/common/uri';
 import { ChatService } from '@theia/ai-chat/lib/common/chat-service';
 import { LineChange } from '@ai-cli-companion/core/editor-shared';
 import { ChangeReviewService, HUNK_REVIEW_KEYS } from './change-review-service';
 import { HUNK_REVIEW_CONTEXT, HunkReviewEditor } from './hunk-review-editor';
+import { ReviewAllService } from './review-all';
 
 export namespace HunkReviewCommands {
     const category = 'AI Chat';
@@ -28,6 +28,7 @@ export class ChangeReviewContribution implements CommandContribution, Keybinding
     @inject(ChangeReviewService) protected readonly service: ChangeReviewService;
     @inject(MessageService) protected readonly messages: MessageService;
     @inject(ChatService) protected readonly chatService: ChatService;
+    @inject(ReviewAllService) protected readonly reviewAll: ReviewAllService;
 
     registerCommands(registry: CommandRegistry): void {
         registry.registerCommand(HunkReviewCommands.KEEP, this.atCursor((editor, hunk) => editor.keep(hunk)));
@@ -55,15 +56,12 @@ export class ChangeReviewContribution implements CommandContribution, Keybinding
         }
     }
 
-    /** The first file of the chat in front that has hunks waiting, its cursor on its first hunk. */
+    /** Review All of the chat in front: its first file that has hunks waiting, its cursor on its first hunk. */
     protected async reviewChat(): Promise<void> {
         const session = this.chatService.getActiveSession();
-        const first = session && this.service.reviews.waitingFiles(session.id)[0];
-        if (!first) {
+        if (!session || !await this.reviewAll.start(session.id, 'chat')) {
             this.messages.info('Nothing to review: no change of an agent in this chat waits.');
-            return;
         }
-        (await this.service.open(first.chatSessionId, new URI(first.uri)))?.revealFirst(1);
     }
 
     protected inReview(action: (editor: HunkReviewEditor) => unknown) {

@@ -7,12 +7,16 @@ import { QuickInputService } from '@theia/core/lib/common/quick-pick-service';
 import { KeybindingRegistry } from '@theia/core/lib/browser/keybinding';
 import URI from '@theia/core/lib/common/uri';
 import { EditorWidget } from '@theia/editor/lib/browser/editor-widget';
+import { FileService } from '@theia/filesystem/lib/browser/file-service';
+import { MonacoTextModelService } from '@theia/monaco/lib/browser/monaco-text-model-service';
 import { ConfigurableInMemoryResources, ConfigurableMutableReferenceResource } from '@theia/ai-core';
 import { ChatService, isSessionDeletedEvent } from '@theia/ai-chat/lib/common/chat-service';
 import { LineChange } from '@ai-cli-companion/core/editor-shared';
-import { ChangeReviews, FileReview } from './change-reviews';
+import { ChangeReviews, FileReview, ReviewState } from './change-reviews';
 import { HunkReviewEditor, HunkReviewHost } from './hunk-review-editor';
 import { monacoHunks } from './monaco-hunks';
+import { ReviewWalk } from './review-walk';
+import { ChangeSetFileReviews } from '../../common/theia-patch-hooks/change-set-file-reviews';
 
 /** The left side of a review diff: the file's baseline, in memory, read-only. */
 export const REVIEW_BASELINE_SCHEME = 'acp-chat-review-baseline';
@@ -26,31 +30,75 @@ export const HUNK_REVIEW_KEYS = { keep: 'ctrlcmd+alt+y', undo: 'ctrlcmd+alt+u', 
  * the hunks the user kept stay kept where the write left them alone.
  */
 @injectable()
-export class ChangeReviewService implements HunkReviewHost {
+export class ChangeReviewService implements HunkReviewHost, ChangeSetFileReviews {
     @inject(ConfigurableInMemoryResources) protected readonly resources: ConfigurableInMemoryResources;
     @inject(OpenerService) protected readonly openers: OpenerService;
     @inject(ApplicationShell) protected readonly shell: ApplicationShell;
     @inject(ChatService) protected readonly chatService: ChatService;
     @inject(KeybindingRegistry) protected readonly keybindings: KeybindingRegistry;
     @inject(QuickInputService) protected readonly quickInput: QuickInputService;
+    @inject(MonacoTextModelService) protected readonly models: MonacoTextModelService;
+    @inject(FileService) protected readonly fileService: FileService;
 
     readonly reviews = new ChangeReviews(monacoHunks);
     readonly onDidChange = this.reviews.onDidChange;
     protected readonly baselines = new Map<string, ConfigurableMutableReferenceResource>();
     protected readonly editors = new Map<Widget, HunkReviewEditor>();
+    /** Review All in progress (review-all.ts): Next past a file's last hunk follows it, the status line counts it. */
+    walk: ReviewWalk | undefined;
 
     @postConstruct()
     protected init(): void {
         this.chatService.onSessionEvent(event => {
             if (isSessionDeletedEvent(event)) {
                 this.reviews.deleteChat(event.sessionId);
+                if (this.walk?.chatSessionId === event.sessionId) {
+                    this.walk = undefined;
+                }
             }
         });
     }
 
     /** The agent wrote a file of the chat's change set (`before`: its text before the agent's first write in this chat). */
-    agentWrote(chatSessionId: string, uri: URI, before: string, after: string): FileReview {
-        return this.reviews.agentWrote(chatSessionId, uri.toString(), before, after);
+    agentWrote(chatSessionId: string, uri: URI, before: string, after: string, by?: { agentId?: string; requestId?: string }): FileReview {
+        return this.reviews.agentWrote(chatSessionId, uri.toString(), before, after, by);
+    }
+
+    /** The file's review to store with the chat: its kept hunks and the hunks undone since the last prompt. */
+    stored(chatSessionId: string, uri: URI): ReviewState | undefined {
+        const review = this.reviews.get(chatSessionId, uri.toString());
+        return review && this.reviews.snapshot(review);
+    }
+
+    /**
+     * A file's review as stored with the chat (a reload, a restart): its decisions come back, and its hunks are
+     * counted against the file as it is now, which may not be as the agent left it.
+     */
+    restored(chatSessionId: string, uri: URI, state: ReviewState): void {
+        const review = this.reviews.get(chatSessionId, uri.toString());
+        if (!review) {
+            return;
+        }
+        this.reviews.restore(review, state);
+        this.baselines.get(baselineUri(review).toString())?.update({ contents: review.baseline });
+        void this.syncWithFile(review);
+    }
+
+    /** Counts the review's hunks against the file now: its editor's text, else the disk (a file gone counts as empty). */
+    async syncWithFile(review: FileReview): Promise<FileReview> {
+        const uri = new URI(review.uri);
+        const text = this.models.get(review.uri)?.getText()
+            ?? await this.fileService.read(uri).then(content => content.value, () => '');
+        return this.reviews.update(review, text);
+    }
+
+    /** Review All's line for the review of a file it walks: "file 2 of 5 · …". */
+    walkStatus(review: FileReview): string | undefined {
+        const walk = this.walk;
+        if (!walk?.includes(review.chatSessionId, review.uri)) {
+            return undefined;
+        }
+        return walk.status(review.uri, uri => this.reviews.get(walk.chatSessionId, uri)?.waiting ?? 0);
     }
 
     /** The keys as this platform writes them (Ctrl+Alt+Y, ⌘⌥Y). */
@@ -106,6 +154,13 @@ export class ChangeReviewService implements HunkReviewHost {
      * waiting, its cursor on its first (or last) hunk; undefined when no other file waits.
      */
     async openNextFile(review: FileReview, direction: 1 | -1): Promise<HunkReviewEditor | undefined> {
+        const walk = this.walk;
+        if (walk?.includes(review.chatSessionId, review.uri)) {
+            const uri = walk.nextFile(review.uri, direction, each => this.reviews.get(walk.chatSessionId, each)?.waiting ?? 0);
+            const editor = uri === undefined || uri === review.uri ? undefined : await this.open(walk.chatSessionId, new URI(uri));
+            editor?.revealFirst(direction);
+            return editor;
+        }
         const files = this.reviews.waitingFiles(review.chatSessionId);
         const at = files.indexOf(review);
         // From the file after this one round to this one (the other way for Previous); a file with nothing waiting is not listed.
@@ -120,6 +175,11 @@ export class ChangeReviewService implements HunkReviewHost {
     /** The review diff in front, for the commands. */
     current(): HunkReviewEditor | undefined {
         const widget = this.shell.currentWidget;
+        return widget ? this.editors.get(widget) : undefined;
+    }
+
+    /** The review diff that `widget` is, if it is one (the toolbar's items show on those only). */
+    editorOf(widget: Widget | undefined): HunkReviewEditor | undefined {
         return widget ? this.editors.get(widget) : undefined;
     }
 

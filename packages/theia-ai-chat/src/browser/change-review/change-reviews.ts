@@ -19,6 +19,32 @@ export interface FileReview {
     baseline: string;
     current: string;
     waiting: number;
+    /** The agent of the latest write (the review record counts the user's decisions per agent). */
+    agentId?: string;
+    /** The chat request (turn) of the latest write: a review of the last turn takes the files it wrote. */
+    requestId?: string;
+}
+
+/** An undone hunk as the review remembers it: its key in the diff of the moment tells when Ctrl+Z brought it back. */
+export interface UndoneEntry {
+    readonly hunk: UndoneHunk;
+    readonly key: string;
+}
+
+/**
+ * What a file's review needs to come back after a reload or a restart, besides the change set's own before and
+ * after: the kept hunks (in the baseline; absent when it is the original) and the hunks undone since the last prompt.
+ */
+export interface ReviewState {
+    readonly baseline?: string;
+    readonly undone?: readonly UndoneEntry[];
+}
+
+/** Decisions the user took (negative `undone`: a Ctrl+Z brought undone hunks back), for the per-agent record. */
+export interface ReviewDecision {
+    readonly review: FileReview;
+    readonly kept: number;
+    readonly undone: number;
 }
 
 /**
@@ -29,10 +55,13 @@ export interface FileReview {
 export class ChangeReviews {
     protected readonly files = new Map<string, FileReview>();
     /** Per chat, the hunks undone since its last prompt, each with its key in the diff of the moment. */
-    protected readonly undone = new Map<string, Array<{ review: FileReview; hunk: UndoneHunk; key: string }>>();
+    protected readonly undone = new Map<string, Array<UndoneEntry & { review: FileReview }>>();
     protected readonly onDidChangeEmitter = new Emitter<FileReview>();
     /** A file's baseline, text or waiting count changed. */
     readonly onDidChange = this.onDidChangeEmitter.event;
+    protected readonly onDidDecideEmitter = new Emitter<ReviewDecision>();
+    /** The user kept or undid hunks (or brought undone ones back). */
+    readonly onDidDecide = this.onDidDecideEmitter.event;
 
     constructor(protected readonly diff: HunkDiff) { }
 
@@ -42,15 +71,41 @@ export class ChangeReviews {
 
     /** The chat's files with hunks waiting, in the order the agent first wrote them. */
     waitingFiles(chatSessionId: string): FileReview[] {
-        return [...this.files.values()].filter(review => review.chatSessionId === chatSessionId && review.waiting > 0);
+        return this.chatFiles(chatSessionId).filter(review => review.waiting > 0);
+    }
+
+    /** Every file the agents wrote in the chat, in the order they first wrote them. */
+    chatFiles(chatSessionId: string): FileReview[] {
+        return [...this.files.values()].filter(review => review.chatSessionId === chatSessionId);
     }
 
     /** The agent wrote `after`; a file seen for the first time starts its review from `before`. */
-    agentWrote(chatSessionId: string, uri: string, before: string, after: string): FileReview {
+    agentWrote(chatSessionId: string, uri: string, before: string, after: string, by: { agentId?: string; requestId?: string } = {}): FileReview {
         const review = this.get(chatSessionId, uri)
             ?? { chatSessionId, uri, original: before, baseline: before, current: before, waiting: 0 };
+        review.agentId = by.agentId ?? review.agentId;
+        review.requestId = by.requestId ?? review.requestId;
         this.files.set(key(chatSessionId, uri), review);
         return this.update(review, after);
+    }
+
+    /** The file's review as it is now, to be stored with the chat. */
+    snapshot(review: FileReview): ReviewState {
+        const undone = (this.undone.get(review.chatSessionId) ?? []).filter(entry => entry.review === review).map(({ hunk, key }) => ({ hunk, key }));
+        return { ...review.baseline !== review.original ? { baseline: review.baseline } : {}, ...undone.length ? { undone } : {} };
+    }
+
+    /**
+     * The review as stored with the chat: its kept hunks and the hunks undone since the last prompt. The same
+     * state may come more than once (each turn's change-set entry of the file holds it): it replaces, never adds.
+     */
+    restore(review: FileReview, state: ReviewState): FileReview {
+        review.baseline = typeof state.baseline === 'string' ? state.baseline : review.original;
+        const others = (this.undone.get(review.chatSessionId) ?? []).filter(entry => entry.review !== review);
+        const restored = (state.undone ?? []).filter(isUndoneEntry).map(entry => ({ review, hunk: entry.hunk, key: entry.key }));
+        this.undone.set(review.chatSessionId, [...others, ...restored].slice(-MAX_UNDONE));
+        review.waiting = -1;
+        return this.update(review, review.current);
     }
 
     /** The file's text now (an undo, the user's Ctrl+Z, their own typing), with the diff's hunks when the diff editor has them. */
@@ -70,14 +125,29 @@ export class ChangeReviews {
         const baseline = splitLines(review.baseline);
         review.baseline = applyLineEdit(baseline.lines, keepEdit(baseline.lines, splitLines(review.current).lines, hunk, baseline.eol), baseline.eol);
         review.waiting = -1; // recounted below, and the change fires even when the count stays (a hunk kept, another written)
+        this.onDidDecideEmitter.fire({ review, kept: 1, undone: 0 });
         return this.update(review, review.current).baseline;
     }
 
     /** Keeps every hunk left: the review is done, the file stays as it is. */
     keepAll(review: FileReview): string {
+        const kept = this.diff(review.baseline, review.current).length;
         review.baseline = review.current;
         review.waiting = -1;
+        if (kept > 0) {
+            this.onDidDecideEmitter.fire({ review, kept, undone: 0 });
+        }
         return this.update(review, review.current).baseline;
+    }
+
+    /**
+     * The user is undoing every hunk left of the file at `path`: each goes into the note. The hunks, of the diff
+     * `baseline` → `current`, for the caller to put the baseline's lines back.
+     */
+    undoingAll(review: FileReview, path: string): LineChange[] {
+        const hunks = this.diff(review.baseline, review.current);
+        hunks.forEach(hunk => this.undoing(review, hunk, path));
+        return hunks;
     }
 
     /** The whole file went back to its original (Revert): its review starts again from there. */
@@ -94,6 +164,7 @@ export class ChangeReviews {
         const undone = this.undone.get(review.chatSessionId) ?? [];
         undone.push({ review, hunk: undoneHunk(path, original, modified, hunk, reason), key: blockKey(original, modified, hunk) });
         this.undone.set(review.chatSessionId, undone.slice(-MAX_UNDONE));
+        this.onDidDecideEmitter.fire({ review, kept: 0, undone: 1 });
     }
 
     /** The chat's undone hunks since its last prompt, oldest first. */
@@ -110,7 +181,11 @@ export class ChangeReviews {
         const original = splitLines(review.baseline).lines;
         const modified = splitLines(review.current).lines;
         const keys = new Set(waiting.map(hunk => blockKey(original, modified, hunk)));
-        this.undone.set(review.chatSessionId, undone.filter(entry => entry.review !== review || !keys.has(entry.key)));
+        const left = undone.filter(entry => entry.review !== review || !keys.has(entry.key));
+        this.undone.set(review.chatSessionId, left);
+        if (left.length < undone.length) {
+            this.onDidDecideEmitter.fire({ review, kept: 0, undone: left.length - undone.length });
+        }
     }
 
     /** The agent was told (the chat's next prompt carried the note): the next note starts empty. */
@@ -131,6 +206,12 @@ export class ChangeReviews {
 
 /** Undone hunks remembered per chat until its next prompt (the note shows at most NOTE_LIMITS.hunks of them). */
 const MAX_UNDONE = 100;
+
+function isUndoneEntry(entry: unknown): entry is UndoneEntry {
+    const candidate = entry as UndoneEntry | undefined;
+    return typeof candidate?.key === 'string' && typeof candidate.hunk?.path === 'string' && typeof candidate.hunk.line === 'number'
+        && Array.isArray(candidate.hunk.agentLines) && Array.isArray(candidate.hunk.restoredLines);
+}
 
 function key(chatSessionId: string, uri: string): string {
     return JSON.stringify([chatSessionId, uri]);

@@ -14,6 +14,8 @@ export interface HunkReviewHost {
     /** Asks why (Undo with a reason); undefined when the user gave up. */
     askReason(): Promise<string | undefined>;
     readonly keys: { keep: string; undo: string; next: string; previous: string };
+    /** Review All's line when it walks this file ("file 2 of 5 · …"). */
+    walkStatus(review: FileReview): string | undefined;
 }
 
 /** The Monaco context key of a chat review's editors: its commands' keys apply there only. */
@@ -44,6 +46,8 @@ export class HunkReviewEditor implements Disposable {
         this.toDispose.pushAll([
             Disposable.create(() => modified.removeOverlayWidget(statusWidget)),
             this.diffEditor.onDidUpdateDiff(() => this.render()),
+            // Review All counts every file of its walk: a Keep All elsewhere changes this line too.
+            host.reviews.onDidChange(() => this.renderStatus()),
             Disposable.create(() => this.clearHunkWidgets())
         ]);
         this.render();
@@ -145,14 +149,22 @@ export class HunkReviewEditor implements Disposable {
         }
     }
 
-    protected render(): void {
-        this.syncReview();
+    protected renderStatus(): void {
         const hunks = this.hunks();
         const { keep, undo, next } = this.host.keys;
+        const walk = this.host.walkStatus(this.review);
         this.status.dataset.waiting = String(hunks.length);
-        this.status.textContent = hunks.length === 0
+        this.status.dataset.walk = walk ?? '';
+        const here = hunks.length === 0
             ? 'No hunks waiting: every change of the agent is kept or undone'
             : `${hunks.length} ${hunks.length === 1 ? 'hunk' : 'hunks'} waiting · Keep ${keep} · Undo ${undo} · Next ${next}`;
+        this.status.textContent = walk ? `${walk}\n${here}` : here;
+    }
+
+    protected render(): void {
+        this.syncReview();
+        this.renderStatus();
+        const hunks = this.hunks();
         this.clearHunkWidgets();
         const editor = this.diffEditor.getModifiedEditor();
         const model = editor.getModel();

@@ -2,6 +2,16 @@ import { inject, injectable, interfaces } from '@theia/core/shared/inversify';
 import { ChangeSetElementArgs, ChangeSetFileElement } from '@theia/ai-chat/lib/browser/change-set-file-element';
 import { ChangeSetFileElementFactory } from '../../common/theia-patch-hooks/change-set-file-element-factory';
 import { ChangeSetFileReviews } from '../../common/theia-patch-hooks/change-set-file-reviews';
+import { SerializableChangeSetElement } from '@theia/ai-chat/lib/common/chat-model-serialization';
+
+/** The kind the chat store writes our entries as: restored as ours (change-set-element-restore.ts), not as Theia's own. */
+export const ACP_CHANGE_SET_FILE_KIND = 'acp-file';
+
+/** What an entry keeps in its `data`: the agent that wrote, and (stored) the file's review. */
+interface AcpChangeSetFileData {
+    agentId?: string;
+    review?: object;
+}
 
 /**
  * A file the agent wrote, as a change-set entry. Revert restores the content from before the agent's
@@ -18,11 +28,11 @@ export class AcpChangeSetFileElement extends ChangeSetFileElement {
         super.init();
         // Each write of the agent makes a new element: its review goes on from the earlier one's decisions.
         const data = this.data as AcpChangeSetFileData | undefined;
-        const review = this.reviews.agentWrote(this.elementProps.chatSessionId, this.uri, this.elementProps.originalState ?? '', this.originalTargetState,
+        this.reviews.agentWrote(this.elementProps.chatSessionId, this.uri, this.elementProps.originalState ?? '', this.originalTargetState,
             { agentId: data?.agentId, requestId: this.elementProps.requestId });
         if (data?.review) {
             // Restored with its chat (a reload, a restart): the decisions taken come back.
-            this.reviews.restored(review, data.review);
+            this.reviews.restored(this.elementProps.chatSessionId, this.uri, data.review);
         }
         this.toDispose.push(this.reviews.onDidChange(review => {
             if (review.chatSessionId === this.elementProps.chatSessionId && review.uri === this.uri.toString()) {
@@ -41,10 +51,9 @@ export class AcpChangeSetFileElement extends ChangeSetFileElement {
     /** Stored with the chat as ours, with the file's review; Theia keeps the before and after (`originalState`, `targetState`). */
     override toSerializable(): SerializableChangeSetElement {
         const serialized = super.toSerializable();
-        const review = this.reviews.reviews.get(this.elementProps.chatSessionId, this.uri.toString());
         return {
             ...serialized, kind: ACP_CHANGE_SET_FILE_KIND,
-            data: { ...serialized.data, review: review ? this.reviews.reviews.snapshot(review) : {} }
+            data: { ...serialized.data, review: this.reviews.stored(this.elementProps.chatSessionId, this.uri) ?? {} }
         };
     }
 

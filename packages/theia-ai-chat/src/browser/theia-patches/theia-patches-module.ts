@@ -11,6 +11,7 @@ import { AcpChatViewTreeWidget } from './chat-view-tree-widget';
 import { AcpAIChatContribution } from './chat-ui-contribution';
 import { EncodedChatSessionStore } from './encoded-chat-session-store';
 import { bindAcpChangeSetFileElementFactory } from './change-set-element';
+import { bindAcpChangeSetElementRestore } from './change-set-element-restore';
 import { AgentListedChatSessionStore } from './agent-listed-session-store';
 import { ListedChatSessions } from '../../common/theia-patch-hooks/listed-chat-sessions';
 
@@ -18,6 +19,8 @@ import { ListedChatSessions } from '../../common/theia-patch-hooks/listed-chat-s
 export function bindTheiaPatches(bind: interfaces.Bind, rebind: interfaces.Rebind): void {
     // A change-set entry per file an agent wrote, whose Revert also restores an empty original.
     bindAcpChangeSetFileElementFactory(bind);
+    // A stored chat's entries come back as ours, with their review (Theia would restore them as its own kind).
+    bindAcpChangeSetElementRestore(bind);
     // The chat's auto-save of a long answer blocked the page for hundreds of ms per save.
     rebind(ChatSessionStoreImpl).to(EncodedChatSessionStore).inSingletonScope();
     // "Browse all chats…" also lists the agents' own sessions (session/list); Theia builds it from the store's index only.
