@@ -1,7 +1,7 @@
 /*
  * Animation frames that come only when a spec says so. For specs only.
  */
-import { FrameScheduler } from '../browser/turn/frame-batched-text';
+import { FrameScheduler } from '../common/frame-scheduler';
 
 export interface ManualFrames {
     schedule: FrameScheduler;

@@ -1,5 +1,5 @@
 import { Disposable, DisposableCollection } from '@theia/core/lib/common/disposable';
-import { FrameScheduler, animationFrameScheduler } from '../turn/frame-batched-text';
+import { FrameScheduler, animationFrameScheduler } from '../../common/frame-scheduler';
 
 /** The part of Theia's SimpleMonacoEditor that this touches. */
 export interface RefreshingEditor {

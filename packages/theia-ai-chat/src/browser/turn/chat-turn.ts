@@ -8,7 +8,7 @@ import { AcpEditDiff } from '../file-system/edit-before';
 import { AcpSessionListener } from '../session/session-listeners';
 import { AcpQuestionTracker } from '../permissions/pending-questions';
 import { askOnToolCall, settleQuestion } from '../permissions/permission-question';
-import { animationFrameScheduler } from './frame-batched-text';
+import { animationFrameScheduler } from '../../common/frame-scheduler';
 import { AcpToolCallContent } from '../tool-calls/tool-call-content';
 import { AcpUpdateTranslator } from './update-translator';
 

@@ -13,7 +13,7 @@ import {
 import { WorkspaceService } from '@theia/workspace/lib/browser/workspace-service';
 import { AcpMarkdownPart } from './markdown-parts';
 import { agentLinkTarget } from './agent-links';
-import { animationFrameScheduler, FrameScheduler } from './frame-batched-text';
+import { animationFrameScheduler, FrameScheduler } from '../../common/frame-scheduler';
 
 /** One parser for every part: building markdown-it with its emoji plugin costs more than rendering a part. */
 let parser: ReturnType<typeof markdownit> | undefined;

@@ -3,7 +3,8 @@ import {
 } from '@theia/ai-chat/lib/common/chat-model';
 import { AcpSessionUpdate } from '../../common/acp-chat-protocol';
 import { AcpAvailableCommand, readAvailableCommands } from '../../common/acp-commands';
-import { FrameBatchedText, FrameScheduler } from './frame-batched-text';
+import { FrameScheduler } from '../../common/frame-scheduler';
+import { FrameBatchedText } from './frame-batched-text';
 import { MarkdownPartStream } from './markdown-parts';
 import { AcpPlanContent, AcpToolCallContent, AcpToolContent } from '../tool-calls/tool-call-content';
 import { AcpHiddenToolCallsContent, AcpTruncatedTextContent, TURN_LIMITS, capCardText } from './turn-limits';
