@@ -103,4 +103,44 @@ describe('the chat\'s hunk review', () => {
         reviews.noteSent('chat');
         assert.deepStrictEqual(reviews.undoneHunks('chat'), []);
     });
+
+    it('the review stored with the chat comes back after a reload: the kept hunk stays kept, the undone one is still to be told', () => {
+        const reviews = new ChangeReviews(sameLengthDiff);
+        const review = reviews.agentWrote('chat', URI, BEFORE, AGENT, { agentId: 'tiny', requestId: 'r1' });
+        const [first, second] = sameLengthDiff(review.baseline, review.current);
+        reviews.keep(review, first);
+        const file = undo(reviews, 'chat', second);
+        const stored = JSON.parse(JSON.stringify(reviews.snapshot(review)));
+        // The reloaded window: the entry of each turn that wrote the file comes back, each with the same stored review.
+        const reloaded = new ChangeReviews(sameLengthDiff);
+        for (const requestId of ['r1', 'r2']) {
+            const again = reloaded.agentWrote('chat', URI, BEFORE, AGENT, { agentId: 'tiny', requestId });
+            reloaded.restore(again, stored);
+        }
+        const back = reloaded.update(reloaded.get('chat', URI)!, file); // the file as it is on disk
+        assert.deepStrictEqual([back.waiting, back.baseline, back.agentId, back.requestId], [1, text('A', 'b', 'c', 'd', 'e', 'f', 'g'), 'tiny', 'r2']);
+        assert.deepStrictEqual(reloaded.undoneHunks('chat'), [{ path: '/w/a.txt', line: 4, agentLines: ['D'], restoredLines: ['d'] }]);
+        // Nothing decided: nothing stored but the (empty) state; a malformed undone entry is left out.
+        const fresh = new ChangeReviews(sameLengthDiff);
+        const untouched = fresh.agentWrote('chat', URI, BEFORE, AGENT);
+        assert.deepStrictEqual(fresh.snapshot(untouched), {});
+        fresh.restore(untouched, { undone: [{ key: 'k', hunk: { path: 1 } } as any] });
+        assert.deepStrictEqual([untouched.waiting, fresh.undoneHunks('chat')], [3, []]);
+    });
+
+    it('Undo All puts every waiting hunk into the note and returns them; the decisions are counted for the agent\'s record', () => {
+        const reviews = new ChangeReviews(sameLengthDiff);
+        const decisions: Array<[string | undefined, number, number]> = [];
+        reviews.onDidDecide(({ review, kept, undone }) => decisions.push([review.agentId, kept, undone]));
+        const review = reviews.agentWrote('chat', URI, BEFORE, AGENT, { agentId: 'tiny' });
+        reviews.keep(review, sameLengthDiff(review.baseline, review.current)[0]);
+        const hunks = reviews.undoingAll(review, '/w/a.txt');
+        assert.deepStrictEqual(hunks.map(hunk => hunk.modifiedStartLineNumber), [4, 7]);
+        assert.deepStrictEqual(reviews.undoneHunks('chat').map(hunk => hunk.line), [4, 7]);
+        reviews.update(review, text('A', 'b', 'c', 'd', 'e', 'f', 'g')); // the file with both undone
+        reviews.update(review, text('A', 'b', 'c', 'd', 'e', 'f', 'G')); // Ctrl+Z brought line 7 back
+        reviews.keepAll(review);
+        assert.deepStrictEqual(decisions, [['tiny', 1, 0], ['tiny', 0, 1], ['tiny', 0, 1], ['tiny', 0, -1], ['tiny', 1, 0]]);
+        assert.deepStrictEqual(reviews.chatFiles('chat'), [review]);
+    });
 });

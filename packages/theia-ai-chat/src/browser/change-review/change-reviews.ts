@@ -104,8 +104,11 @@ export class ChangeReviews {
         const others = (this.undone.get(review.chatSessionId) ?? []).filter(entry => entry.review !== review);
         const restored = (state.undone ?? []).filter(isUndoneEntry).map(entry => ({ review, hunk: entry.hunk, key: entry.key }));
         this.undone.set(review.chatSessionId, [...others, ...restored].slice(-MAX_UNDONE));
-        review.waiting = -1;
-        return this.update(review, review.current);
+        // Counted against the agent's last text, which still has the undone hunks: they are not "brought back" until
+        // the file itself (the caller reads it next) has them again.
+        review.waiting = this.diff(review.baseline, review.current).length;
+        this.onDidChangeEmitter.fire(review);
+        return review;
     }
 
     /** The file's text now (an undo, the user's Ctrl+Z, their own typing), with the diff's hunks when the diff editor has them. */

@@ -2,7 +2,7 @@ import { inject, injectable } from '@theia/core/shared/inversify';
 import { MaybePromise } from '@theia/core/lib/common/types';
 import { AIVariable, AIVariableContext, AIVariableResolutionRequest, AIVariableResolver, ResolvedAIContextVariable } from '@theia/ai-core';
 import { FrontendVariableContribution, FrontendVariableService } from '@theia/ai-core/lib/browser';
-import { ChatService } from '@theia/ai-chat/lib/common/chat-service';
+import { ChatService, isSessionCreatedEvent } from '@theia/ai-chat/lib/common/chat-service';
 import { ChangeReviewService } from './change-review-service';
 import { REVIEW_NOTE_VARIABLE_ID, ReviewNoteSink, reviewNote } from './review-note';
 
@@ -30,6 +30,8 @@ export class ReviewNotes implements FrontendVariableContribution, AIVariableReso
         service.registerResolver(REVIEW_NOTE_VARIABLE, this);
         // A hunk undone (or brought back with Ctrl+Z): the chip comes or goes with the note.
         this.service.onDidChange(review => this.showChip(review.chatSessionId));
+        // A chat restored with hunks undone before the reload or restart: its note is still to be told.
+        this.chatService.onSessionEvent(event => isSessionCreatedEvent(event) && this.showChip(event.sessionId));
     }
 
     canResolve(request: AIVariableResolutionRequest, _context: AIVariableContext): MaybePromise<number> {

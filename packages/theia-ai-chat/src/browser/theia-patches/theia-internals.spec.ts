@@ -48,11 +48,13 @@ const PINS: Pin[] = [{
     module: '@theia/monaco/lib/browser/simple-monaco-editor', className: 'SimpleMonacoEditor',
     members: { refresh: '4372a73750b07c40' }
 }, {
-    patch: 'AcpChangeSetFileElement (reverts to an empty original too; Open Diff opens the hunk review, the entry counts its hunks)',
+    patch: 'AcpChangeSetFileElement (reverts to an empty original too; Open Diff opens the hunk review, the entry counts its hunks; stored as kind acp-file with its review)',
     module: '@theia/ai-chat/lib/browser/change-set-file-element', className: 'ChangeSetFileElement',
     members: {
         revert: '13f930ce1a8b17b4', ensureInitialized: '2fab29b5db1d4662', confirm: 'f1f29a817766eb90', getOriginalContent: 'bcfc067003e637b3',
-        init: '77d6dc9f8119d161', additionalInfo: '6ace6220ccea7e66', openChange: 'deccdb97344748aa'
+        init: '77d6dc9f8119d161', additionalInfo: '6ace6220ccea7e66', openChange: 'deccdb97344748aa',
+        // The stored entry's data: targetState and originalState, which change-set-element-restore.ts reads back.
+        toSerializable: '78893fc27ed468cc'
     },
     uses: ['this.state', 'this.type', 'this.changeSetFileService', 'this.elementProps', 'this.toDispose', 'this.onDidChangeEmitter', 'get originalTargetState()']
 }, {
