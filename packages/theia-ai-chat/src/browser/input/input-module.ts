@@ -8,10 +8,13 @@ import { AcpSessionConfigs } from './session-configs';
 import { AcpPromptQueue } from './prompt-queue';
 import { AcpSendNowContribution } from './send-now';
 import { KeybindingContribution } from '@theia/core/lib/browser/keybinding';
+import { ChatInputHooks } from '../../common/theia-patch-hooks/chat-input-hooks';
+import { AcpChatInputHooks } from './chat-input-hooks';
 
 /**
  * What goes into a prompt: the text, its context, the selection sent from an editor; the prompt sent at the gesture;
  * the agent's config options and usage shown by the input; the messages queued while a turn runs, and Send now.
+ * The chat input's patch reaches all of it through its hook, ChatInputHooks.
  */
 export function bindInput(bind: interfaces.Bind): void {
     bind(AcpPromptBuilder).toSelf().inSingletonScope();
@@ -24,4 +27,6 @@ export function bindInput(bind: interfaces.Bind): void {
     bind(AcpSendNowContribution).toSelf().inSingletonScope();
     bind(CommandContribution).toService(AcpSendNowContribution);
     bind(KeybindingContribution).toService(AcpSendNowContribution);
+    bind(AcpChatInputHooks).toSelf().inSingletonScope();
+    bind(ChatInputHooks).toService(AcpChatInputHooks);
 }

@@ -9,7 +9,7 @@ export const SEND_NOW_COMMAND: Command = {
     label: 'Send Now (Stop the Running Turn)'
 };
 
-/** A chat input that queues messages while an agent's turn runs (theia-patches/chat-input-widget.ts). */
+/** A chat input that queues messages while an agent's turn runs (Theia's, as the chat's patch makes it: theia-patches/). */
 interface QueueingInput {
     canSendNow(): boolean;
     sendNow(): boolean;

@@ -1,11 +1,8 @@
 import { inject, injectable, postConstruct } from '@theia/core/shared/inversify';
 import { addEventListener } from '@theia/core/lib/browser/widgets/widget';
 import { AIChatInputWidget } from '@theia/ai-chat-ui/lib/browser/chat-input-widget';
-import { AcpChatAgent } from '../agents/chat-agent';
-import { AcpChatSessions } from '../session/chat-sessions';
-import { AcpEarlyPrompt } from '../input/early-prompt';
-import { AcpEarlyPrompts } from '../input/early-prompts';
-import { acpModelSelectorProps } from '../input/model-selector';
+import { ChatAgent } from '@theia/ai-chat/lib/common/chat-agents';
+import { ChatInputHooks, EarlyPrompt } from '../../common/theia-patch-hooks/chat-input-hooks';
 import { isSendButton, isSendGesture } from './send-gesture';
 import { layOutOncePerFrame } from './input-layout';
 import * as React from '@theia/core/shared/react';
@@ -13,12 +10,7 @@ import { CommonCommands } from '@theia/core/lib/browser/common-frontend-contribu
 import { AI_CHAT_HOME } from '@theia/ai-chat-ui/lib/browser/chat-view-commands';
 import { CHAT_VIEW_TOKEN_USAGE_WARNING_THRESHOLD_PERCENTAGE } from '@theia/ai-chat-ui/lib/browser/chat-view-preferences';
 import { decideTokenUsageWarning } from '@theia/ai-chat-ui/lib/browser/chat-token-usage-indicator-util';
-import { AcpSessionConfigs } from '../input/session-configs';
-import { AcpSessionBar } from '../input/session-bar';
 import { describeUsage } from '../../common/acp-usage';
-import { AcpPromptQueue } from '../input/prompt-queue';
-import { AcpQueuedPrompts } from '../input/queued-prompts';
-import { SEND_NOW_COMMAND } from '../input/send-now';
 
 /**
  * Theia's chat input, with two changes:
@@ -35,15 +27,13 @@ import { SEND_NOW_COMMAND } from '../input/send-now';
  *   frame, and keybinding labels are looked up once.
  * - While an ACP agent's turn runs, Send queues the message (shown under the input) instead of stopping the
  *   turn; Send now (Ctrl/Cmd+Enter) stops it and sends at once (issue 31 part 3).
+ * What it adds for those agents, the input feature answers through the ChatInputHooks hook.
  */
 @injectable()
 export class AcpChatInputWidget extends AIChatInputWidget {
-    @inject(AcpChatSessions) protected readonly acpSessions: AcpChatSessions;
-    @inject(AcpEarlyPrompts) protected readonly earlyPrompts: AcpEarlyPrompts;
-    @inject(AcpSessionConfigs) protected readonly sessionConfigs: AcpSessionConfigs;
-    @inject(AcpPromptQueue) protected readonly promptQueue: AcpPromptQueue;
+    @inject(ChatInputHooks) protected readonly hooks: ChatInputHooks;
     /** Sent by the send gesture, for the `onQuery` that the same click or key press makes. */
-    protected sentAtGesture: AcpEarlyPrompt | undefined;
+    protected sentAtGesture: EarlyPrompt | undefined;
     /** Keybinding labels by command: Theia looks them up on every render, through all keybindings (3 ms, measured). */
     protected readonly keybindingHints = new Map<string, string | undefined>();
 
@@ -62,13 +52,13 @@ export class AcpChatInputWidget extends AIChatInputWidget {
             }
         }, true));
         this.toDispose.push(this.keybindingRegistry.onKeybindingsChanged(() => this.keybindingHints.clear()));
-        this.toDispose.push(this.promptQueue.onDidChange(chatSessionId => chatSessionId === this._chatModel?.id && this.update()));
-        this.toDispose.push(this.acpSessions.onDidChangeModels(agentId => {
+        this.toDispose.push(this.hooks.onDidChangeQueue(chatSessionId => chatSessionId === this._chatModel?.id && this.update()));
+        this.toDispose.push(this.hooks.onDidChangeModels(agentId => {
             if (this.receivingAgent?.agentId === agentId) {
                 this.update();
             }
         }));
-        this.toDispose.push(this.sessionConfigs.onDidChange(({ chatSessionId, agentId }) => {
+        this.toDispose.push(this.hooks.onDidChangeSessionConfig(({ chatSessionId, agentId }) => {
             if (this.receivingAgent?.agentId === agentId && (!chatSessionId || chatSessionId === this._chatModel?.id)) {
                 // After the agent has taken the modes of the session that just opened (the same task).
                 queueMicrotask(() => {
@@ -81,10 +71,10 @@ export class AcpChatInputWidget extends AIChatInputWidget {
     }
 
     /** The ACP agent that receives the next prompt, if the receiving agent is one. */
-    protected receivingAcpAgent(): AcpChatAgent | undefined {
+    protected receivingAcpAgent(): ChatAgent | undefined {
         const agentId = this.receivingAgent?.agentId;
         const agent = agentId ? this.chatAgentService.getAgent(agentId) : undefined;
-        return agent instanceof AcpChatAgent ? agent : undefined;
+        return this.hooks.isOwnAgent(agent) ? agent : undefined;
     }
 
     /**
@@ -94,10 +84,10 @@ export class AcpChatInputWidget extends AIChatInputWidget {
     protected followAgentModes(): void {
         const agent = this.receivingAcpAgent();
         const shown = this.receivingAgent;
-        if (!agent || !shown || JSON.stringify(agent.modes.map(mode => mode.id)) === JSON.stringify(shown.modes.map(mode => mode.id))) {
+        const modes = agent?.modes ?? [];
+        if (!agent || !shown || JSON.stringify(modes.map(mode => mode.id)) === JSON.stringify(shown.modes.map(mode => mode.id))) {
             return;
         }
-        const modes = agent.modes;
         const currentModeId = modes.some(mode => mode.id === shown.currentModeId) ? shown.currentModeId : modes.find(mode => mode.isDefault)?.id;
         this.receivingAgent = { ...shown, modes, currentModeId };
         this.chatInputHasModesKey.set(modes.length > 1);
@@ -105,7 +95,7 @@ export class AcpChatInputWidget extends AIChatInputWidget {
 
     /** Theia's warning for its own agents' token count, here for what the ACP agent reports of its context. */
     protected warnNearContextLimit(agentId: string): void {
-        const usage = this._chatModel && this.sessionConfigs.usageOf(this._chatModel.id, agentId);
+        const usage = this._chatModel && this.hooks.usageOf(this._chatModel.id, agentId);
         if (!usage || usage.size <= 0 || !this.isTokenUsageWarningEnabled()) {
             return;
         }
@@ -151,17 +141,17 @@ export class AcpChatInputWidget extends AIChatInputWidget {
     protected modeFor(prompt: string, mode: string | undefined): string | undefined {
         const mentioned = /^\s*@([A-Za-z][\w-]*)/.exec(prompt)?.[1];
         const target = mentioned ? this.chatAgentService.getAgents().find(agent => agent.id === mentioned || agent.name === mentioned) : undefined;
-        return target instanceof AcpChatAgent && target.id !== this.receivingAgent?.agentId ? undefined : mode;
+        return target && this.hooks.isOwnAgent(target) && target.id !== this.receivingAgent?.agentId ? undefined : mode;
     }
 
     /** Whether Send queues now: an ACP agent's turn runs in this chat (Theia would stop it). An edit is never queued. */
     protected queuesNow(): boolean {
-        const turn = this._chatModel && !this._branch && this.promptQueue.runningTurn(this._chatModel.id);
+        const turn = this._chatModel && !this._branch && this.hooks.runningTurn(this._chatModel.id);
         if (!turn) {
             return false;
         }
         const running = turn.response.agentId ? this.chatAgentService.getAgent(turn.response.agentId) : undefined;
-        return running instanceof AcpChatAgent || !!this.receivingAcpAgent();
+        return this.hooks.isOwnAgent(running) || !!this.receivingAcpAgent();
     }
 
     /**
@@ -179,13 +169,13 @@ export class AcpChatInputWidget extends AIChatInputWidget {
             const variables = this.getAllVariablesForRequest();
             const mode = this.receivingAgent?.currentModeId;
             model.setValue('');
-            const queued = this.promptQueue.add(chatSessionId, { text, ...mode ? { modeId: mode } : {}, ...variables.length > 0 ? { variables } : {} }, true);
-            void this.promptQueue.sendNow(chatSessionId, queued.id);
+            const queued = this.hooks.queue(chatSessionId, { text, ...mode ? { modeId: mode } : {}, ...variables.length > 0 ? { variables } : {} }, true);
+            void this.hooks.sendQueuedNow(chatSessionId, queued.id);
             return true;
         }
-        const first = this.promptQueue.list(chatSessionId)[0];
+        const first = this.hooks.queued(chatSessionId)[0];
         if (first) {
-            void this.promptQueue.sendNow(chatSessionId, first.id);
+            void this.hooks.sendQueuedNow(chatSessionId, first.id);
             return true;
         }
         return false;
@@ -194,26 +184,20 @@ export class AcpChatInputWidget extends AIChatInputWidget {
     /** Whether Send now has something to send in this chat while an ACP agent's turn runs. */
     canSendNow(): boolean {
         const chatSessionId = this._chatModel?.id;
-        return !!chatSessionId && this.queuesNow() && (!!this.editorRef?.document.textEditorModel.getValue().trim() || this.promptQueue.list(chatSessionId).length > 0);
+        return !!chatSessionId && this.queuesNow() && (!!this.editorRef?.document.textEditorModel.getValue().trim() || this.hooks.queued(chatSessionId).length > 0);
     }
 
     protected renderQueue(): React.ReactNode {
         const chatSessionId = this._chatModel?.id;
-        const prompts = chatSessionId ? this.promptQueue.list(chatSessionId) : [];
-        if (!chatSessionId || prompts.length === 0) {
-            return undefined;
-        }
-        return React.createElement(AcpQueuedPrompts, {
-            prompts, held: !this.promptQueue.runningTurn(chatSessionId), sendNowKey: this.getKeybindingHint(SEND_NOW_COMMAND.id),
-            onSendNow: id => void this.promptQueue.sendNow(chatSessionId, id),
-            onEdit: id => this.editQueued(chatSessionId, id),
-            onRemove: id => void this.promptQueue.take(chatSessionId, id)
-        });
+        return chatSessionId ? this.hooks.renderQueue(chatSessionId, {
+            keybindingHint: commandId => this.getKeybindingHint(commandId),
+            onEdit: id => this.editQueued(chatSessionId, id)
+        }) : undefined;
     }
 
     /** A queued message back into the input, after what is typed there. */
     protected editQueued(chatSessionId: string, id: number): void {
-        const queued = this.promptQueue.take(chatSessionId, id);
+        const queued = this.hooks.takeQueued(chatSessionId, id);
         const editor = this.editorRef?.getControl();
         if (!queued || !editor) {
             return;
@@ -229,20 +213,16 @@ export class AcpChatInputWidget extends AIChatInputWidget {
         if (!agent || !this._chatModel) {
             return undefined;
         }
-        const chatSessionId = this._chatModel.id;
-        const usage = this.sessionConfigs.usageOf(chatSessionId, agent.id);
-        return React.createElement(AcpSessionBar, {
-            controls: this.sessionConfigs.compactControls(chatSessionId, agent.id),
-            usage: usage && describeUsage(usage, this.getTokenUsageWarningThresholdPercentage() / 100),
+        return this.hooks.renderSessionBar(this._chatModel.id, agent.id, {
             disabled: !this.isEnabled,
-            onChoose: (configId, value) => this.sessionConfigs.choose(chatSessionId, agent.id, configId, value),
+            warningFraction: this.getTokenUsageWarningThresholdPercentage() / 100,
             onNewChat: () => void this.commandService.executeCommand(AI_CHAT_HOME.id)
         });
     }
 
     /**
      * The click or key press that Theia answers by sending: an ACP agent's prompt leaves now (see
-     * AcpEarlyPrompts). Theia's own handler runs next in the same event; were the prompt sent from
+     * ChatInputHooks.sendAtGesture). Theia's own handler runs next in the same event; were the prompt sent from
      * there, socket.io would write its payload only after that handler and its renders.
      */
     protected readonly sendAtGesture = (event: Event): void => {
@@ -252,7 +232,7 @@ export class AcpChatInputWidget extends AIChatInputWidget {
         }
         const text = this.editorRef?.document.textEditorModel.getValue() ?? '';
         const early = text.trim()
-            ? this.earlyPrompts.send(this._chatModel.id, text, this.modeFor(text, this.receivingAgent?.currentModeId), this.getAllVariablesForRequest().length > 0)
+            ? this.hooks.sendAtGesture(this._chatModel.id, text, this.modeFor(text, this.receivingAgent?.currentModeId), this.getAllVariablesForRequest().length > 0)
             : undefined;
         if (early) {
             this.sentAtGesture = early;
@@ -260,7 +240,7 @@ export class AcpChatInputWidget extends AIChatInputWidget {
             setTimeout(() => {
                 if (this.sentAtGesture === early) {
                     this.sentAtGesture = undefined;
-                    this.earlyPrompts.release(early);
+                    this.hooks.releaseEarly(early);
                 }
             });
         }
@@ -276,20 +256,20 @@ export class AcpChatInputWidget extends AIChatInputWidget {
             if (this._chatModel && this.queuesNow()) {
                 const [capabilityOverrides, genericCapabilitySelections, serverToolSelections] = rest;
                 const variables = this.getAllVariablesForRequest();
-                this.promptQueue.add(this._chatModel.id, {
+                this.hooks.queue(this._chatModel.id, {
                     text: prompt, ...mode ? { modeId: mode } : {}, ...variables.length > 0 ? { variables } : {},
                     capabilityOverrides, genericCapabilitySelections, serverToolSelections
                 });
                 return;
             }
             const early = this.sentAtGesture
-                ?? (this._chatModel && this.earlyPrompts.send(this._chatModel.id, prompt, mode, this.getAllVariablesForRequest().length > 0));
+                ?? (this._chatModel && this.hooks.sendAtGesture(this._chatModel.id, prompt, mode, this.getAllVariablesForRequest().length > 0));
             this.sentAtGesture = undefined;
             try {
                 await query(prompt, mode, ...rest);
             } finally {
                 if (early) {
-                    this.earlyPrompts.release(early);
+                    this.hooks.releaseEarly(early);
                 }
             }
         };
@@ -314,9 +294,6 @@ export class AcpChatInputWidget extends AIChatInputWidget {
         if (!agent || !this._chatModel) {
             return super.getModelSelectorProps();
         }
-        // The agent's older `models` where it reports them (gemini, qwen), else its `model` config option.
-        const models = this.acpSessions.modelsFor(this._chatModel.id, agent.id);
-        const offered = models?.models.length ? models : this.sessionConfigs.modelsFor(this._chatModel.id, agent.id) ?? models;
-        return acpModelSelectorProps(offered, this.getSessionModelOverride(), this.handleSessionModelChange);
+        return this.hooks.modelSelectorProps(this._chatModel.id, agent.id, this.getSessionModelOverride(), this.handleSessionModelChange);
     }
 }
