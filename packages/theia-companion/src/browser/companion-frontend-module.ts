@@ -38,5 +38,5 @@ export default new ContainerModule((bind, _unbind, isBound, rebind, _unbindAsync
     bindPendingReview(bind);
     bindInstallCheck(bind);
     bindConnectionDiagnostics(bind);
-    bindTheiaPatches(rebind, onActivation, isBound);
+    bindTheiaPatches(bind, rebind, onActivation, isBound);
 });

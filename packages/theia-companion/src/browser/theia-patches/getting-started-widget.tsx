@@ -1,47 +1,31 @@
 import * as React from '@theia/core/shared/react';
-import { inject, injectable, postConstruct } from '@theia/core/shared/inversify';
+import { inject, injectable, named, postConstruct } from '@theia/core/shared/inversify';
+import { ContributionProvider } from '@theia/core/lib/common/contribution-provider';
 import { GettingStartedWidget } from '@theia/getting-started/lib/browser/getting-started-widget';
-import { AgentsOverview, CliOverview } from '../welcome/agents-overview';
-import { AgentsWelcomeSection, WelcomeAction } from '../welcome/agents-welcome-section';
-
-/** Chat commands reached by id: the chat is another package, and may not be in the app. */
-const CHAT_ACTIONS: ReadonlyArray<{ readonly commandId: string; readonly label: string }> = [
-    { commandId: 'aiChat:toggle', label: 'Open AI Chat' },
-    { commandId: 'aiCliChat.addAgentFromRegistry', label: 'Add Agent from ACP Registry…' }
-];
+import { WelcomePageSection } from '../../common/theia-patch-hooks/welcome-page-section';
 
 /**
- * Theia's welcome page with an "AI coding agents" section after its Start section (issue 33 part 7). Theia's
- * page has no contribution point for sections: `renderStart` is the one member overridden (pinned in
- * theia-internals.spec.ts, see UPSTREAM.md).
+ * Theia's welcome page with the contributed sections (WelcomePageSection: the companion's "AI coding agents",
+ * issue 33 part 7) after its Start section. Theia's page has no contribution point for sections: `renderStart` is the
+ * one member overridden (pinned in theia-internals.spec.ts, see UPSTREAM.md).
  */
 @injectable()
 export class AgentsGettingStartedWidget extends GettingStartedWidget {
-    @inject(AgentsOverview) protected readonly overview: AgentsOverview;
-    protected clis: CliOverview[] | undefined;
+    @inject(ContributionProvider) @named(WelcomePageSection) protected readonly sections: ContributionProvider<WelcomePageSection>;
 
     @postConstruct()
     protected override init(): void {
         super.init();
-        void this.overview.clis().then(clis => {
-            this.clis = clis;
-            this.update();
-        }, () => {
-            this.clis = [];
-            this.update();
-        });
+        for (const section of this.sections.getContributions()) {
+            this.toDispose.push(section.onDidChange(() => this.update()));
+            section.refresh();
+        }
     }
 
     protected override renderStart(): React.ReactNode {
         return <>
             {super.renderStart()}
-            <AgentsWelcomeSection clis={this.clis} actions={this.chatActions()}
-                runCli={cli => void this.commandRegistry.executeCommand(`aiCliCompanion.run.${cli.profile.id}`)} />
+            {this.sections.getContributions().map((section, index) => <React.Fragment key={index}>{section.render()}</React.Fragment>)}
         </>;
-    }
-
-    protected chatActions(): WelcomeAction[] {
-        return CHAT_ACTIONS.filter(action => this.commandRegistry.getCommand(action.commandId))
-            .map(action => ({ label: action.label, run: () => void this.commandRegistry.executeCommand(action.commandId) }));
     }
 }
