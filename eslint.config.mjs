@@ -67,6 +67,20 @@ const theiaInternals = {
 };
 const patchedPackages = Object.keys(packageNames).filter(dir => fs.existsSync(`packages/${dir}/src/browser/theia-patches`));
 
+// A patch is an override point, not a feature: it calls the hooks it declares (interface + symbol in
+// src/common/theia-patch-hooks/) and imports only Theia, src/common/ and its own folder; features implement the hooks
+// and bind them in their own modules, and never import a patch. Only the frontend module binds the patches. Specs may
+// cross the seam (a patch's spec runs it with the feature's implementation of its hook).
+const patchImportsFeature = {
+    regex: '^\\.\\./(?!\\.\\./common(/|$))',
+    message: 'A Theia patch imports only Theia, src/common/ and its own folder: declare the hook it calls in src/common/theia-patch-hooks/ and let the feature bind it.'
+};
+const importsPatch = {
+    regex: '(^|/)theia-patches(/|$)',
+    message: 'Only the frontend module imports theia-patches/: implement the patch\'s hook (src/common/theia-patch-hooks/) and bind it in this feature\'s module.'
+};
+const frontendModules = dir => [`packages/${dir}/src/browser/*-frontend-module.ts`];
+
 const nodeMessage = 'common/ and browser/ run outside Node: move this to node/.';
 const nodeModules = builtinModules.filter(name => !name.startsWith('_')).map(name => ({ name, message: nodeMessage, allowTypeImports: true }));
 
@@ -92,19 +106,32 @@ export default tseslint.config(
     })),
     ...patchedPackages.map(dir => ({
         files: [`packages/${dir}/src/**/*.ts`, `packages/${dir}/src/**/*.tsx`],
-        ignores: [`packages/${dir}/src/browser/theia-patches/**`],
+        ignores: [`packages/${dir}/src/browser/theia-patches/**`, ...frontendModules(dir)],
+        rules: {
+            'no-restricted-imports': ['error', {
+                paths: theiaInternals.paths, patterns: [deepImports, ...layerPatterns(dir), ...theiaInternals.patterns, importsPatch]
+            }]
+        }
+    })),
+    ...patchedPackages.map(dir => ({
+        files: frontendModules(dir),
         rules: {
             'no-restricted-imports': ['error', {
                 paths: theiaInternals.paths, patterns: [deepImports, ...layerPatterns(dir), ...theiaInternals.patterns]
             }]
         }
     })),
+    ...patchedPackages.map(dir => ({
+        files: [`packages/${dir}/src/browser/theia-patches/**/*.ts`, `packages/${dir}/src/browser/theia-patches/**/*.tsx`],
+        ignores: ['**/*.spec.ts', '**/*.spec.tsx'],
+        rules: { 'no-restricted-imports': ['error', { patterns: [deepImports, ...layerPatterns(dir), patchImportsFeature] }] }
+    })),
     {
         // The companion's URI codec registers with Theia's msgpack extension point (under message-rpc): it patches
         // nothing, so only that pattern is lifted; the layers and the other internals still apply.
         files: ['packages/theia-companion/src/common/uri-rpc-codec*.ts'],
         rules: {
-            'no-restricted-imports': ['error', { paths: theiaInternals.paths, patterns: [deepImports, ...layerPatterns('theia-companion')] }]
+            'no-restricted-imports': ['error', { paths: theiaInternals.paths, patterns: [deepImports, ...layerPatterns('theia-companion'), importsPatch] }]
         }
     },
     {
