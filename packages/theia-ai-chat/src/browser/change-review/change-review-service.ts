@@ -44,8 +44,7 @@ export class ChangeReviewService implements HunkReviewHost, ChangeSetFileReviews
     readonly onDidChange = this.reviews.onDidChange;
     protected readonly baselines = new Map<string, ConfigurableMutableReferenceResource>();
     protected readonly editors = new Map<Widget, HunkReviewEditor>();
-    /** Review All in progress (review-all.ts): Next past a file's last hunk follows it, the status line counts it. */
-    walk: ReviewWalk | undefined;
+    protected _walk: ReviewWalk | undefined;
 
     @postConstruct()
     protected init(): void {
@@ -90,6 +89,16 @@ export class ChangeReviewService implements HunkReviewHost, ChangeSetFileReviews
         const text = this.models.get(review.uri)?.getText()
             ?? await this.fileService.read(uri).then(content => content.value, () => '');
         return this.reviews.update(review, text);
+    }
+
+    /** Review All in progress (review-all.ts): Next past a file's last hunk follows it, the status line counts it. */
+    get walk(): ReviewWalk | undefined {
+        return this._walk;
+    }
+
+    set walk(walk: ReviewWalk | undefined) {
+        this._walk = walk;
+        this.editors.forEach(editor => editor.renderStatus());
     }
 
     /** Review All's line for the review of a file it walks: "file 2 of 5 · …". */

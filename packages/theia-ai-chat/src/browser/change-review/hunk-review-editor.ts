@@ -149,7 +149,8 @@ export class HunkReviewEditor implements Disposable {
         }
     }
 
-    protected renderStatus(): void {
+    /** The status line again (Review All started or ended a walk). */
+    renderStatus(): void {
         const hunks = this.hunks();
         const { keep, undo, next } = this.host.keys;
         const walk = this.host.walkStatus(this.review);
