@@ -180,7 +180,11 @@ export class CopilotIdeServer {
         return true;
     }
 
-    /** *Send to Copilot CLI* from the Explorer: one `add_file_reference` per path, in order. False when that session is gone. */
+    /**
+     * *Send to Copilot CLI* from the Explorer: one `add_file_reference` per path, in the Explorer's order (1.0.102
+     * inserts each at its cursor, and two that come close together may land in either order). False when that
+     * session is gone.
+     */
     async addFileReferences(sessionId: string, references: readonly CopilotAddSelection[]): Promise<boolean> {
         const server = this.servers.get(sessionId);
         if (!server) {

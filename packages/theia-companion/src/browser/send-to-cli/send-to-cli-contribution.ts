@@ -118,7 +118,8 @@ export class SendToCliContribution implements CommandContribution, MenuContribut
      * transport's `selection`, see CLIENT_TRANSPORTS); typing would race its input box. True when one got it.
      */
     protected async mentionByNotification(profile: ClientProfile | undefined, args: unknown[]): Promise<boolean> {
-        const editor = this.editors.activeEditor?.editor ?? (uris(args[0]).length === 0 ? this.editors.currentEditor?.editor : undefined);
+        // The same choice as the typed reference: the focused editor, else the Explorer's resources, else the last editor.
+        const editor = this.editors.activeEditor?.editor ?? (!this.resourceTargets(args) ? this.editors.currentEditor?.editor : undefined);
         if (!editor || editor.uri.scheme !== 'file') {
             return false;
         }
