@@ -50,10 +50,11 @@ import { geminiAcpSettings } from '../test/support/agent-api-process.mjs';
 import { CliHome } from '../test/support/cli-home.mjs';
 import { startAcpTheiaBackend } from '../test/support/acp-theia-backend.mjs';
 import { TheiaChat } from '../test/support/theia-chat.mjs';
-import { BROWSER_APP, REPO_ROOT, TheiaWindow, launchChromium, makeTempRoot, removeTempRoot, writeTree, waitUntil } from '../test/support/theia-app.mjs';
+import { REPO_ROOT, TheiaWindow, launchChromium, makeTempRoot, removeTempRoot, writeTree, waitUntil } from '../test/support/theia-app.mjs';
 import { startDirectGeminiClient } from './support/direct-acp-client.mjs';
 import { PATCH_VARIANTS, makePatchVariant } from './support/patch-variants.mjs';
 import { StreamingFakeGeminiApi } from './support/streaming-fake-gemini.mjs';
+import { bundleMode } from './support/bundle-mode.mjs';
 import { flag, fmt, numberArg, sleep, stringArg, summarize, table, writeJsonResult } from './support/common.mjs';
 
 const ANSWERS = numberArg('answers', 15);
@@ -77,20 +78,7 @@ const FLOODS = [
 const now = () => performance.timeOrigin + performance.now();
 // `theia build --mode development` (npm run build:browser, the tests) links a source map and bundles React's
 // development build; `--mode production` (npm run build:browser:production, scripts/start.sh) minifies.
-const BUNDLE_MODE = bundleMode(path.join(BROWSER_APP, 'lib', 'frontend', 'bundle.js'));
-
-/** A development bundle ends with its source map link (esbuild leaves an old .map file behind, so the file is no sign). */
-function bundleMode(file) {
-    const size = fs.statSync(file).size;
-    const tail = Buffer.alloc(Math.min(200, size));
-    const fd = fs.openSync(file, 'r');
-    try {
-        fs.readSync(fd, tail, 0, tail.length, size - tail.length);
-    } finally {
-        fs.closeSync(fd);
-    }
-    return tail.toString().includes('sourceMappingURL=') ? 'development' : 'production';
-}
+const BUNDLE_MODE = bundleMode();
 
 /** Runs in the page: a watcher for one text in the chat view, the send click's time, long tasks. */
 function installChatProbes() {
