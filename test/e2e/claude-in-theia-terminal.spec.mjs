@@ -1,12 +1,13 @@
 // Claude Code's whole loop as a user sees it: the real `claude` binary runs in a Theia terminal (started
 // by "Run Claude Code in Terminal"), connects by itself over its WebSocket transport, the fake Anthropic
 // API makes it propose Writes, the diff opens in Theia as Gemini's does, and the decision taken there
-// is what the CLI writes (or does not).
+// is what the CLI writes (or does not). A reject with a reason (issue 30 part 4) types the reason into
+// claude's input once it has shown the rejection; only the user's Enter sends it to the model.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { openTheiaForClaude, waitForClaudeInTerminal } from '../support/claude-in-theia.mjs';
-import { turnText } from '../support/fake-anthropic-api.mjs';
+import { lastUserText, turnText } from '../support/fake-anthropic-api.mjs';
 import { MOD } from '../support/theia-app.mjs';
 import { waitUntil } from '../support/wait.mjs';
 
@@ -27,9 +28,24 @@ describe('claude in a Theia terminal, end to end', function () {
         return `--- terminal ---\n${await window.terminalText().catch(e => String(e))}\n--- fake API requests: ${fake.requests.length}\n${await window.diagnostics()}`;
     }
 
+    /** Types a line until it echoes: the CLI drops keys while it still draws the turn before. */
+    async function typeWhenReady(line) {
+        for (let attempt = 1; ; attempt++) {
+            try {
+                await window.typeInTerminal(line);
+                return;
+            } catch (error) {
+                if (attempt >= 5) {
+                    throw new Error(`${error.message}\n${await diagnostics()}`);
+                }
+                await window.page.keyboard.press('Control+U');
+            }
+        }
+    }
+
     async function proposeWrite(name, content) {
         fake.enqueue({ text: 'Writing it.', toolUse: { name: 'Write', input: { file_path: path.join(workspace, name), content } } });
-        await window.typeInTerminal(`write ${name}`);
+        await typeWhenReady(`write ${name}`);
         const tab = window.diffTab(name, 'Claude Code');
         await tab.waitFor({ state: 'visible', timeout: 90_000 }).catch(async error => { throw new Error(`${error.message}\n${await diagnostics()}`); });
         assert.equal(fs.existsSync(path.join(workspace, name)), false, 'nothing is written before the decision');
@@ -55,6 +71,35 @@ describe('claude in a Theia terminal, end to end', function () {
         await window.typeInTerminal('anything else');
         await fake.waitForTurn(turns + 1, 60_000);
         assert.equal(fs.existsSync(path.join(workspace, 'closed.txt')), false);
+    });
+
+    it('Reject with a reason types the reason into claude\'s input, not sent; the user\'s Enter sends it and the model hears it (issue 30 part 4)', async () => {
+        const reason = 'put the date in the file name';
+        const tab = await proposeWrite('reason.txt', 'a name without a date\n');
+        await window.page.locator('[id="aiCliCompanion.diff.rejectWithReason"]').click();
+        const input = window.page.locator('.quick-input-widget input.input');
+        await input.waitFor({ state: 'visible', timeout: 10_000 });
+        await input.fill(reason);
+        await window.page.keyboard.press('Enter');
+        await tab.waitFor({ state: 'detached', timeout: 15_000 });
+        await waitUntil(async () => (await window.terminalText()).includes('Rejected write to reason.txt'),
+            { timeout: 60_000, what: 'the CLI to report the rejection', diagnostics: () => diagnostics() });
+        await waitUntil(async () => (await window.terminalText()).includes(reason),
+            { timeout: 20_000, what: 'the reason typed into claude\'s input', diagnostics: () => diagnostics() });
+        // Every request, side calls too: none may carry the reason before the user's Enter.
+        const carries = request => JSON.stringify(request.body ?? '').includes(reason);
+        await new Promise(resolve => setTimeout(resolve, 1_000)); // what would have been sent by itself has had its chance
+        assert.equal(fake.requests.some(carries), false, 'not sent without the user\'s Enter');
+        fake.enqueue({ text: 'Understood, a dated name then.' });
+        await window.page.locator('.xterm-helper-textarea').first().focus();
+        await window.page.keyboard.press('Enter');
+        const turn = await fake.waitForRequest(request => request.isTurn && carries(request), 90_000)
+            .catch(async error => { throw new Error(`${error.message}\n${await diagnostics()}`); });
+        // The reason arrives whole as the user's own message, not in a tool result.
+        assert.ok(lastUserText(turn).includes(reason), turnText(turn).slice(-1500));
+        await waitUntil(async () => (await window.terminalText()).includes('Understood, a dated name then.'),
+            { timeout: 60_000, what: 'claude to show the answer to the reason', diagnostics: () => diagnostics() });
+        assert.equal(fs.existsSync(path.join(workspace, 'reason.txt')), false, 'the rejected Write was not written');
     });
 
     it('a reload keeps the lock\'s port and token, and the connected claude opens its next diff in the reloaded window', async () => {
