@@ -6,6 +6,7 @@ import { Widget } from '@theia/core/lib/browser/widgets/widget';
 import { QuickInputService } from '@theia/core/lib/common/quick-pick-service';
 import { KeybindingRegistry } from '@theia/core/lib/browser/keybinding';
 import URI from '@theia/core/lib/common/uri';
+import { Emitter } from '@theia/core/lib/common/event';
 import { EditorWidget } from '@theia/editor/lib/browser/editor-widget';
 import { FileService } from '@theia/filesystem/lib/browser/file-service';
 import { MonacoTextModelService } from '@theia/monaco/lib/browser/monaco-text-model-service';
@@ -44,6 +45,9 @@ export class ChangeReviewService implements HunkReviewHost, ChangeSetFileReviews
     readonly onDidChange = this.reviews.onDidChange;
     protected readonly baselines = new Map<string, ConfigurableMutableReferenceResource>();
     protected readonly editors = new Map<Widget, HunkReviewEditor>();
+    protected readonly onDidChangeEditorsEmitter = new Emitter<void>();
+    /** A review diff opened or closed (the review diff's toolbar items show on review diffs only). */
+    readonly onDidChangeEditors = this.onDidChangeEditorsEmitter.event;
     protected _walk: ReviewWalk | undefined;
 
     @postConstruct()
@@ -59,7 +63,7 @@ export class ChangeReviewService implements HunkReviewHost, ChangeSetFileReviews
     }
 
     /** The agent wrote a file of the chat's change set (`before`: its text before the agent's first write in this chat). */
-    agentWrote(chatSessionId: string, uri: URI, before: string, after: string, by?: { agentId?: string; requestId?: string }): FileReview {
+    agentWrote(chatSessionId: string, uri: URI, before: string, after: string, by?: { agentId?: string; requestId?: string; restored?: boolean }): FileReview {
         return this.reviews.agentWrote(chatSessionId, uri.toString(), before, after, by);
     }
 
@@ -150,9 +154,11 @@ export class ChangeReviewService implements HunkReviewHost, ChangeSetFileReviews
         if (!editor) {
             const created = editor = new HunkReviewEditor(widget, review, this);
             this.editors.set(widget, created);
+            this.onDidChangeEditorsEmitter.fire();
             widget.disposed.connect(() => {
                 this.editors.delete(widget);
                 created.dispose();
+                this.onDidChangeEditorsEmitter.fire();
             });
         }
         return editor;

@@ -113,10 +113,14 @@ describe('the chat\'s hunk review', () => {
         const stored = JSON.parse(JSON.stringify(reviews.snapshot(review)));
         // The reloaded window: the entry of each turn that wrote the file comes back, each with the same stored review.
         const reloaded = new ChangeReviews(sameLengthDiff);
-        for (const requestId of ['r1', 'r2']) {
-            const again = reloaded.agentWrote('chat', URI, BEFORE, AGENT, { agentId: 'tiny', requestId });
+        const decided: number[] = [];
+        reloaded.onDidDecide(({ undone }) => decided.push(undone));
+        for (const [requestId, after] of [['r1', AGENT], ['r2', text('A', 'b', 'c', 'D', 'e', 'f', 'g')]]) {
+            // r2 wrote line 4 again, so its text has the undone hunk: no Ctrl+Z brought it back, it is still undone.
+            const again = reloaded.agentWrote('chat', URI, BEFORE, after, { agentId: 'tiny', requestId, restored: true });
             reloaded.restore(again, stored);
         }
+        assert.deepStrictEqual(decided, [], 'restoring decides nothing');
         const back = reloaded.update(reloaded.get('chat', URI)!, file); // the file as it is on disk
         assert.deepStrictEqual([back.waiting, back.baseline, back.agentId, back.requestId], [1, text('A', 'b', 'c', 'd', 'e', 'f', 'g'), 'tiny', 'r2']);
         assert.deepStrictEqual(reloaded.undoneHunks('chat'), [{ path: '/w/a.txt', line: 4, agentLines: ['D'], restoredLines: ['d'] }]);

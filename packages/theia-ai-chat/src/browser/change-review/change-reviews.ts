@@ -79,14 +79,17 @@ export class ChangeReviews {
         return [...this.files.values()].filter(review => review.chatSessionId === chatSessionId);
     }
 
-    /** The agent wrote `after`; a file seen for the first time starts its review from `before`. */
-    agentWrote(chatSessionId: string, uri: string, before: string, after: string, by: { agentId?: string; requestId?: string } = {}): FileReview {
+    /**
+     * The agent wrote `after`; a file seen for the first time starts its review from `before`. A write `restored` with
+     * its chat is one of the past: the undone hunks it has again were not brought back by the user (`restore` follows).
+     */
+    agentWrote(chatSessionId: string, uri: string, before: string, after: string, by: { agentId?: string; requestId?: string; restored?: boolean } = {}): FileReview {
         const review = this.get(chatSessionId, uri)
             ?? { chatSessionId, uri, original: before, baseline: before, current: before, waiting: 0 };
         review.agentId = by.agentId ?? review.agentId;
         review.requestId = by.requestId ?? review.requestId;
         this.files.set(key(chatSessionId, uri), review);
-        return this.update(review, after);
+        return this.update(review, after, undefined, !by.restored);
     }
 
     /** The file's review as it is now, to be stored with the chat. */
@@ -112,12 +115,14 @@ export class ChangeReviews {
     }
 
     /** The file's text now (an undo, the user's Ctrl+Z, their own typing), with the diff's hunks when the diff editor has them. */
-    update(review: FileReview, current: string, hunks?: readonly LineChange[]): FileReview {
+    update(review: FileReview, current: string, hunks?: readonly LineChange[], forgetUndone = true): FileReview {
         const waiting = hunks ?? this.diff(review.baseline, current);
         if (review.current !== current || review.waiting !== waiting.length) {
             review.current = current;
             review.waiting = waiting.length;
-            this.forgetUndoneThatCameBack(review, waiting);
+            if (forgetUndone) {
+                this.forgetUndoneThatCameBack(review, waiting);
+            }
             this.onDidChangeEmitter.fire(review);
         }
         return review;

@@ -55,7 +55,10 @@ export class ReviewAllContribution implements CommandContribution, TabBarToolbar
     registerToolbarItems(registry: TabBarToolbarRegistry): void {
         const inReview = (widget?: Widget) => !!this.service.editorOf(widget);
         [ReviewAllCommands.PREVIOUS_FILE, ReviewAllCommands.NEXT_FILE, ReviewAllCommands.KEEP_ALL, ReviewAllCommands.UNDO_ALL].forEach((command, index) =>
-            registry.registerItem({ id: `acp-review.${command.id}`, command: command.id, tooltip: this.tooltip(command), priority: index, isVisible: inReview }));
+            registry.registerItem({
+                id: `acp-review.${command.id}`, command: command.id, tooltip: this.tooltip(command), priority: index, isVisible: inReview,
+                onDidChange: this.service.onDidChangeEditors
+            }));
         registry.registerItem({
             id: `chat-view.${ReviewAllCommands.REVIEW_ALL.id}`, command: ReviewAllCommands.REVIEW_ALL.id, tooltip: ReviewAllCommands.REVIEW_ALL.label,
             priority: 0, when: ENABLE_AI_CONTEXT_KEY, isVisible: (widget?: Widget) => widget instanceof ChatViewWidget && this.activeChatFiles() > 0,

@@ -27,9 +27,9 @@ export class ReviewRecordStore {
         this.service.reviews.onDidDecide(({ review, kept, undone }) => {
             const agentId = review.agentId ?? 'unknown';
             const name = this.agents.getAllAgents().find(agent => agent.id === agentId)?.name ?? agentId;
-            this.pending = addToRecord(this.pending, { [agentId]: { name, kept, undone } });
+            this.pending = addToRecord(this.pending, { [agentId]: { name, kept, undone } }, false);
             clearTimeout(this.timer);
-            this.timer = setTimeout(() => void this.flush(), 1000);
+            this.timer = setTimeout(() => void this.flush(), 300);
         });
         window.addEventListener('beforeunload', () => void this.flush());
     }

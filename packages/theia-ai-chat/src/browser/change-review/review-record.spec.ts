@@ -7,6 +7,9 @@ describe('the per-agent review record', () => {
         const sum = addToRecord(onDisk, { tiny: { name: 'TinyAgent', kept: 2, undone: -2 }, gemini: { name: 'GeminiCLI', kept: 0, undone: 1 } });
         assert.deepStrictEqual(sum, { tiny: { name: 'TinyAgent', kept: 5, undone: 0 }, gemini: { name: 'GeminiCLI', kept: 0, undone: 1 } });
         assert.deepStrictEqual(onDisk.tiny.kept, 3, 'the record read is not changed');
+        // A window's decisions not written yet: an undo, then the Ctrl+Z that brought it back, sum to nothing.
+        const pending = addToRecord(addToRecord({}, { tiny: { name: 'TinyAgent', kept: 0, undone: -1 } }, false), { tiny: { name: 'TinyAgent', kept: 0, undone: 1 } }, false);
+        assert.deepStrictEqual(addToRecord(onDisk, pending), onDisk);
     });
 
     it('reads what is a record and leaves out the rest', () => {

@@ -3,12 +3,16 @@ export interface ReviewRecord {
     [agentId: string]: { name: string; kept: number; undone: number };
 }
 
-/** `record` with `delta` added (a Ctrl+Z that brought undone hunks back counts negative; never below zero). */
-export function addToRecord(record: ReviewRecord, delta: ReviewRecord): ReviewRecord {
+/**
+ * `record` with `delta` added (a Ctrl+Z that brought undone hunks back counts negative). The record on disk never goes
+ * below zero (`clamp`); the decisions of a window not written yet are summed as they are, negative ones included.
+ */
+export function addToRecord(record: ReviewRecord, delta: ReviewRecord, clamp = true): ReviewRecord {
     const sum: ReviewRecord = { ...record };
+    const bound = (count: number) => clamp ? Math.max(0, count) : count;
     for (const [agentId, { name, kept, undone }] of Object.entries(delta)) {
         const before = sum[agentId] ?? { name, kept: 0, undone: 0 };
-        sum[agentId] = { name: name || before.name, kept: Math.max(0, before.kept + kept), undone: Math.max(0, before.undone + undone) };
+        sum[agentId] = { name: name || before.name, kept: bound(before.kept + kept), undone: bound(before.undone + undone) };
     }
     return sum;
 }

@@ -29,7 +29,7 @@ export class AcpChangeSetFileElement extends ChangeSetFileElement {
         // Each write of the agent makes a new element: its review goes on from the earlier one's decisions.
         const data = this.data as AcpChangeSetFileData | undefined;
         this.reviews.agentWrote(this.elementProps.chatSessionId, this.uri, this.elementProps.originalState ?? '', this.originalTargetState,
-            { agentId: data?.agentId, requestId: this.elementProps.requestId });
+            { agentId: data?.agentId, requestId: this.elementProps.requestId, restored: !!data?.review });
         if (data?.review) {
             // Restored with its chat (a reload, a restart): the decisions taken come back.
             this.reviews.restored(this.elementProps.chatSessionId, this.uri, data.review);

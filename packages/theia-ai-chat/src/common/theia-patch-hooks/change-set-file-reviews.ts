@@ -8,9 +8,9 @@ export interface ChangeSetFileReviews {
     readonly onDidChange: Event<{ readonly chatSessionId: string; readonly uri: string }>;
     /**
      * The agent wrote the file (`before`: its text before the agent's first write in this chat); `by`: the agent and
-     * the chat request of the write, when known.
+     * the chat request of the write, when known, and whether the write comes back with its restored chat.
      */
-    agentWrote(chatSessionId: string, uri: URI, before: string, after: string, by?: { agentId?: string; requestId?: string }): unknown;
+    agentWrote(chatSessionId: string, uri: URI, before: string, after: string, by?: { agentId?: string; requestId?: string; restored?: boolean }): unknown;
     /** The file's review as the chat stores it (JSON); undefined without a review. */
     stored(chatSessionId: string, uri: URI): object | undefined;
     /** The chat was restored (a reload, a restart) with the file's stored review. */
