@@ -12,6 +12,8 @@ import { REPO_ROOT, waitUntil } from '../support/theia-app.mjs';
 import { CleanupStack } from '../support/cleanup-stack.mjs';
 
 const TINY_AGENT = path.join(REPO_ROOT, 'test', 'support', 'tiny-acp-agent.mjs');
+/** The README's picture of the reason field, taken with the real gemini asking. */
+const SCREENSHOT = path.join(REPO_ROOT, 'docs', 'images', 'reject-with-reason.png');
 const SEND_SETTING = 'aiCliChat.rejectReason.sendAutomatically';
 
 describe('Reject with a reason: the agent gets it in the answer\'s _meta and as the chat\'s next message', function () {
@@ -36,7 +38,7 @@ describe('Reject with a reason: the agent gets it in the answer\'s _meta and as 
     const reasonField = () => chat.view.locator('.theia-acp-permission-reason');
 
     /** Opens the reason field of the question waiting (Shift+click on Reject, or its "…"), types `reason` and sends it with Enter. */
-    async function rejectWithReason(reason, open = 'shift') {
+    async function rejectWithReason(reason, open = 'shift', beforeSend = async () => undefined) {
         await chat.permissionOptions();
         await chat.clearNotifications();
         if (open === 'shift') {
@@ -47,6 +49,7 @@ describe('Reject with a reason: the agent gets it in the answer\'s _meta and as 
         await reasonField().waitFor({ state: 'visible', timeout: 10_000 });
         assert.equal(await rejectButton().isVisible(), true, 'opening the field answers nothing yet');
         await reasonField().fill(reason);
+        await beforeSend();
         await reasonField().press('Enter');
     }
 
@@ -106,7 +109,17 @@ describe('Reject with a reason: the agent gets it in the answer\'s _meta and as 
         await chat.send('@GeminiCLI Write gemini-refused.txt');
         await chat.permissionOptions();
         const asked = gemini.chatRequests.length;
-        await rejectWithReason(reason);
+        await rejectWithReason(reason, 'shift', async () => {
+            // The picture: the chat panel at a width people give it, with the reason typed.
+            await window.page.evaluate(() => {
+                const container = globalThis.theia.container;
+                const shellId = [...container._bindingDictionary._map.keys()].find(key => typeof key === 'function' && /^ApplicationShell\d*$/.test(key.name));
+                container.get(shellId).resize(520, 'right');
+            });
+            await waitUntil(async () => (await window.page.locator('#theia-right-content-panel').boundingBox())?.width >= 500,
+                { timeout: 10_000, what: 'the chat panel to take its new width' });
+            await window.page.locator('#theia-right-content-panel').screenshot({ path: SCREENSHOT });
+        });
         // The user's text of each model request since the answer; one of them is the chat's message with the reason.
         const userTexts = () => gemini.chatRequests.slice(asked).map(request => request.body.contents.at(-1))
             .filter(content => content?.role === 'user').flatMap(content => content.parts ?? []).map(part => part.text ?? '');
