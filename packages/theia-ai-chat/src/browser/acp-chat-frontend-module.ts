@@ -7,6 +7,8 @@ import { ChangeReviewService } from './change-review/change-review-service';
 import { ChangeSetFileReviews } from '../common/theia-patch-hooks/change-set-file-reviews';
 import { bindElicitation } from './elicitation/elicitation-module';
 import { bindFileSystem } from './file-system/file-system-module';
+import { AcpEditorFileSystem } from './file-system/editor-file-system';
+import { AcpClientFiles } from './session/session-client-contribution';
 import { bindHistory } from './history/history-module';
 import { bindInput } from './input/input-module';
 import { bindPermissions } from './permissions/permissions-module';
@@ -29,6 +31,9 @@ export default new ContainerModule((bind, _unbind, _isBound, rebind) => {
     bindPermissions(bind);
     bindElicitation(bind);
     bindFileSystem(bind);
+    // The client's file callbacks (session/frontend-client.ts) are the editor's files. Their place is bindFileSystem;
+    // bound here while file-system/ is left alone (issue 33 part 2, as change-review/ below).
+    bind(AcpClientFiles).toService(AcpEditorFileSystem);
     bindChangeReview(bind);
     // The change-set entries' hook (theia-patches/change-set-element.ts) is the hunk review. Its place is
     // bindChangeReview; it is bound here while change-review/ is being reworked (issue 33 part 3 left that folder alone).

@@ -3,6 +3,7 @@ import { FrontendApplicationContribution } from '@theia/core/lib/browser/fronten
 import { AcpChatAgentRegistry } from './agent-registry';
 import { AcpChatAgentServices } from './agent-services';
 import { AcpAgentStarts } from './agent-starts';
+import { AcpSessionClientContribution } from '../session/session-client-contribution';
 import { FirstContentAtOnce } from '../../common/theia-patch-hooks/first-content-at-once';
 import { RestoredChatData } from '../../common/theia-patch-hooks/restored-chat-data';
 import { AcpFirstContentAtOnce } from './first-content-at-once';
@@ -12,6 +13,11 @@ import { AcpRestoredAgentMarkdown } from './restored-agent-markdown';
 export function bindAgents(bind: interfaces.Bind): void {
     bind(AcpChatAgentServices).toSelf().inSingletonScope();
     bind(AcpAgentStarts).toSelf().inSingletonScope();
+    // The backend's word on a starting agent, for the chat that waits for it.
+    bind(AcpSessionClientContribution).toDynamicValue(({ container }): AcpSessionClientContribution => {
+        const starts = container.get(AcpAgentStarts);
+        return { onAgentStarting: (chatSessionId, agentId, progress) => starts.report(chatSessionId, agentId, progress) };
+    }).inSingletonScope();
     bind(AcpChatAgentRegistry).toSelf().inSingletonScope();
     bind(FrontendApplicationContribution).toService(AcpChatAgentRegistry);
     // What the Theia patches ask about ACP agents (their hooks: common/theia-patch-hooks/).

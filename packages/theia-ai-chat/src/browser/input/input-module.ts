@@ -5,6 +5,7 @@ import { AcpEarlyPrompts } from './early-prompts';
 import { AcpPromptBuilder } from './prompt-builder';
 import { AcpSendSelectionContribution } from './send-selection';
 import { AcpSessionConfigs } from './session-configs';
+import { AcpSessionClientContribution } from '../session/session-client-contribution';
 import { AcpPromptQueue } from './prompt-queue';
 import { AcpSendNowContribution } from './send-now';
 import { KeybindingContribution } from '@theia/core/lib/browser/keybinding';
@@ -20,6 +21,11 @@ export function bindInput(bind: interfaces.Bind): void {
     bind(AcpPromptBuilder).toSelf().inSingletonScope();
     bind(AcpEarlyPrompts).toSelf().inSingletonScope();
     bind(AcpSessionConfigs).toSelf().inSingletonScope();
+    // config_option_update and usage_update, turn or not, for the input.
+    bind(AcpSessionClientContribution).toDynamicValue(({ container }): AcpSessionClientContribution => {
+        const configs = container.get(AcpSessionConfigs);
+        return { onSessionUpdate: (chatSessionId, agentId, update) => configs.observe(chatSessionId, agentId, update) };
+    }).inSingletonScope();
     bind(AcpSendSelectionContribution).toSelf().inSingletonScope();
     bind(CommandContribution).toService(AcpSendSelectionContribution);
     bind(MenuContribution).toService(AcpSendSelectionContribution);

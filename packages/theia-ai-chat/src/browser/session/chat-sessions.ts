@@ -1,4 +1,5 @@
-import { inject, injectable, postConstruct } from '@theia/core/shared/inversify';
+import { inject, injectable, named, postConstruct } from '@theia/core/shared/inversify';
+import { ContributionProvider } from '@theia/core/lib/common/contribution-provider';
 import { DisposableCollection, Emitter, Event } from '@theia/core';
 import { ChatService, isSessionDeletedEvent } from '@theia/ai-chat/lib/common/chat-service';
 import { PromptService } from '@theia/ai-core/lib/common/prompt-service';
@@ -6,15 +7,15 @@ import { AcpChatService, AcpPermissionRequest, AcpSessionInfo, AcpSessionUpdate 
 import { AcpSessionModels } from '../../common/acp-models';
 import { AcpSessionListener, AcpSessionListeners } from './session-listeners';
 import { TurnGate } from './turn-gate';
-import { AcpSessionState } from '../turn/chat-turn';
-import { AcpTerminalOutputs } from '../tool-calls/terminal-outputs';
+import { AcpSessionState } from './session-state';
+import { AcpSessionClientContribution } from './session-client-contribution';
 import { chatSessionKey } from '../../common/chat-session-key';
 import { AcpAvailableCommand, readAvailableCommands } from '../../common/acp-commands';
 
 /**
  * What the chat keeps per (chat session, agent) between turns: the agent's slash commands
  * (`available_commands_update`, offered on `/`) and its current mode. Deleting a chat session
- * ends its ACP sessions (and the commands they run) and drops their terminals' output.
+ * ends its ACP sessions (and the commands they run) and tells the features (their terminals' output goes).
  */
 @injectable()
 export class AcpChatSessions {
@@ -22,7 +23,8 @@ export class AcpChatSessions {
     @inject(AcpSessionListeners) protected readonly listeners: AcpSessionListeners;
     @inject(ChatService) protected readonly chatService: ChatService;
     @inject(PromptService) protected readonly promptService: PromptService;
-    @inject(AcpTerminalOutputs) protected readonly terminalOutputs: AcpTerminalOutputs;
+    @inject(ContributionProvider) @named(AcpSessionClientContribution)
+    protected readonly contributions: ContributionProvider<AcpSessionClientContribution>;
 
     protected readonly states = new Map<string, SessionState>();
     /** Per agent, the models its last opened session reported (what a chat not yet prompted offers). */
@@ -38,7 +40,9 @@ export class AcpChatSessions {
         this.chatService.onSessionEvent(event => {
             if (isSessionDeletedEvent(event)) {
                 void this.backend.closeChatSession(event.sessionId);
-                this.terminalOutputs.forgetChat(event.sessionId);
+                for (const contribution of this.contributions.getContributions()) {
+                    contribution.onChatDeleted?.(event.sessionId); // e.g. its terminals' output
+                }
                 for (const [key, state] of [...this.states]) {
                     if (state.chatSessionId === event.sessionId) {
                         this.states.delete(key);

@@ -1,31 +1,27 @@
-import { inject, injectable } from '@theia/core/shared/inversify';
+import { inject, injectable, named } from '@theia/core/shared/inversify';
+import { ContributionProvider } from '@theia/core/lib/common/contribution-provider';
 import { AcpChatClient, AcpChatService, AcpPermissionRequest, AcpSessionUpdate, AcpTerminalOutput } from '../../common/acp-chat-protocol';
 import { AcpElicitationRequest } from '../../common/acp-elicitation';
-import { AcpEditorFileSystem } from '../file-system/editor-file-system';
 import { AcpSessionListeners } from './session-listeners';
-import { terminalOutputOfMeta } from '../tool-calls/terminal-meta';
-import { AcpTerminalOutputs } from '../tool-calls/terminal-outputs';
-import { AcpSessionConfigs } from '../input/session-configs';
-import { AcpAgentStarts } from '../agents/agent-starts';
+import { AcpClientFiles, AcpSessionClientContribution } from './session-client-contribution';
 import { AcpAgentStartProgress } from '../../common/agent-start-progress';
 
-/** The backend's callbacks, routed to the listener of the session they name. */
+/** The backend's callbacks, routed to the features' contributions and to the listener of the session they name. */
 @injectable()
 export class AcpChatFrontendClient implements AcpChatClient {
-    @inject(AcpEditorFileSystem) protected readonly files: AcpEditorFileSystem;
-    @inject(AcpTerminalOutputs) protected readonly terminals: AcpTerminalOutputs;
+    @inject(AcpClientFiles) protected readonly files: AcpClientFiles;
+    @inject(ContributionProvider) @named(AcpSessionClientContribution)
+    protected readonly contributions: ContributionProvider<AcpSessionClientContribution>;
     @inject(AcpSessionListeners) protected readonly listeners: AcpSessionListeners;
     /** Set once the service's proxy is built (with this client: session-module.ts). */
     backend: AcpChatService | undefined;
-    @inject(AcpSessionConfigs) protected readonly configs: AcpSessionConfigs;
-    @inject(AcpAgentStarts) protected readonly starts: AcpAgentStarts;
 
     onSessionUpdate(chatSessionId: string, agentId: string, update: AcpSessionUpdate): void {
-        const output = terminalOutputOfMeta(update);
-        if (output) {
-            this.terminals.apply(chatSessionId, output); // before the card that shows it renders
+        // The features first (a terminal's output before the card that shows it renders; config and usage
+        // updates for the input, turn or not), then the session's listener.
+        for (const contribution of this.contributions.getContributions()) {
+            contribution.onSessionUpdate?.(chatSessionId, agentId, update);
         }
-        this.configs.observe(chatSessionId, agentId, update); // config_option_update, usage_update: for the input, turn or not
         this.listeners.of(chatSessionId, agentId)?.onUpdate(update);
     }
 
@@ -54,11 +50,15 @@ export class AcpChatFrontendClient implements AcpChatClient {
     }
 
     onTerminalOutput(chatSessionId: string, output: AcpTerminalOutput): void {
-        this.terminals.apply(chatSessionId, output);
+        for (const contribution of this.contributions.getContributions()) {
+            contribution.onTerminalOutput?.(chatSessionId, output);
+        }
     }
 
     onAgentStarting(chatSessionId: string, agentId: string, progress: AcpAgentStartProgress): void {
-        this.starts.report(chatSessionId, agentId, progress);
+        for (const contribution of this.contributions.getContributions()) {
+            contribution.onAgentStarting?.(chatSessionId, agentId, progress);
+        }
     }
 
     onElicitationRequest(chatSessionId: string, agentId: string, request: AcpElicitationRequest): void {

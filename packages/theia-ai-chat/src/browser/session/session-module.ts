@@ -4,12 +4,18 @@ import { ACP_CHAT_PATH, AcpChatService } from '../../common/acp-chat-protocol';
 import { AcpChatSessions } from './chat-sessions';
 import { AcpChatFrontendClient } from './frontend-client';
 import { AcpSessionListeners } from './session-listeners';
+import { AcpSessionClientContribution } from './session-client-contribution';
+import { bindContributionProvider } from '@theia/core/lib/common/contribution-provider';
 import { ChatResponsePartRenderer } from '@theia/ai-chat-ui/lib/browser/chat-response-part-renderer';
 import { ChatContentDeserializerContribution } from '@theia/ai-chat/lib/common/chat-content-deserializer';
 import { AcpEarlierContextDeserializer, AcpEarlierContextRenderer } from './earlier-context-view';
 
-/** One ACP session per chat session, through the backend's chat service; its updates routed to their listeners. */
+/**
+ * One ACP session per chat session, through the backend's chat service; its updates routed to the features'
+ * AcpSessionClientContributions and to the session's listener (the running turn, else the session state).
+ */
 export function bindSession(bind: interfaces.Bind): void {
+    bindContributionProvider(bind, AcpSessionClientContribution);
     bind(AcpSessionListeners).toSelf().inSingletonScope();
     bind(AcpChatFrontendClient).toSelf().inSingletonScope();
     bind(AcpChatService).toDynamicValue(ctx => {

@@ -1,22 +1,16 @@
 import { MutableChatRequestModel } from '@theia/ai-chat/lib/common/chat-model';
 import { AcpChatService, AcpPermissionRequest, AcpSessionUpdate } from '../../common/acp-chat-protocol';
 import { AcpElicitationRequest } from '../../common/acp-elicitation';
-import { AcpAvailableCommand } from '../../common/acp-commands';
 import { AcpElicitationContent } from '../elicitation/elicitation-content';
 import { AcpAgentSideWrites } from '../file-system/agent-side-writes';
 import { AcpEditDiff } from '../file-system/edit-before';
 import { AcpSessionListener } from '../session/session-listeners';
+import { AcpSessionState } from '../session/session-state';
 import { AcpQuestionTracker } from '../permissions/pending-questions';
 import { askOnToolCall, settleQuestion } from '../permissions/permission-question';
 import { animationFrameScheduler } from '../../common/frame-scheduler';
 import { AcpToolCallContent } from '../tool-calls/tool-call-content';
 import { AcpUpdateTranslator } from './update-translator';
-
-/** Session-wide state fed by updates outside turns too: the agent's commands and current mode. */
-export interface AcpSessionState {
-    onCommands(commands: AcpAvailableCommand[]): void;
-    onMode(modeId: string): void;
-}
 
 /** One prompt turn of one chat request: updates become content parts, questions wait for the user. */
 export class AcpChatTurn implements AcpSessionListener {

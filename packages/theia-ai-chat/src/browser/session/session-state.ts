@@ -1,0 +1,7 @@
+import { AcpAvailableCommand } from '../../common/acp-commands';
+
+/** Session-wide state fed by updates outside turns too: the agent's commands and current mode. */
+export interface AcpSessionState {
+    onCommands(commands: AcpAvailableCommand[]): void;
+    onMode(modeId: string): void;
+}
