@@ -13,7 +13,7 @@ import { AcpPromptBuilder } from './prompt-builder';
 import { AcpSessionListeners } from '../session/session-listeners';
 import { AcpSessionConfigs } from './session-configs';
 import { AcpAgentStarts } from '../agents/agent-starts';
-import { AcpToolCallContent } from '../tool-calls/tool-call-content';
+import { AcpToolCallContent } from '../turn/tool-call-content';
 
 const definition = {
     id: 'Early', displayName: 'Early Agent', description: 'an agent of the test', command: 'early-agent', args: [], modes: []

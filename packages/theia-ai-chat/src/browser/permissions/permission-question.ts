@@ -1,5 +1,5 @@
 import { AcpPermissionRequest } from '../../common/acp-chat-protocol';
-import { AcpToolCallContent } from '../tool-calls/tool-call-content';
+import { AcpToolCallContent } from '../turn/tool-call-content';
 
 /**
  * A `session/request_permission` on its tool call: one button per option the agent offered, saying what

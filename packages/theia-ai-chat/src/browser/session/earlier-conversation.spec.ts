@@ -3,7 +3,7 @@ import type { ChatResponseContent, MutableChatRequestModel } from '@theia/ai-cha
 import { UnknownChatResponseContentImpl } from '@theia/ai-chat/lib/common/chat-model';
 import type { AcpSessionInfo } from '../../common/acp-chat-protocol';
 import { AcpMarkdownPart } from '../turn/markdown-parts';
-import { AcpToolCallContent } from '../tool-calls/tool-call-content';
+import { AcpToolCallContent } from '../turn/tool-call-content';
 import { EARLIER_CONVERSATION_URI, freshStartCause, giveEarlierConversation } from './earlier-conversation';
 import { AcpEarlierContextContent, restoredEarlierContext } from './earlier-context-view';
 

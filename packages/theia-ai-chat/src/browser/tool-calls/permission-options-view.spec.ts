@@ -4,7 +4,7 @@ import * as assert from 'assert';
 import * as React from '@theia/core/shared/react';
 import { act } from '@theia/core/shared/react';
 import { askOnToolCall } from '../permissions/permission-question';
-import { AcpToolCallContent } from './tool-call-content';
+import { AcpToolCallContent } from '../turn/tool-call-content';
 import { PermissionOptionsView } from './permission-options-view';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports

@@ -1,6 +1,6 @@
 import * as React from '@theia/core/shared/react';
 import { permissionOptionView } from '../permissions/permission-question';
-import { AcpPermissionChoice, AcpToolQuestion } from './tool-call-content';
+import { AcpPermissionChoice, AcpToolQuestion } from '../turn/tool-call-content';
 
 const rejects = (option: AcpPermissionChoice) => option.kind.startsWith('reject');
 

@@ -10,7 +10,7 @@ import { ResponseNode } from '@theia/ai-chat-ui/lib/browser/chat-tree-view/chat-
 import { AcpPermissionRequest } from '../../common/acp-chat-protocol';
 import { askOnToolCall } from '../permissions/permission-question';
 import { AcpTerminalOutputs } from './terminal-outputs';
-import { AcpToolCallContent } from './tool-call-content';
+import { AcpToolCallContent } from '../turn/tool-call-content';
 import { AcpToolCallRenderer } from './tool-call-renderer';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports

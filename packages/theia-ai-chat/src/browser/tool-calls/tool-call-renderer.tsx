@@ -8,7 +8,7 @@ import { ChatResponseContent } from '@theia/ai-chat/lib/common/chat-model';
 import { ChatResponsePartRenderer } from '@theia/ai-chat-ui/lib/browser/chat-response-part-renderer';
 import { ResponseNode } from '@theia/ai-chat-ui/lib/browser/chat-tree-view/chat-view-tree-widget';
 import { WorkspaceService } from '@theia/workspace/lib/browser/workspace-service';
-import { AcpLocation, AcpPlanContent, AcpToolCallContent, AcpToolContent } from './tool-call-content';
+import { AcpLocation, AcpPlanContent, AcpToolCallContent, AcpToolContent } from '../turn/tool-call-content';
 import { agentFileTarget } from '../turn/agent-links';
 import { PermissionOptionsView } from './permission-options-view';
 import { AcpTerminalOutputs } from './terminal-outputs';

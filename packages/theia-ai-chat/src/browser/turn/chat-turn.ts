@@ -9,7 +9,7 @@ import { AcpSessionState } from '../session/session-state';
 import { AcpQuestionTracker } from '../permissions/pending-questions';
 import { askOnToolCall, settleQuestion } from '../permissions/permission-question';
 import { animationFrameScheduler } from '../../common/frame-scheduler';
-import { AcpToolCallContent } from '../tool-calls/tool-call-content';
+import { AcpToolCallContent } from './tool-call-content';
 import { AcpUpdateTranslator } from './update-translator';
 
 /** One prompt turn of one chat request: updates become content parts, questions wait for the user. */

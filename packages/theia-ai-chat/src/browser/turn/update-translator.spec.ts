@@ -1,7 +1,7 @@
 import * as assert from 'assert';
 import { ChatResponseContent, ThinkingChatResponseContentImpl } from '@theia/ai-chat/lib/common/chat-model';
 import { AcpSessionUpdate } from '../../common/acp-chat-protocol';
-import { AcpPlanContent, AcpToolCallContent } from '../tool-calls/tool-call-content';
+import { AcpPlanContent, AcpToolCallContent } from './tool-call-content';
 import { AcpMarkdownPart } from './markdown-parts';
 import { AcpUpdateTranslator } from './update-translator';
 import { AcpHiddenToolCallsContent, AcpTruncatedTextContent, TURN_LIMITS } from './turn-limits';

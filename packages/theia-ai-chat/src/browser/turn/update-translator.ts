@@ -6,7 +6,7 @@ import { AcpAvailableCommand, readAvailableCommands } from '../../common/acp-com
 import { FrameScheduler } from '../../common/frame-scheduler';
 import { FrameBatchedText } from './frame-batched-text';
 import { MarkdownPartStream } from './markdown-parts';
-import { AcpPlanContent, AcpToolCallContent, AcpToolContent } from '../tool-calls/tool-call-content';
+import { AcpPlanContent, AcpToolCallContent, AcpToolContent } from './tool-call-content';
 import { AcpHiddenToolCallsContent, AcpTruncatedTextContent, TURN_LIMITS, capCardText } from './turn-limits';
 
 /** What a translated update does to the response. */
