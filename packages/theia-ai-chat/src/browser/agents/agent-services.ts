@@ -1,4 +1,6 @@
-import { inject, injectable } from '@theia/core/shared/inversify';
+import { inject, injectable, named } from '@theia/core/shared/inversify';
+import { ContributionProvider } from '@theia/core/lib/common/contribution-provider';
+import { AcpTurnContribution } from '../turn/turn-contribution';
 import { WorkspaceService } from '@theia/workspace/lib/browser/workspace-service';
 import { AcpChatService } from '../../common/acp-chat-protocol';
 import { AcpChatSessions } from '../session/chat-sessions';
@@ -24,6 +26,7 @@ export class AcpChatAgentServices {
     @inject(AcpSessionConfigs) readonly configs: AcpSessionConfigs;
     @inject(AcpAgentStarts) readonly starts: AcpAgentStarts;
     @inject(AcpSignInOffers) readonly signIns: AcpSignInOffers;
+    @inject(ContributionProvider) @named(AcpTurnContribution) readonly turnContributions: ContributionProvider<AcpTurnContribution>;
     @inject(WorkspaceService) protected readonly workspace: WorkspaceService;
 
     workspaceRoots(): string[] {

@@ -1,5 +1,7 @@
 import * as assert from 'assert';
 import { ChatAgentLocation } from '@theia/ai-chat/lib/common/chat-agents';
+import { permissionTurn } from '../permissions/permission-turn';
+import { elicitationTurn } from '../elicitation/elicitation-turn';
 import { MutableChatModel, MutableChatRequestModel } from '@theia/ai-chat/lib/common/chat-model';
 import { AcpChatAgentDefinition } from '../../common/acp-chat-agents';
 import { AcpChatService, AcpConfigOptionData, AcpSessionInfo, AcpTurnErrorData, AcpTurnResult } from '../../common/acp-chat-protocol';
@@ -62,6 +64,7 @@ function agentOnBackend(promptResults: AcpTurnResult[], opened: Partial<AcpSessi
         },
         prompt: new AcpPromptBuilder(),
         questions: { trackerFor: () => ({ asked: () => undefined, settled: () => undefined }) },
+        turnContributions: { getContributions: () => [{ startTurn: permissionTurn }, { startTurn: elicitationTurn }] },
         earlyPrompts: { take: () => undefined },
         configs,
         starts: new AcpAgentStarts(),

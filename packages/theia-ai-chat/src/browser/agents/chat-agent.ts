@@ -11,6 +11,7 @@ import { AcpAgentSideWrites } from '../file-system/agent-side-writes';
 import type { AcpChatAgentServices } from './agent-services';
 import type { SessionState } from '../session/chat-sessions';
 import { AcpChatTurn } from '../turn/chat-turn';
+import { sideWritesTurn } from './side-writes-turn';
 import { describeFailure, followUpButtons } from './failure-message';
 import { AcpCommandButtonsContent } from '../turn/command-buttons';
 import { AcpMarkdownPart } from '../turn/markdown-parts';
@@ -135,8 +136,9 @@ export class AcpChatAgent implements ChatAgent {
         }
         await this.switchModel(request, state, prepared);
         await sendConfigChoices(backend, configs, request, this.definition, configChoices);
+        const sideWrites = new AcpAgentSideWrites(this.services.files, chatSessionId, this.id, roots);
         const turn = new AcpChatTurn(request, backend, state, this.services.questions.trackerFor(chatSessionId, this.definition.displayName),
-            new AcpAgentSideWrites(this.services.files, chatSessionId, this.id, roots));
+            [...this.services.turnContributions.getContributions(), { startTurn: () => sideWritesTurn(sideWrites) }]);
         if (!known && prepared.replay) {
             // What the agent's session/load replayed that the chat did not show (e.g. an answer lost in a crash).
             prepared.replay.forEach(update => turn.onUpdate(update));

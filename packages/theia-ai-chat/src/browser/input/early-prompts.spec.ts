@@ -1,5 +1,7 @@
 import * as assert from 'assert';
 import { ChatAgentLocation } from '@theia/ai-chat/lib/common/chat-agents';
+import { permissionTurn } from '../permissions/permission-turn';
+import { elicitationTurn } from '../elicitation/elicitation-turn';
 import { MutableChatModel, MutableChatRequestModel } from '@theia/ai-chat/lib/common/chat-model';
 import { ParsedChatRequest, ParsedChatRequestAgentPart } from '@theia/ai-chat/lib/common/parsed-chat-request';
 import { AcpChatAgentDefinition } from '../../common/acp-chat-agents';
@@ -80,6 +82,7 @@ function harness(session: AcpSessionInfo = opened()) {
         sessions: { noteModels: () => undefined, stateFor: () => state, existingState: () => state.session ? state : undefined },
         prompt: new AcpPromptBuilder(),
         questions: { trackerFor: () => ({ asked: () => undefined, settled: () => undefined }) },
+        turnContributions: { getContributions: () => [{ startTurn: permissionTurn }, { startTurn: elicitationTurn }] },
         workspaceRoots: () => ['/workspace']
     } as unknown as AcpChatAgentServices;
     const agent = new AcpChatAgent(definition, services);

@@ -2,15 +2,7 @@ import { inject, injectable } from '@theia/core/shared/inversify';
 import { Emitter } from '@theia/core';
 import { ChatService } from '@theia/ai-chat/lib/common/chat-service';
 import { PendingQuestion, PendingQuestionSource } from '@ai-cli-companion/core/editor-shared';
-import { AcpRejectReasons } from './reject-reasons';
-
-/** What a turn tells about the questions it asks. */
-export interface AcpQuestionTracker {
-    asked(permissionId: string, about: string): void;
-    settled(permissionId: string): void;
-    /** The user rejected with a reason: `message` says it, for the chat's next message. */
-    rejectedWithReason?(message: string): void;
-}
+import { AcpQuestionTracker } from '../turn/question-tracker';
 
 /**
  * The chat's permission questions that wait for the user, offered to the companion's pending-review
@@ -20,7 +12,6 @@ export interface AcpQuestionTracker {
 @injectable()
 export class AcpPendingQuestions implements PendingQuestionSource {
     @inject(ChatService) protected readonly chatService: ChatService;
-    @inject(AcpRejectReasons) protected readonly rejectReasons: AcpRejectReasons;
 
     protected readonly questions = new Map<string, PendingQuestion & { chatSessionId: string }>();
     protected readonly onDidChangeEmitter = new Emitter<void>();
@@ -47,8 +38,7 @@ export class AcpPendingQuestions implements PendingQuestionSource {
                 if (this.questions.delete(id)) {
                     this.onDidChangeEmitter.fire();
                 }
-            },
-            rejectedWithReason: message => this.rejectReasons.rejected(chatSessionId, message)
+            }
         };
     }
 }

@@ -5,6 +5,7 @@ import { AcpChatService } from '../../common/acp-chat-protocol';
 import { AcpElicitationAnswer } from '../../common/acp-elicitation';
 import { parseElicitationForm } from '../../common/elicitation-request-reader';
 import { AcpElicitationContent } from '../elicitation/elicitation-content';
+import { elicitationTurn } from '../elicitation/elicitation-turn';
 import { AcpChatTurn } from './chat-turn';
 import { AcpMarkdownPart } from './markdown-parts';
 
@@ -17,7 +18,7 @@ function turn() {
     const service = { answerElicitation: async (id: string, answer: AcpElicitationAnswer) => { answers.push([id, answer]); return undefined; } } as unknown as AcpChatService;
     const waiting = new Map<string, string>();
     const tracker = { asked: (id: string, about: string) => waiting.set(id, about), settled: (id: string) => waiting.delete(id) };
-    const chatTurn = new AcpChatTurn(request, service, { onCommands: () => undefined, onMode: () => undefined }, tracker);
+    const chatTurn = new AcpChatTurn(request, service, { onCommands: () => undefined, onMode: () => undefined }, tracker, [{ startTurn: elicitationTurn }]);
     const form = () => request.response.response.content.find((part): part is AcpElicitationContent => part instanceof AcpElicitationContent);
     return { request, answers, waiting, chatTurn, form };
 }
