@@ -6,6 +6,7 @@ import { bindChangeReview } from './change-review/change-review-module';
 import { ChangeReviewService } from './change-review/change-review-service';
 import { ChangeSetFileReviews } from '../common/theia-patch-hooks/change-set-file-reviews';
 import { bindElicitation } from './elicitation/elicitation-module';
+import { bindEarlierContext } from './earlier-context/earlier-context-module';
 import { bindFileSystem } from './file-system/file-system-module';
 import { AcpEditorFileSystem } from './file-system/editor-file-system';
 import { AcpClientFiles } from './session/session-client-contribution';
@@ -24,6 +25,7 @@ export default new ContainerModule((bind, _unbind, _isBound, rebind) => {
     bindAcpChatPreferences(bind);
     bindAgents(bind);
     bindSession(bind);
+    bindEarlierContext(bind);
     bindHistory(bind);
     bindInput(bind);
     bindTurn(bind);

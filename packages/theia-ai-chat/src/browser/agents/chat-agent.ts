@@ -17,7 +17,7 @@ import { AcpCommandButtonsContent } from '../turn/command-buttons';
 import { AcpMarkdownPart } from '../turn/markdown-parts';
 import type { AcpEarlyPrompt } from '../input/early-prompt';
 import { shownTranscript } from '../session/shown-transcript';
-import { EditedMessage, giveEarlierConversation } from '../session/earlier-conversation';
+import { EditedMessage, giveEarlierConversation } from '../earlier-context/earlier-conversation';
 import { continuesAnotherBranch, filesChangedOffPath } from '../session/edited-message';
 import { sendConfigChoices } from '../input/config-choices';
 

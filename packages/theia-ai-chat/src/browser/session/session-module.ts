@@ -6,9 +6,6 @@ import { AcpChatFrontendClient } from './frontend-client';
 import { AcpSessionListeners } from './session-listeners';
 import { AcpSessionClientContribution } from './session-client-contribution';
 import { bindContributionProvider } from '@theia/core/lib/common/contribution-provider';
-import { ChatResponsePartRenderer } from '@theia/ai-chat-ui/lib/browser/chat-response-part-renderer';
-import { ChatContentDeserializerContribution } from '@theia/ai-chat/lib/common/chat-content-deserializer';
-import { AcpEarlierContextDeserializer, AcpEarlierContextRenderer } from './earlier-context-view';
 
 /**
  * One ACP session per chat session, through the backend's chat service; its updates routed to the features'
@@ -24,8 +21,4 @@ export function bindSession(bind: interfaces.Bind): void {
         return client.backend;
     }).inSingletonScope();
     bind(AcpChatSessions).toSelf().inSingletonScope();
-    // The line saying a fresh session was given the chat's earlier conversation, and what it was given.
-    bind(AcpEarlierContextRenderer).toSelf().inSingletonScope();
-    bind(ChatResponsePartRenderer).toService(AcpEarlierContextRenderer);
-    bind(ChatContentDeserializerContribution).to(AcpEarlierContextDeserializer).inSingletonScope();
 }
