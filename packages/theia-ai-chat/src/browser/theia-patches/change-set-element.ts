@@ -52,7 +52,8 @@ export class AcpChangeSetFileElement extends ChangeSetFileElement {
     override toSerializable(): SerializableChangeSetElement {
         const serialized = super.toSerializable();
         return {
-            ...serialized, kind: ACP_CHANGE_SET_FILE_KIND,
+            // Not the count of hunks to review: it is counted again when the chat comes back.
+            ...serialized, kind: ACP_CHANGE_SET_FILE_KIND, additionalInfo: super.additionalInfo,
             data: { ...serialized.data, review: this.reviews.stored(this.elementProps.chatSessionId, this.uri) ?? {} }
         };
     }
