@@ -16,13 +16,16 @@
 //     a second after the turn ends, target ≤ 200 ms.
 //
 //   node bench/acp-chat-latency.mjs [--answers=15] [--rounds=10] [--warmup=2] [--big-kb=1024] [--floods-only] [--flood=tools] [--without=rpc]
-//       [--profile=page.cpuprofile] [--profile-first=first.cpuprofile] [--profile-floods=floods.cpuprofile] [--json=out.json]
+//       [--profile=page.cpuprofile] [--profile-first=first.cpuprofile] [--profile-floods=floods.cpuprofile] [--hops] [--production] [--json=out.json]
 //
 // --profile writes a CPU profile of the page while the big answer renders (a diagnostic: the
 // profiler slows the page, so that run's figures are not comparable); see support/profile-summary.mjs, and
 // support/profile-windows.mjs for what each long task consists of.
 // --profile-first does the same for the page during the prompt → first token rounds, --profile-floods for each
 // flood (one file per load, named after its prompt). --flood=<text> runs only the floods whose prompt contains it.
+// --hops runs a copy of the app whose backend stamps the prompt and the updates as they pass (support/hop-trace.mjs)
+// and prints the first token's time hop by hop, beside the direct client's own hops. --production measures a
+// production build of the app (support/production-app.mjs, built when missing or stale) instead of browser-app/lib.
 //
 // One clock: performance.timeOrigin + performance.now() in this process and in the page; the page's
 // offset to this process is measured by round trips (the least-delayed one wins) and reported.
@@ -45,14 +48,17 @@
 // rpc (ImmediateRpcProxyFactory) and representation (joinTextOnDemand) were removed after this run
 // (theia-patches/UPSTREAM.md, "Dropped"); the bench can no longer make those two variants.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { geminiAcpSettings } from '../test/support/agent-api-process.mjs';
 import { CliHome } from '../test/support/cli-home.mjs';
 import { startAcpTheiaBackend } from '../test/support/acp-theia-backend.mjs';
 import { TheiaChat } from '../test/support/theia-chat.mjs';
-import { REPO_ROOT, TheiaWindow, launchChromium, makeTempRoot, removeTempRoot, writeTree, waitUntil } from '../test/support/theia-app.mjs';
+import { BROWSER_APP, REPO_ROOT, TheiaWindow, launchChromium, makeTempRoot, removeTempRoot, writeTree, waitUntil } from '../test/support/theia-app.mjs';
 import { startDirectGeminiClient } from './support/direct-acp-client.mjs';
 import { PATCH_VARIANTS, makePatchVariant } from './support/patch-variants.mjs';
+import { hopsOf, makeHopTraceVariant } from './support/hop-trace.mjs';
+import { productionApp } from './support/production-app.mjs';
 import { StreamingFakeGeminiApi } from './support/streaming-fake-gemini.mjs';
 import { bundleMode } from './support/bundle-mode.mjs';
 import { flag, fmt, numberArg, sleep, stringArg, summarize, table, writeJsonResult } from './support/common.mjs';
@@ -68,6 +74,11 @@ const FLOODS_ONLY = flag('floods-only');
 const FLOOD_FILTER = stringArg('flood', '');
 /** A Theia patch of the chat left out of the bundle (support/patch-variants.mjs), for its with/without figures. */
 const WITHOUT = stringArg('without', undefined);
+/** The first token's hops through the backend (support/hop-trace.mjs): a diagnostic row set under the table. */
+const HOPS = flag('hops');
+if (WITHOUT && (HOPS || flag('production'))) {
+    throw new Error('--without patches the development browser-app: it goes with neither --hops nor --production');
+}
 const TINY_AGENT = path.join(REPO_ROOT, 'test', 'support', 'tiny-acp-agent.mjs');
 /** Issue 21's loads: what the tiny agent is asked, and what it sends. */
 const FLOODS = [
@@ -78,7 +89,10 @@ const FLOODS = [
 const now = () => performance.timeOrigin + performance.now();
 // `theia build --mode development` (npm run build:browser, the tests) links a source map and bundles React's
 // development build; `--mode production` (npm run build:browser:production, scripts/start.sh) minifies.
-const BUNDLE_MODE = bundleMode();
+/** --production: measure a production build of the app (support/production-app.mjs) instead of browser-app/lib. */
+const APP = flag('production') ? productionApp() : BROWSER_APP;
+const BUNDLE_MODE = bundleMode(path.join(APP, 'lib', 'frontend', 'bundle.js'));
+const APP_NAME = APP === BROWSER_APP ? 'browser-app/lib' : path.relative(REPO_ROOT, APP);
 
 /** Runs in the page: a watcher for one text in the chat view, the send click's time, long tasks. */
 function installChatProbes() {
@@ -186,12 +200,15 @@ const directHome = CliHome.create('bench-acp-chat-direct-');
 directHome.setUpGemini(geminiAcpSettings());
 let fake, backend, browser, window, direct;
 const answers = { dom: [], frame: [] };
-const first = { chat: [], direct: [], chatToSocket: [], chatToModel: [], directToModel: [] };
+const first = { chat: [], direct: [], chatToSocket: [], chatToModel: [], directToModel: [], directAnswers: [] };
+const hopTraceFile = path.join(os.tmpdir(), `bench-acp-chat-hops-${process.pid}.jsonl`); // outlives the temp root
+/** With --hops: each timed chat round's click, model request and first token, on this process's clock. */
+const hopRounds = [];
 const big = {};
 let clock, missed;
 try {
     fake = await StreamingFakeGeminiApi.start();
-    backend = await startAcpTheiaBackend({ root, workspace, gemini: fake, app: WITHOUT && makePatchVariant(WITHOUT), settings: {
+    backend = await startAcpTheiaBackend({ root, workspace, gemini: fake, app: (WITHOUT && makePatchVariant(WITHOUT)) || (HOPS && makeHopTraceVariant(hopTraceFile, APP)) || APP, settings: {
         'aiCliChat.agents': [{ name: 'TinyAgent', command: process.execPath, args: [TINY_AGENT], description: 'The test agent that sends the floods' }]
     } });
     browser = await launchChromium();
@@ -265,6 +282,7 @@ try {
                     ms = await direct.firstContent(`round ${round}`);
                     if (round >= WARMUP) {
                         first.directToModel.push(fake.chatArrivals[arrivalsBefore] - sentAt);
+                        first.directAnswers.push(sentAt + ms - fake.chatArrivals[arrivalsBefore]);
                     }
                 } else {
                     await chat.scrollToEnd();
@@ -280,6 +298,7 @@ try {
                     if (stamps && round >= WARMUP) {
                         // Where the time goes: before the model is asked, and from then to the screen.
                         first.chatToModel.push(fake.chatArrivals[arrivalsBefore] - (stamps.clickAt - clock.offset));
+                        hopRounds.push({ clickAt: stamps.clickAt - clock.offset, modelAt: fake.chatArrivals[arrivalsBefore], seenAt: stamps.seenAt - clock.offset });
                         if (stamps.sentAt !== undefined) {
                             first.chatToSocket.push(stamps.sentAt - stamps.clickAt);
                         }
@@ -395,7 +414,7 @@ const floodRows = measured.map(load => [`${load.label}: longest main-thread task
 const floodsMet = measured.every(load => load.longestMs <= TARGETS.floodLongestTaskMs);
 const variant = WITHOUT ? `, without the patch ${PATCH_VARIANTS[WITHOUT].label}` : '';
 if (FLOODS_ONLY) {
-    console.log(`bundle: browser-app/lib built in ${BUNDLE_MODE} mode${variant}`);
+    console.log(`bundle: ${APP_NAME} built in ${BUNDLE_MODE} mode${variant}`);
     console.log(table([['measure', 'Theia chat', 'details', '', 'target'], ...floodRows]));
     console.log(`targets: floods' longest task ${floodsMet ? 'met' : 'NOT met'}`);
     writeJsonResult({ bench: 'acp-chat-floods', bundleMode: BUNDLE_MODE, targets: TARGETS, floods: measured, met: { floods: floodsMet } });
@@ -408,7 +427,7 @@ const stats = {
 const firstRatio = stats.firstChat.p50 / stats.firstDirect.p50;
 const firstLimit = stats.firstDirect.p50 * TARGETS.firstTokenRatio + TARGETS.firstTokenAddedMs;
 const p = s => `${fmt(s.p50, 1)} / ${fmt(s.p99, 1)} ms`;
-console.log(`bundle: browser-app/lib built in ${BUNDLE_MODE} mode${variant}`);
+console.log(`bundle: ${APP_NAME} built in ${BUNDLE_MODE} mode${variant}`);
 console.log(`missed (not seen by the observer, left out): ${missed.answers} answers, ${missed.first} first tokens`);
 console.log(`clock: page offset ${fmt(clock.offset, 2)} ms, measured with a ${fmt(clock.rtt, 2)} ms round trip`);
 console.log(table([
@@ -423,6 +442,21 @@ console.log(table([
         `${big.longTasks} long tasks, ${fmt(big.longTaskTotalMs, 0)} ms in all; turn ${fmt(big.turnSeconds, 1)} s${big.shown ? '' : ' (end not in view)'}`, '', `≤ ${TARGETS.longestTaskMs} ms`],
     ...floodRows
 ]));
+if (HOPS) {
+    const hops = hopsOf(hopTraceFile, hopRounds);
+    fs.rmSync(hopTraceFile, { force: true });
+    const hop = key => summarize(hops.map(h => h[key]).filter(ms => ms !== undefined));
+    const row = (label, s, baseline = '') => [label, `${fmt(s.p50, 1)} ms (${fmt(s.min, 1)}–${fmt(s.max, 1)})`, baseline];
+    console.log(`first token, hop by hop (p50, min–max; ${hops.filter(h => h.toScreen !== undefined).length} of ${hops.length} rounds traced):`);
+    console.log(table([
+        ['hop', 'Theia chat', 'direct ACP client'],
+        row('send click → the prompt at the backend', hop('toBackend')),
+        row('→ the model request at the fake (the agent reads the prompt)', hop('toModel'), `${fmt(stats.directToModel.p50, 1)} ms (prompt sent → model request)`),
+        row('→ the agent\'s first message chunk at the backend (the agent answers)', hop('agentAnswers'), `${fmt(summarize(first.directAnswers).p50, 1)} ms (model request → chunk at the client)`),
+        row('→ its batch leaves for the page', hop('inBackend')),
+        row('→ seen in the chat view', hop('toScreen'))
+    ]));
+}
 const met = {
     answer: stats.answerDom.p50 <= TARGETS.answerP50Ms,
     firstToken: stats.firstChat.p50 <= firstLimit,
