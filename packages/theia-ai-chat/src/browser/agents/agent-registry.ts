@@ -5,10 +5,12 @@ import { PreferenceProviderProvider, PreferenceService } from '@theia/core/lib/c
 import { PreferenceScope } from '@theia/core/lib/common/preferences/preference-scope';
 import { AgentService } from '@theia/ai-core/lib/common/agent-service';
 import { ChatAgentService } from '@theia/ai-chat/lib/common/chat-agent-service';
+import { ChatAgent } from '@theia/ai-chat/lib/common/chat-agents';
 import { AcpChatAgentDefinition, userAcpChatAgents } from '../../common/acp-chat-agents';
 import { ACP_CHAT_PREFERENCES, userAcpChatSetting } from '../../common/acp-chat-preferences';
 import { AcpChatAgent } from './chat-agent';
 import { AcpChatAgentServices } from './agent-services';
+import { AcpAgentDirectory } from '../session/agent-directory';
 import { AcpAgentHistory } from '../history/agent-history';
 
 /**
@@ -18,7 +20,7 @@ import { AcpAgentHistory } from '../history/agent-history';
  * opened from the agent's own history goes to its agent before the first prompt.
  */
 @injectable()
-export class AcpChatAgentRegistry implements FrontendApplicationContribution {
+export class AcpChatAgentRegistry implements FrontendApplicationContribution, AcpAgentDirectory {
     @inject(PreferenceService) protected readonly preferences: PreferenceService;
     @inject(PreferenceProviderProvider) protected readonly providerProvider: PreferenceProviderProvider;
     @inject(ChatAgentService) protected readonly chatAgents: ChatAgentService;
@@ -44,6 +46,10 @@ export class AcpChatAgentRegistry implements FrontendApplicationContribution {
 
     displayName(agentId: string): string {
         return this.registered.get(agentId)?.definition.displayName ?? agentId;
+    }
+
+    isAcpAgent(agent: ChatAgent | undefined): boolean {
+        return agent instanceof AcpChatAgent;
     }
 
     definitions(): AcpChatAgentDefinition[] {

@@ -4,6 +4,7 @@ import { AcpChatAgentRegistry } from './agent-registry';
 import { AcpChatAgentServices } from './agent-services';
 import { AcpAgentStarts } from './agent-starts';
 import { AcpSessionClientContribution } from '../session/session-client-contribution';
+import { AcpAgentDirectory } from '../session/agent-directory';
 import { FirstContentAtOnce } from '../../common/theia-patch-hooks/first-content-at-once';
 import { RestoredChatData } from '../../common/theia-patch-hooks/restored-chat-data';
 import { AcpFirstContentAtOnce } from './first-content-at-once';
@@ -20,6 +21,7 @@ export function bindAgents(bind: interfaces.Bind): void {
     }).inSingletonScope();
     bind(AcpChatAgentRegistry).toSelf().inSingletonScope();
     bind(FrontendApplicationContribution).toService(AcpChatAgentRegistry);
+    bind(AcpAgentDirectory).toService(AcpChatAgentRegistry); // what the features know of the agents
     // What the Theia patches ask about ACP agents (their hooks: common/theia-patch-hooks/).
     bind(FirstContentAtOnce).to(AcpFirstContentAtOnce).inSingletonScope();
     bind(RestoredChatData).to(AcpRestoredAgentMarkdown).inSingletonScope();

@@ -3,8 +3,8 @@ import { Command, CommandContribution, CommandRegistry } from '@theia/core/lib/c
 import { MessageService } from '@theia/core/lib/common/message-service';
 import { QuickInputService } from '@theia/core/lib/common/quick-pick-service';
 import { AcpApiKeyService } from '../../common/acp-api-key-protocol';
-import { AcpChatAgentRegistry } from '../agents/agent-registry';
-import { SET_API_KEY_COMMAND } from '../agents/failure-message';
+import { AcpAgentDirectory } from '../session/agent-directory';
+import { SET_API_KEY_COMMAND } from '../../common/chat-follow-up-commands';
 
 export namespace AcpApiKeyCommands {
     const category = 'AI CLI Chat';
@@ -21,7 +21,7 @@ export namespace AcpApiKeyCommands {
 @injectable()
 export class AcpApiKeyCommandContribution implements CommandContribution {
     @inject(AcpApiKeyService) protected readonly keys: AcpApiKeyService;
-    @inject(AcpChatAgentRegistry) protected readonly registry: AcpChatAgentRegistry;
+    @inject(AcpAgentDirectory) protected readonly registry: AcpAgentDirectory;
     @inject(QuickInputService) protected readonly quickInput: QuickInputService;
     @inject(MessageService) protected readonly messages: MessageService;
 

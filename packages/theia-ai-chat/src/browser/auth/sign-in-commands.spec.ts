@@ -3,15 +3,7 @@ import * as assert from 'assert';
 import { Emitter } from '@theia/core/lib/common/event';
 import { BUILT_IN_ACP_AGENTS } from '../../common/acp-chat-agents';
 import { AcpSignInOffers } from './sign-in-offers';
-
-// The agent registry is only an injection token here; its module loads Monaco (through the agents' editor file
-// system), whose CSS imports Node cannot load. The spec gives the contribution its own registry below.
-const registryModule = require.resolve('../agents/agent-registry');
-require.cache[registryModule] = { exports: { AcpChatAgentRegistry: class { } } } as NodeJS.Module;
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { AcpSignInCommandContribution, SIGN_IN_GONE } = require('./sign-in-commands') as typeof import('./sign-in-commands');
-// Other specs of the same run get the real module.
-delete require.cache[registryModule];
+import { AcpSignInCommandContribution, SIGN_IN_GONE } from './sign-in-commands';
 
 const qwen = BUILT_IN_ACP_AGENTS.find(agent => agent.id === 'QwenCode')!;
 

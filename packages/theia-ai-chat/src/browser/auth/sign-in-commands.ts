@@ -7,8 +7,8 @@ import { TerminalService } from '@theia/terminal/lib/browser/base/terminal-servi
 import { TerminalWatcher } from '@theia/terminal/lib/common/terminal-watcher';
 import { AcpChatService } from '../../common/acp-chat-protocol';
 import { AcpChatAgentDefinition } from '../../common/acp-chat-agents';
-import { AcpChatAgentRegistry } from '../agents/agent-registry';
-import { AUTHENTICATE_COMMAND, AcpRetry, SIGN_IN_IN_TERMINAL_COMMAND } from '../agents/failure-message';
+import { AcpAgentDirectory } from '../session/agent-directory';
+import { AUTHENTICATE_COMMAND, AcpRetry, SIGN_IN_IN_TERMINAL_COMMAND } from '../../common/chat-follow-up-commands';
 import { AcpSignInOffer, AcpSignInOffers } from './sign-in-offers';
 
 /** What a sign-in id this window did not make gets: a link, a restored chat, a button from before a reload. */
@@ -29,7 +29,7 @@ export const SIGN_IN_GONE = 'This sign-in is no longer available (the window was
 @injectable()
 export class AcpSignInCommandContribution implements CommandContribution {
     @inject(AcpChatService) protected readonly backend: AcpChatService;
-    @inject(AcpChatAgentRegistry) protected readonly registry: AcpChatAgentRegistry;
+    @inject(AcpAgentDirectory) protected readonly registry: AcpAgentDirectory;
     @inject(TerminalService) protected readonly terminals: TerminalService;
     @inject(TerminalWatcher) protected readonly terminalWatcher: TerminalWatcher;
     @inject(WorkspaceService) protected readonly workspace: WorkspaceService;

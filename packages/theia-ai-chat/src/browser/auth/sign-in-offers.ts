@@ -1,6 +1,6 @@
 import { injectable } from '@theia/core/shared/inversify';
 import { generateUuid } from '@theia/core/lib/common/uuid';
-import type { AcpRetry } from '../agents/failure-message';
+import type { AcpRetry } from '../../common/chat-follow-up-commands';
 
 /** A sign-in button's meaning: which agent, which of its methods, and the prompt to send again once signed in. */
 export interface AcpSignInOffer {

@@ -4,7 +4,7 @@ import { ChatAgent } from '@theia/ai-chat/lib/common/chat-agents';
 import { ChatRequest, ChatRequestModel } from '@theia/ai-chat/lib/common/chat-model';
 import { AcpUsage, describeUsage } from '../../common/acp-usage';
 import { ChatInputHooks, ChatInputModelSelector, QueuedChatPrompt } from '../../common/theia-patch-hooks/chat-input-hooks';
-import { AcpChatAgent } from '../agents/chat-agent';
+import { AcpAgentDirectory } from '../session/agent-directory';
 import { AcpChatSessions } from '../session/chat-sessions';
 import { AcpEarlyPrompt } from './early-prompt';
 import { AcpEarlyPrompts } from './early-prompts';
@@ -19,6 +19,7 @@ import { AcpSessionConfigs } from './session-configs';
 @injectable()
 export class AcpChatInputHooks implements ChatInputHooks {
     @inject(AcpChatSessions) protected readonly acpSessions: AcpChatSessions;
+    @inject(AcpAgentDirectory) protected readonly agents: AcpAgentDirectory;
     @inject(AcpEarlyPrompts) protected readonly earlyPrompts: AcpEarlyPrompts;
     @inject(AcpSessionConfigs) protected readonly sessionConfigs: AcpSessionConfigs;
     @inject(AcpPromptQueue) protected readonly promptQueue: AcpPromptQueue;
@@ -36,7 +37,7 @@ export class AcpChatInputHooks implements ChatInputHooks {
     }
 
     isOwnAgent(agent: ChatAgent | undefined): boolean {
-        return agent instanceof AcpChatAgent;
+        return this.agents.isAcpAgent(agent);
     }
 
     modelSelectorProps(chatSessionId: string, agentId: string, override: string | undefined, onModelChange: (modelId: string | undefined) => void): ChatInputModelSelector {

@@ -1,6 +1,7 @@
 import * as assert from 'assert';
 import { BUILT_IN_ACP_AGENTS } from '../../common/acp-chat-agents';
-import { ADD_REGISTRY_AGENT_COMMAND, INSTALL_CLI_COMMAND, SET_API_KEY_COMMAND, describeFailure, followUpButtons } from '../agents/failure-message';
+import { ADD_REGISTRY_AGENT_COMMAND, INSTALL_CLI_COMMAND, SET_API_KEY_COMMAND } from '../../common/chat-follow-up-commands';
+import { describeFailure, followUpButtons } from '../agents/failure-message';
 import { absolutePath } from './prompt-builder';
 
 /** These failures offer no sign-in method: a button that asked for a sign-in id would be a bug. */

@@ -9,7 +9,7 @@ import { WorkspaceService } from '@theia/workspace/lib/browser/workspace-service
 import { AIChatContribution } from '@theia/ai-chat-ui/lib/browser/ai-chat-ui-contribution';
 import { selectedLines } from '@ai-cli-companion/core/editor-shared';
 import { BUILT_IN_ACP_AGENTS } from '../../common/acp-chat-agents';
-import { AcpChatAgentRegistry } from '../agents/agent-registry';
+import { AcpAgentDirectory } from '../session/agent-directory';
 
 /** The group the companion's "Send to <CLI>" entries use (by value: adapters never import each other). */
 const EDITOR_MENU: MenuPath = [...EDITOR_CONTEXT_MENU, '2_ai_cli'];
@@ -32,7 +32,7 @@ export class AcpSendSelectionContribution implements CommandContribution, MenuCo
     @inject(EditorManager) protected readonly editors: EditorManager;
     @inject(WorkspaceService) protected readonly workspace: WorkspaceService;
     @inject(AIChatContribution) protected readonly chatView: AIChatContribution;
-    @inject(AcpChatAgentRegistry) protected readonly registry: AcpChatAgentRegistry;
+    @inject(AcpAgentDirectory) protected readonly registry: AcpAgentDirectory;
     @inject(QuickInputService) protected readonly quickInput: QuickInputService;
     @inject(MessageService) protected readonly messages: MessageService;
 

@@ -1,5 +1,5 @@
 import { Command } from '@theia/core/lib/common/command';
-import { ADD_REGISTRY_AGENT_COMMAND } from '../agents/failure-message';
+import { ADD_REGISTRY_AGENT_COMMAND } from '../../common/chat-follow-up-commands';
 
 export namespace AcpRegistryCommands {
     const category = 'AI CLI Chat';

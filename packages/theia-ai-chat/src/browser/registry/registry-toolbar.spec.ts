@@ -2,7 +2,7 @@ import '../../test/jsdom';
 import { strict as assert } from 'assert';
 import type { TabBarToolbarRegistry } from '@theia/core/lib/browser/shell/tab-bar-toolbar';
 import type { RenderedToolbarAction } from '@theia/core/lib/browser/shell/tab-bar-toolbar/tab-bar-toolbar-types';
-import { ADD_REGISTRY_AGENT_COMMAND } from '../agents/failure-message';
+import { ADD_REGISTRY_AGENT_COMMAND } from '../../common/chat-follow-up-commands';
 
 // ChatViewWidget's module loads Monaco's CSS, which node cannot: the spec stands in for the class the item checks against.
 class ChatViewWidget { }
