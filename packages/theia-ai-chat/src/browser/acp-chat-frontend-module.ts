@@ -3,13 +3,13 @@ import { bindAcpChatPreferences } from '../common/acp-chat-preferences';
 import { bindAgents } from './agents/agents-module';
 import { bindAuth } from './auth/auth-module';
 import { bindChangeReview } from './change-review/change-review-module';
-import { ChangeReviewService } from './change-review/change-review-service';
-import { ChangeSetFileReviews } from '../common/theia-patch-hooks/change-set-file-reviews';
 import { bindElicitation } from './elicitation/elicitation-module';
 import { bindEarlierContext } from './earlier-context/earlier-context-module';
 import { bindFileSystem } from './file-system/file-system-module';
 import { AcpEditorFileSystem } from './file-system/editor-file-system';
 import { AcpClientFiles } from './session/session-client-contribution';
+import { AcpPromptNote } from './input/prompt-note';
+import { REVIEW_NOTE_VARIABLE_ID, ReviewNoteSink } from './change-review/review-note';
 import { bindHistory } from './history/history-module';
 import { bindInput } from './input/input-module';
 import { bindPermissions } from './permissions/permissions-module';
@@ -34,12 +34,14 @@ export default new ContainerModule((bind, _unbind, _isBound, rebind) => {
     bindElicitation(bind);
     bindFileSystem(bind);
     // The client's file callbacks (session/frontend-client.ts) are the editor's files. Their place is bindFileSystem;
-    // bound here while file-system/ is left alone (issue 33 part 2, as change-review/ below).
+    // bound here while file-system/ is left alone (issue 33 part 2).
     bind(AcpClientFiles).toService(AcpEditorFileSystem);
     bindChangeReview(bind);
-    // The change-set entries' hook (theia-patches/change-set-element.ts) is the hunk review. Its place is
-    // bindChangeReview; it is bound here while change-review/ is being reworked (issue 33 part 3 left that folder alone).
-    bind(ChangeSetFileReviews).toService(ChangeReviewService);
+    // The note that goes with the next prompt (input/prompt-note.ts) is change-review's Review note.
+    bind(AcpPromptNote).toDynamicValue(({ container }): AcpPromptNote => ({
+        variableId: REVIEW_NOTE_VARIABLE_ID,
+        sent: chatSessionId => container.get<ReviewNoteSink>(ReviewNoteSink).sent(chatSessionId)
+    })).inSingletonScope();
     bindAuth(bind);
     bindRegistry(bind);
     bindTheiaPatches(bind, rebind);

@@ -5,6 +5,7 @@ import { AIVariableContribution } from '@theia/ai-core';
 import { LabelProviderContribution } from '@theia/core/lib/browser/label-provider';
 import { ChangeReviewContribution } from './change-review-contribution';
 import { ChangeReviewService } from './change-review-service';
+import { ChangeSetFileReviews } from '../../common/theia-patch-hooks/change-set-file-reviews';
 import { ReviewNotes } from './review-notes';
 import { ReviewNoteSink } from './review-note';
 import { ReviewNoteLabel } from './review-note-label';
@@ -20,6 +21,8 @@ import '../../../src/browser/style/change-review.css'; // lib/ has no CSS: the b
 /** The agents' changes reviewed hunk by hunk (Keep and Undo in a review diff per file of the change set), and the note of what was undone. */
 export function bindChangeReview(bind: interfaces.Bind): void {
     bind(ChangeReviewService).toSelf().inSingletonScope();
+    // The change-set entries' hook (theia-patches/change-set-element.ts): each file's review, stored with the chat.
+    bind(ChangeSetFileReviews).toService(ChangeReviewService);
     bind(ChangeReviewContribution).toSelf().inSingletonScope();
     [CommandContribution, KeybindingContribution].forEach(id => bind(id).toService(ChangeReviewContribution));
     bind(ReviewNotes).toSelf().inSingletonScope();
