@@ -8,6 +8,8 @@ import { bindEarlierContext } from './earlier-context/earlier-context-module';
 import { bindFileSystem } from './file-system/file-system-module';
 import { AcpEditorFileSystem } from './file-system/editor-file-system';
 import { AcpClientFiles } from './session/session-client-contribution';
+import { AcpPromptNote } from './input/prompt-note';
+import { REVIEW_NOTE_VARIABLE_ID, ReviewNoteSink } from './change-review/review-note';
 import { bindHistory } from './history/history-module';
 import { bindInput } from './input/input-module';
 import { bindPermissions } from './permissions/permissions-module';
@@ -35,6 +37,11 @@ export default new ContainerModule((bind, _unbind, _isBound, rebind) => {
     // bound here while file-system/ is left alone (issue 33 part 2).
     bind(AcpClientFiles).toService(AcpEditorFileSystem);
     bindChangeReview(bind);
+    // The note that goes with the next prompt (input/prompt-note.ts) is change-review's Review note.
+    bind(AcpPromptNote).toDynamicValue(({ container }): AcpPromptNote => ({
+        variableId: REVIEW_NOTE_VARIABLE_ID,
+        sent: chatSessionId => container.get<ReviewNoteSink>(ReviewNoteSink).sent(chatSessionId)
+    })).inSingletonScope();
     bindAuth(bind);
     bindRegistry(bind);
     bindTheiaPatches(bind, rebind);

@@ -3,7 +3,7 @@ import { URI } from '@theia/core';
 import { MutableChatRequestModel } from '@theia/ai-chat/lib/common/chat-model';
 import { ParsedChatRequestVariablePart } from '@theia/ai-chat/lib/common/parsed-chat-request';
 import { AcpContentBlock, AcpSessionInfo } from '../../common/acp-chat-protocol';
-import { REVIEW_NOTE_VARIABLE_ID, ReviewNoteSink } from '../change-review/review-note';
+import { AcpPromptNote } from './prompt-note';
 
 /**
  * The chat request as ACP prompt blocks: the text without the `@agent` address, then each
@@ -13,7 +13,7 @@ import { REVIEW_NOTE_VARIABLE_ID, ReviewNoteSink } from '../change-review/review
  */
 @injectable()
 export class AcpPromptBuilder {
-    @inject(ReviewNoteSink) @optional() protected readonly reviewNotes: ReviewNoteSink | undefined;
+    @inject(AcpPromptNote) @optional() protected readonly promptNote: AcpPromptNote | undefined;
 
     async blocks(request: MutableChatRequestModel, agentId: string, capabilities: AcpSessionInfo['promptCapabilities'],
         roots: readonly string[]): Promise<AcpContentBlock[]> {
@@ -29,10 +29,11 @@ export class AcpPromptBuilder {
                 blocks.push({ type: 'resource_link', uri: fileUri, name: uri.path.base });
             }
         }
-        const note = request.context.variables.find(variable => variable.variable.id === REVIEW_NOTE_VARIABLE_ID);
-        if (note) {
+        const { promptNote } = this;
+        const note = promptNote && request.context.variables.find(variable => variable.variable.id === promptNote.variableId);
+        if (promptNote && note) {
             blocks.push({ type: 'text', text: note.contextValue });
-            this.reviewNotes?.sent(request.session.id);
+            promptNote.sent(request.session.id);
         }
         return blocks;
     }
