@@ -5,7 +5,7 @@ import { PreferenceService } from '@theia/core/lib/common/preferences/preference
 import { AcpChatAgentConfig } from '../../common/acp-chat-protocol';
 import { AGENTS_PREFERENCE, GEMINI_COMMAND_PREFERENCE } from '../../common/acp-chat-preferences';
 import { AcpAgentHosts } from './agent-hosts';
-import { AcpApiKeys } from '../auth/api-keys';
+import { AcpAgentSecrets } from './agent-secrets';
 
 /** The backend's preferences: `user` in the user scope, `workspace` in a workspace scope it would never have. */
 function hostsWith(user: Record<string, unknown>, workspace: Record<string, unknown> = {}): AcpAgentHosts {
@@ -15,7 +15,7 @@ function hostsWith(user: Record<string, unknown>, workspace: Record<string, unkn
     };
     container.bind(PreferenceService).toConstantValue(preferences as unknown as PreferenceService);
     container.bind(ILogger).toConstantValue({} as ILogger).whenTargetNamed('ai-cli-acp-chat');
-    container.bind(AcpApiKeys).toConstantValue({ environmentFor: async () => ({}), scrub: (text: string) => text } as unknown as AcpApiKeys);
+    container.bind(AcpAgentSecrets).toConstantValue({ environmentFor: async () => ({}), scrub: (text: string) => text });
     container.bind(AcpAgentHosts).toSelf().inSingletonScope();
     return container.get(AcpAgentHosts);
 }

@@ -6,7 +6,7 @@ import type { McpServer } from '@agentclientprotocol/sdk';
 import type { AgentLogger, WorkspaceAgent } from '@ai-cli-companion/acp-client';
 import { acpEngine } from './engine';
 import { AcpChatAgentConfig } from '../../common/acp-chat-protocol';
-import { AcpApiKeys } from '../auth/api-keys';
+import { AcpAgentSecrets } from './agent-secrets';
 import { userAcpChatAgents } from '../../common/acp-chat-agents';
 import { userAcpChatSetting } from '../../common/acp-chat-preferences';
 import { mcpServersForAgent } from '../../common/acp-chat-mcp-servers';
@@ -24,7 +24,7 @@ import { mcpServersForAgent } from '../../common/acp-chat-mcp-servers';
 @injectable()
 export class AcpAgentHosts implements BackendApplicationContribution {
     @inject(ILogger) @named('ai-cli-acp-chat') protected readonly logger: ILogger;
-    @inject(AcpApiKeys) protected readonly apiKeys: AcpApiKeys;
+    @inject(AcpAgentSecrets) protected readonly apiKeys: AcpAgentSecrets;
     @inject(PreferenceService) protected readonly preferences: PreferenceService;
 
     private readonly agents = new Map<string, WorkspaceAgent>();

@@ -8,6 +8,7 @@ import { keysInFileConsent } from '@ai-cli-companion/node-base/credential-consen
 import { ACP_API_KEYS_PATH, AcpApiKeyService } from '../../common/acp-api-key-protocol';
 import { userAcpChatSetting } from '../../common/acp-chat-preferences';
 import { AcpApiKeyServiceImpl } from './api-key-service-impl';
+import { AcpAgentSecrets } from '../agents/agent-secrets';
 import { API_KEY_SERVICE, AcpApiKeys, ApiKeyFileConsent, ApiKeyFilePath, ApiKeyKeychain, defaultApiKeyFilePath } from './api-keys';
 
 /** The agents' API keys in the OS keychain, or (where none answers, if the user agreed in their settings) a 0600 file. */
@@ -20,6 +21,7 @@ export function bindAuth(bind: interfaces.Bind): void {
         return () => keysInFileConsent(userAcpChatSetting(name => preferences.inspect(name)));
     }).inSingletonScope();
     bind(AcpApiKeys).toSelf().inSingletonScope();
+    bind(AcpAgentSecrets).toService(AcpApiKeys); // the keys the agent processes start with (agents/agent-hosts.ts)
     bind(AcpApiKeyServiceImpl).toSelf().inSingletonScope();
     bind(AcpApiKeyService).toService(AcpApiKeyServiceImpl);
     bind(ConnectionHandler).toDynamicValue(ctx => new RpcConnectionHandler(ACP_API_KEYS_PATH, () => ctx.container.get(AcpApiKeyService)))

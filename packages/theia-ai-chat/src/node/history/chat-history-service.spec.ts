@@ -11,6 +11,7 @@ import { AGENTS_PREFERENCE, COPILOT_ENABLED_PREFERENCE, GEMINI_ENABLED_PREFERENC
 import { listedChatId } from '../../common/listed-chat-id';
 import { AcpAgentHosts } from '../agents/agent-hosts';
 import { AcpApiKeys } from '../auth/api-keys';
+import { AcpAgentSecrets } from '../agents/agent-secrets';
 import { AcpChatTerminals } from '../tool-calls/chat-terminals';
 import { AcpChatServiceImpl } from '../session/chat-service-impl';
 import { AcpChatSessionIds } from '../session/chat-session-ids';
@@ -79,6 +80,7 @@ describe('The agents\' own sessions for Browse all chats (session/list, load, de
         container.bind(ILogger).toConstantValue({ info: () => undefined, warn: () => undefined, error: () => undefined } as unknown as ILogger)
             .whenTargetNamed('ai-cli-acp-chat');
         container.bind(AcpApiKeys).toConstantValue({ environmentFor: async () => ({}), scrub: (text: string) => text, problem: async () => undefined } as unknown as AcpApiKeys);
+        container.bind(AcpAgentSecrets).toService(AcpApiKeys);
         container.bind(AcpAgentHosts).toSelf().inSingletonScope();
         container.bind(AcpChatTerminals).toConstantValue({ handlersFor: () => ({}), release: () => undefined } as unknown as AcpChatTerminals);
         container.bind(AcpChatSessionIds).toConstantValue(new AcpChatSessionIds(path.join(root, 'ids.json')));
