@@ -81,6 +81,52 @@ const importsPatch = {
 };
 const frontendModules = dir => [`packages/${dir}/src/browser/*-frontend-module.ts`];
 
+// The ACP chat's folders form a chain per layer (issue 33 part 2): a folder imports only the folders below it, and
+// none beside it but those listed. Lower folders offer contribution points (AcpSessionClientContribution in
+// session/, AcpTurnContribution in turn/) and interfaces (AcpAgentDirectory, AcpAgentSecrets) that the folders above
+// bind, so nothing imports upwards. Files at a layer's top (the modules that bind every folder) and specs may cross.
+const chatFolderChains = {
+    browser: {
+        chain: 'session ← turn, input ← features ← agents',
+        levels: [
+            ['session'],
+            ['turn', 'input'],
+            ['auth', 'change-review', 'earlier-context', 'elicitation', 'file-system', 'history', 'permissions', 'registry', 'tool-calls'],
+            ['agents']
+        ],
+        // A feature imports another feature only where listed (one way, so no cycle): the tool-call card shows the permission question's buttons.
+        beside: { 'tool-calls': ['permissions'] }
+    },
+    node: {
+        chain: 'agents ← features ← session ← history, registry',
+        levels: [
+            ['agents'],
+            ['auth', 'elicitation', 'file-system', 'permissions', 'security', 'tool-calls'],
+            ['session'],
+            ['history', 'registry']
+        ],
+        beside: {}
+    }
+};
+const chainConfigs = dir => Object.entries(chatFolderChains).flatMap(([layer, { chain, levels, beside }]) =>
+    levels.flatMap((level, index) => level.map(folder => {
+        const forbidden = [...levels.slice(index + 1).flat(), ...level.filter(other => other !== folder && !(beside[folder] ?? []).includes(other))];
+        return {
+            files: [`packages/${dir}/src/${layer}/${folder}/**/*.ts`, `packages/${dir}/src/${layer}/${folder}/**/*.tsx`],
+            ignores: ['**/*.spec.ts', '**/*.spec.tsx'],
+            rules: {
+                'no-restricted-imports': ['error', {
+                    paths: theiaInternals.paths,
+                    patterns: [deepImports, ...layerPatterns(dir), ...theiaInternals.patterns, importsPatch, {
+                        regex: `^\\.\\./(\\.\\./)*(${forbidden.join('|')})(/|$)`,
+                        message: `${layer}/${folder}/ may not import ${forbidden.join(', ')}: the chat's ${layer} folders form a chain, ${chain} ` +
+                            '(a lower folder offers a contribution point or an interface the upper one binds; see ARCHITECTURE.md).'
+                    }]
+                }]
+            }
+        };
+    })));
+
 const nodeMessage = 'common/ and browser/ run outside Node: move this to node/.';
 const nodeModules = builtinModules.filter(name => !name.startsWith('_')).map(name => ({ name, message: nodeMessage, allowTypeImports: true }));
 
@@ -113,6 +159,7 @@ export default tseslint.config(
             }]
         }
     })),
+    ...chainConfigs('theia-ai-chat'),
     ...patchedPackages.map(dir => ({
         files: frontendModules(dir),
         rules: {
