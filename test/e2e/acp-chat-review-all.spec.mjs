@@ -6,7 +6,8 @@
 // it; Undo All (the command) puts a later turn's hunks of two files back on disk, Ctrl+Z in one file brings its
 // hunks back, and the next prompt tells the agent of the other only. The review survives a window reload (the chat
 // reopened from Theia's store: the waiting hunk, the kept and undone ones, the Review note) and a backend restart
-// (the change set is reviewed, kept and undone from its stored "before"); the per-agent record counts every decision.
+// (the change set is reviewed, kept and undone from its stored "before"); the per-agent record counts every decision
+// (Show Agent Review Record, and the tooltip of the change set's Review All button).
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -272,5 +273,9 @@ describe('Review All Agent Changes: every file of the chat, Keep All and Undo Al
         // As before the reload, and line 2 of c.txt undone.
         await waitUntil(async () => /TinyAgent: 5 kept, 3 undone \(63% kept\)/.test((await record.innerText().catch(() => '')).replace(/\u00a0/g, ' ')),
             { timeout: 15_000, what: 'the record to count 5 kept and 3 undone', diagnostics: async () => `${await record.innerText().catch(() => '?')}\n${JSON.stringify(reviewRecord(home))}` });
+        // The change set's Review All button says it too, for the chat's agents.
+        const button = chat.view.locator('.theia-acp-review-all');
+        await waitUntil(async () => /\nTinyAgent so far: you kept 5 hunks, undid 3$/.test(await button.getAttribute('title').catch(() => '') ?? ''),
+            { timeout: 10_000, what: 'the Review All button\'s tooltip to hold the record', diagnostics: async () => await button.getAttribute('title').catch(() => '?') });
     });
 });

@@ -7,6 +7,7 @@ import { ChangeSetActionRenderer } from '@theia/ai-chat-ui/lib/browser/change-se
 import { ChangeReviewService } from './change-review-service';
 import { ReviewAllService } from './review-all';
 import { hunks } from './review-walk';
+import { ReviewRecordStore } from './review-record-store';
 
 /** "Review All" in the header of a chat's change set, beside Theia's Apply All: how many hunks wait in the chat. */
 @injectable()
@@ -16,9 +17,10 @@ export class ReviewAllAction implements ChangeSetActionRenderer {
     @inject(ChangeReviewService) protected readonly service: ChangeReviewService;
     @inject(ReviewAllService) protected readonly reviewAll: ReviewAllService;
     @inject(ChatService) protected readonly chatService: ChatService;
+    @inject(ReviewRecordStore) protected readonly record: ReviewRecordStore;
 
     get onDidChange(): Event<void> {
-        return this.service.onDidChange as Event<unknown> as Event<void>;
+        return Event.any(this.service.onDidChange as Event<unknown> as Event<void>, this.record.onDidChange);
     }
 
     canRender(changeSet: ChangeSet): boolean {
@@ -34,11 +36,21 @@ export class ReviewAllAction implements ChangeSetActionRenderer {
         return <button
             className='theia-button secondary theia-acp-review-all'
             data-waiting={waiting}
-            title={`Review every file of this chat hunk after hunk (${hunks(waiting)} waiting)`}
+            title={[`Review every file of this chat hunk after hunk (${hunks(waiting)} waiting)`, ...this.recordLines(chatSessionId)].join('\n')}
             onClick={() => void this.reviewAll.start(chatSessionId, 'chat')}
         >
             Review All
         </button>;
+    }
+
+    /** The record of the chat's agents, as far as this window knows it (Show Agent Review Record reads it all). */
+    protected recordLines(chatSessionId: string): string[] {
+        const record = this.record.current;
+        const agents = new Set(this.service.reviews.chatFiles(chatSessionId).map(review => review.agentId ?? 'unknown'));
+        return [...agents].filter(agentId => record[agentId]).map(agentId => {
+            const { name, kept, undone } = record[agentId];
+            return `${name} so far: you kept ${hunks(kept)}, undid ${undone}`;
+        });
     }
 
     /** The chat whose change set this is, when the agents' review knows its files. */

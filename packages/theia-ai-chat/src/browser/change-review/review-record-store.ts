@@ -1,6 +1,7 @@
 import { inject, injectable, postConstruct } from '@theia/core/shared/inversify';
 import { EnvVariablesServer } from '@theia/core/lib/common/env-variables';
 import URI from '@theia/core/lib/common/uri';
+import { Emitter } from '@theia/core/lib/common/event';
 import { FileService } from '@theia/filesystem/lib/browser/file-service';
 import { ChatAgentService } from '@theia/ai-chat/lib/common/chat-agent-service';
 import { ChangeReviewService } from './change-review-service';
@@ -18,7 +19,12 @@ export class ReviewRecordStore {
     @inject(EnvVariablesServer) protected readonly env: EnvVariablesServer;
     @inject(ChatAgentService) protected readonly agents: ChatAgentService;
 
+    protected readonly onDidChangeEmitter = new Emitter<void>();
+    /** The record was written (or read): `current` may say more. */
+    readonly onDidChange = this.onDidChangeEmitter.event;
     protected pending: ReviewRecord = {};
+    /** The record on disk as last read or written by this window. */
+    protected known: ReviewRecord = {};
     protected writing = Promise.resolve();
     protected timer: ReturnType<typeof setTimeout> | undefined;
 
@@ -32,6 +38,12 @@ export class ReviewRecordStore {
             this.timer = setTimeout(() => void this.flush(), 300);
         });
         window.addEventListener('beforeunload', () => void this.flush());
+        this.readFile().then(() => this.onDidChangeEmitter.fire(), () => undefined);
+    }
+
+    /** The record as this window knows it, without waiting: what it read or wrote last and its own decisions since. */
+    get current(): ReviewRecord {
+        return addToRecord(this.known, this.pending);
     }
 
     /** The record on disk with the decisions not written yet. */
@@ -48,9 +60,13 @@ export class ReviewRecordStore {
         if (Object.keys(delta).length === 0) {
             return this.writing;
         }
+        // `current` goes on counting the decisions while they are written.
+        this.known = addToRecord(this.known, delta);
         this.writing = this.writing.then(async () => {
             const sum = addToRecord(await this.readFile(), delta);
             await this.files.write(await this.location(), JSON.stringify(sum, undefined, 2));
+            this.known = sum;
+            this.onDidChangeEmitter.fire();
         }).catch(error => console.warn('The agent review record was not written:', error));
         return this.writing;
     }
@@ -60,7 +76,7 @@ export class ReviewRecordStore {
         if (!await this.files.exists(location)) {
             return {};
         }
-        return parseRecord((await this.files.read(location)).value);
+        return this.known = parseRecord((await this.files.read(location)).value);
     }
 
     protected async location(): Promise<URI> {
