@@ -1,7 +1,7 @@
 import type { RpcServer } from '@theia/core/lib/common/messaging/proxy-factory';
 import type { AcpAgentLaunch } from '@ai-cli-companion/acp-client';
-import type { AcpAuthMethodData, AcpTerminalLogin } from './acp-auth-methods';
-import type { AcpElicitationAnswer, AcpElicitationRequest } from './acp-elicitation';
+import type { AcpAuthMethodData, AcpTerminalLogin } from './auth/acp-auth-methods';
+import type { AcpElicitationAnswer, AcpElicitationRequest } from './elicitation/acp-elicitation';
 import type { AcpAgentStartProgress } from './agent-start-progress';
 import type { AcpAvailableCommand } from './acp-commands';
 

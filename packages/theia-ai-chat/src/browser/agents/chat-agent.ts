@@ -4,7 +4,7 @@ import {
 } from '@theia/ai-chat/lib/common/chat-model';
 import { AcpChatAgentDefinition } from '../../common/acp-chat-agents';
 import { AcpMode, AcpSessionInfo, AcpTurnErrorData, AcpTurnResult } from '../../common/acp-chat-protocol';
-import type { AcpOpenedListedSession } from '../../common/acp-chat-history-protocol';
+import type { AcpOpenedListedSession } from '../../common/history/acp-chat-history-protocol';
 import { modelName, modelToSet } from '../../common/acp-models';
 import { defaultModeOf, modeToSet } from '../../common/acp-modes';
 import { AcpAgentSideWrites } from '../file-system/agent-side-writes';

@@ -1,7 +1,7 @@
 import { AcpChatAgentDefinition } from '../../common/acp-chat-agents';
 import { AcpTurnErrorData } from '../../common/acp-chat-protocol';
 import type { AcpCommandButton } from '../turn/command-buttons';
-import type { AcpAuthMethodData } from '../../common/acp-auth-methods';
+import type { AcpAuthMethodData } from '../../common/auth/acp-auth-methods';
 import type { AcpSignInOffer } from '../auth/sign-in-offers';
 import { KEYS_IN_FILE_PREFERENCE } from '@ai-cli-companion/node-base/credential-consent';
 import {

@@ -2,7 +2,7 @@ import { inject, injectable } from '@theia/core/shared/inversify';
 import { Command, CommandContribution, CommandRegistry } from '@theia/core/lib/common/command';
 import { MessageService } from '@theia/core/lib/common/message-service';
 import { QuickInputService } from '@theia/core/lib/common/quick-pick-service';
-import { AcpApiKeyService } from '../../common/acp-api-key-protocol';
+import { AcpApiKeyService } from '../../common/auth/acp-api-key-protocol';
 import { AcpAgentDirectory } from '../session/agent-directory';
 import { SET_API_KEY_COMMAND } from '../../common/chat-follow-up-commands';
 

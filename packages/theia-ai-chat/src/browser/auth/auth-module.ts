@@ -1,7 +1,7 @@
 import { interfaces } from '@theia/core/shared/inversify';
 import { ServiceConnectionProvider } from '@theia/core/lib/browser/messaging/service-connection-provider';
 import { CommandContribution } from '@theia/core/lib/common/command';
-import { ACP_API_KEYS_PATH, AcpApiKeyService } from '../../common/acp-api-key-protocol';
+import { ACP_API_KEYS_PATH, AcpApiKeyService } from '../../common/auth/acp-api-key-protocol';
 import { AcpApiKeyCommandContribution } from './api-key-commands';
 import { AcpSignInCommandContribution } from './sign-in-commands';
 import { AcpSignInOffers } from './sign-in-offers';

@@ -1,6 +1,6 @@
 import { ChatResponseContent, InteractiveContent } from '@theia/ai-chat/lib/common/chat-model';
 import { SerializableChatResponseContentData } from '@theia/ai-chat/lib/common/chat-model-serialization';
-import { AcpElicitationAnswer, AcpElicitationRequest, AcpFormValue } from '../../common/acp-elicitation';
+import { AcpElicitationAnswer, AcpElicitationRequest, AcpFormValue } from '../../common/elicitation/acp-elicitation';
 
 export const ACP_ELICITATION_KIND = 'acpElicitation';
 

@@ -5,8 +5,8 @@ import * as React from '@theia/core/shared/react';
 import { act } from '@theia/core/shared/react';
 import { WindowService } from '@theia/core/lib/browser/window/window-service';
 import { ResponseNode } from '@theia/ai-chat-ui/lib/browser/chat-tree-view/chat-view-tree-widget';
-import { AcpElicitationAnswer, AcpElicitationRequest } from '../../common/acp-elicitation';
-import { parseElicitationForm } from '../../common/elicitation-request-reader';
+import { AcpElicitationAnswer, AcpElicitationRequest } from '../../common/elicitation/acp-elicitation';
+import { parseElicitationForm } from '../../common/elicitation/elicitation-request-reader';
 import { AcpElicitationContent } from './elicitation-content';
 import { AcpElicitationRenderer } from './elicitation-renderer';
 

@@ -4,8 +4,8 @@ import { WindowService } from '@theia/core/lib/browser/window/window-service';
 import { ChatResponseContent } from '@theia/ai-chat/lib/common/chat-model';
 import { ChatResponsePartRenderer } from '@theia/ai-chat-ui/lib/browser/chat-response-part-renderer';
 import { ResponseNode } from '@theia/ai-chat-ui/lib/browser/chat-tree-view/chat-view-tree-widget';
-import { AcpElicitationForm, AcpFormField } from '../../common/acp-elicitation';
-import { checkFormAnswer } from '../../common/elicitation-answer-check';
+import { AcpElicitationForm, AcpFormField } from '../../common/elicitation/acp-elicitation';
+import { checkFormAnswer } from '../../common/elicitation/elicitation-answer-check';
 import { AcpElicitationContent } from './elicitation-content';
 
 /** Draws an agent's form (Submit, Decline, Cancel), its link (Open <host>), or why it cannot be shown. */

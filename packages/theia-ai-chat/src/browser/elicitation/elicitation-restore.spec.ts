@@ -1,7 +1,7 @@
 import * as assert from 'assert';
 import { ChatAgentLocation } from '@theia/ai-chat/lib/common/chat-agents';
 import { MutableChatModel, UnknownChatResponseContentImpl } from '@theia/ai-chat/lib/common/chat-model';
-import { parseElicitationForm } from '../../common/elicitation-request-reader';
+import { parseElicitationForm } from '../../common/elicitation/elicitation-request-reader';
 import { deserializers } from '../../test/chat-deserializers';
 import { AcpElicitationContent } from './elicitation-content';
 import { readSavedElicitation } from './elicitation-restore';

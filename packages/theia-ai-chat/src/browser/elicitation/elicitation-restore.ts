@@ -1,6 +1,6 @@
 import { injectable } from '@theia/core/shared/inversify';
 import { ChatContentDeserializerContribution, ChatContentDeserializerRegistry } from '@theia/ai-chat/lib/common/chat-content-deserializer';
-import { AcpElicitationRequest } from '../../common/acp-elicitation';
+import { AcpElicitationRequest } from '../../common/elicitation/acp-elicitation';
 import { ACP_ELICITATION_KIND, AcpElicitationContent, AcpElicitationData } from './elicitation-content';
 
 /**

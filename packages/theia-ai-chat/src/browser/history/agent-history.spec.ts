@@ -4,10 +4,10 @@ import { Container } from '@theia/core/shared/inversify';
 import { MessageService } from '@theia/core/lib/common/message-service';
 import { PreferenceService } from '@theia/core/lib/common/preferences/preference-service';
 import { WorkspaceService } from '@theia/workspace/lib/browser/workspace-service';
-import { AcpChatHistoryService, AcpListableAgent, AcpListedSession } from '../../common/acp-chat-history-protocol';
+import { AcpChatHistoryService, AcpListableAgent, AcpListedSession } from '../../common/history/acp-chat-history-protocol';
 import { AGENTS_PREFERENCE } from '../../common/acp-chat-preferences';
 import { AcpSessionInfo } from '../../common/acp-chat-protocol';
-import { listedChatId } from '../../common/listed-chat-id';
+import { listedChatId } from '../../common/history/listed-chat-id';
 import { AcpAgentHistory, AcpHistoryBrowse } from './agent-history';
 
 const SESSION: AcpSessionInfo = {

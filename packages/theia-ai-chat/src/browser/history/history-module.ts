@@ -1,6 +1,6 @@
 import { interfaces } from '@theia/core/shared/inversify';
 import { ServiceConnectionProvider } from '@theia/core/lib/browser/messaging/service-connection-provider';
-import { ACP_CHAT_HISTORY_PATH, AcpChatHistoryService } from '../../common/acp-chat-history-protocol';
+import { ACP_CHAT_HISTORY_PATH, AcpChatHistoryService } from '../../common/history/acp-chat-history-protocol';
 import { ChatSessionPicker } from '../../common/theia-patch-hooks/chat-session-picker';
 import { ListedChatSessions } from '../../common/theia-patch-hooks/listed-chat-sessions';
 import { AcpAgentHistory } from './agent-history';

@@ -1,5 +1,5 @@
 import * as assert from 'assert';
-import { AcpElicitationRequest } from '../../common/acp-elicitation';
+import { AcpElicitationRequest } from '../../common/elicitation/acp-elicitation';
 import { AcpSessionListener } from '../session/session-listeners';
 import { AcpEarlyPrompt } from './early-prompt';
 

@@ -1,5 +1,5 @@
 import { AcpContentBlock, AcpPermissionRequest, AcpSessionUpdate, AcpTurnResult } from '../../common/acp-chat-protocol';
-import { AcpElicitationRequest } from '../../common/acp-elicitation';
+import { AcpElicitationRequest } from '../../common/elicitation/acp-elicitation';
 import { AcpSessionListener } from '../session/session-listeners';
 
 /**

@@ -1,5 +1,5 @@
 import { ConfirmDialog } from '@theia/core/lib/browser/dialogs';
-import { RegistryAgentItem, RegistryInstallChoice, RegistryUpdatePlan } from '../../common/registry-protocol';
+import { RegistryAgentItem, RegistryInstallChoice, RegistryUpdatePlan } from '../../common/registry/registry-protocol';
 
 /** Nothing is downloaded or started before this: the command line, and the archive with its hash or the package. */
 export async function confirmRegistryInstall(agent: RegistryAgentItem, choice: RegistryInstallChoice): Promise<boolean> {

@@ -9,7 +9,7 @@ import { FrontendApplicationContribution } from '@theia/core/lib/browser/fronten
 import { BUILT_IN_ACP_AGENTS } from '../../common/acp-chat-agents';
 import {
     AcpRegistryService, RegistryAgentItem, RegistryInstallChoice, RegistryInstallResult, RegistryListingView
-} from '../../common/registry-protocol';
+} from '../../common/registry/registry-protocol';
 import { confirmRegistryInstall } from './install-confirmation';
 import { AcpRegistryCommands } from './registry-commands';
 import { RegistryIcons } from './registry-icons';

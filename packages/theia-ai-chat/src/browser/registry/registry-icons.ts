@@ -1,5 +1,5 @@
 import { injectable } from '@theia/core/shared/inversify';
-import type { RegistryAgentItem } from '../../common/registry-protocol';
+import type { RegistryAgentItem } from '../../common/registry/registry-protocol';
 
 /**
  * The registry agents' icons in the quick pick: each SVG (checked by the backend, checkSvgIcon) becomes a

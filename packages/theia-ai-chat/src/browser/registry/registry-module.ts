@@ -3,7 +3,7 @@ import { FrontendApplicationContribution } from '@theia/core/lib/browser/fronten
 import { ServiceConnectionProvider } from '@theia/core/lib/browser/messaging/service-connection-provider';
 import { CommandContribution } from '@theia/core/lib/common/command';
 import { TabBarToolbarContribution } from '@theia/core/lib/browser/shell/tab-bar-toolbar';
-import { ACP_REGISTRY_PATH, AcpRegistryService } from '../../common/registry-protocol';
+import { ACP_REGISTRY_PATH, AcpRegistryService } from '../../common/registry/registry-protocol';
 import { AcpRegistryCommandContribution } from './registry-command-contribution';
 import { RegistryIcons } from './registry-icons';
 import { RegistryUpdateFlow } from './registry-update-flow';

@@ -1,7 +1,7 @@
 import { inject, injectable } from '@theia/core/shared/inversify';
 import { MessageService } from '@theia/core/lib/common/message-service';
 import { QuickInputService } from '@theia/core/lib/common/quick-pick-service';
-import { AcpRegistryService, RegistryInstallResult, RegistryUpdatePlan } from '../../common/registry-protocol';
+import { AcpRegistryService, RegistryInstallResult, RegistryUpdatePlan } from '../../common/registry/registry-protocol';
 import { confirmRegistryUpdate } from './install-confirmation';
 import { RegistryUpdatesStatus } from './registry-updates-status';
 import { plainNotificationText } from './notification-text';

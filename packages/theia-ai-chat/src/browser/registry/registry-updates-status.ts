@@ -1,6 +1,6 @@
 import { inject, injectable } from '@theia/core/shared/inversify';
 import { StatusBar, StatusBarAlignment } from '@theia/core/lib/browser/status-bar/status-bar';
-import { AcpRegistryService, RegistryUpdateView } from '../../common/registry-protocol';
+import { AcpRegistryService, RegistryUpdateView } from '../../common/registry/registry-protocol';
 import { AcpRegistryCommands } from './registry-commands';
 
 const UPDATES_STATUS_ID = 'ai-cli-chat-registry-updates';

@@ -1,7 +1,7 @@
 import { inject, injectable, named } from '@theia/core/shared/inversify';
 import { ContributionProvider } from '@theia/core/lib/common/contribution-provider';
 import { AcpChatClient, AcpChatService, AcpPermissionRequest, AcpSessionUpdate, AcpTerminalOutput } from '../../common/acp-chat-protocol';
-import { AcpElicitationRequest } from '../../common/acp-elicitation';
+import { AcpElicitationRequest } from '../../common/elicitation/acp-elicitation';
 import { AcpSessionListeners } from './session-listeners';
 import { AcpClientFiles, AcpSessionClientContribution } from './session-client-contribution';
 import { AcpAgentStartProgress } from '../../common/agent-start-progress';

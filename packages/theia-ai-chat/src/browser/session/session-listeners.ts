@@ -1,6 +1,6 @@
 import { injectable } from '@theia/core/shared/inversify';
 import { AcpPermissionRequest, AcpSessionUpdate } from '../../common/acp-chat-protocol';
-import { AcpElicitationRequest } from '../../common/acp-elicitation';
+import { AcpElicitationRequest } from '../../common/elicitation/acp-elicitation';
 import { chatSessionKey } from '../../common/chat-session-key';
 
 /** Whoever listens to one (chat session, agent): the session state, and the turn while one runs. */

@@ -1,6 +1,6 @@
 import { ChatResponseContent, InteractiveContent, MutableChatRequestModel } from '@theia/ai-chat/lib/common/chat-model';
 import { AcpChatService, AcpPermissionRequest, AcpSessionUpdate } from '../../common/acp-chat-protocol';
-import { AcpElicitationRequest } from '../../common/acp-elicitation';
+import { AcpElicitationRequest } from '../../common/elicitation/acp-elicitation';
 import { AcpSessionListener } from '../session/session-listeners';
 import { AcpSessionState } from '../session/session-state';
 import { animationFrameScheduler } from '../../common/frame-scheduler';

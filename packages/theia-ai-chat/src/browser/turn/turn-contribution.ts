@@ -1,6 +1,6 @@
 import { ChatResponseContent, InteractiveContent, MutableChatRequestModel } from '@theia/ai-chat/lib/common/chat-model';
 import { AcpChatService, AcpPermissionRequest, AcpSessionUpdate } from '../../common/acp-chat-protocol';
-import { AcpElicitationRequest } from '../../common/acp-elicitation';
+import { AcpElicitationRequest } from '../../common/elicitation/acp-elicitation';
 import { AcpToolCallContent } from './tool-call-content';
 import { AcpUpdateTranslator } from './update-translator';
 

@@ -1,5 +1,5 @@
 import { inject, injectable } from '@theia/core/shared/inversify';
-import { AcpApiKeyService, ApiKeyStorage } from '../../common/acp-api-key-protocol';
+import { AcpApiKeyService, ApiKeyStorage } from '../../common/auth/acp-api-key-protocol';
 import { AcpAgentHosts } from '../agents/agent-hosts';
 import { AcpApiKeys } from './api-keys';
 

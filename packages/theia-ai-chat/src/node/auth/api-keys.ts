@@ -4,7 +4,7 @@ import { EnvVariablesServer } from '@theia/core/lib/common/env-variables';
 import { FileUri } from '@theia/core/lib/common/file-uri';
 import { CredentialStore, FileCredentialStore, NoCredentialStore, chooseCredentialStore, keychainProblem } from '@ai-cli-companion/node-base';
 import { KEYS_IN_FILE_HOW_TO } from '@ai-cli-companion/node-base/credential-consent';
-import type { ApiKeyStorage } from '../../common/acp-api-key-protocol';
+import type { ApiKeyStorage } from '../../common/auth/acp-api-key-protocol';
 
 /** The keychain's service name; the account is the chat agent's id. */
 export const API_KEY_SERVICE = 'ai-cli-companion.chat-agent-api-key';

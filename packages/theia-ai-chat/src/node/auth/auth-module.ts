@@ -5,7 +5,7 @@ import { EnvVariablesServer } from '@theia/core/lib/common/env-variables';
 import { PreferenceService } from '@theia/core/lib/common/preferences/preference-service';
 import { KeyringCredentialStore } from '@ai-cli-companion/node-base';
 import { keysInFileConsent } from '@ai-cli-companion/node-base/credential-consent';
-import { ACP_API_KEYS_PATH, AcpApiKeyService } from '../../common/acp-api-key-protocol';
+import { ACP_API_KEYS_PATH, AcpApiKeyService } from '../../common/auth/acp-api-key-protocol';
 import { userAcpChatSetting } from '../../common/acp-chat-preferences';
 import { AcpApiKeyServiceImpl } from './api-key-service-impl';
 import { AcpAgentSecrets } from '../agents/agent-secrets';

@@ -1,7 +1,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { findOnPath } from '@ai-cli-companion/acp-client/find-on-path';
-import type { AcpTerminalLogin } from '../../common/acp-auth-methods';
+import type { AcpTerminalLogin } from '../../common/auth/acp-auth-methods';
 
 /**
  * A terminal sign-in's program as an absolute path, found once with the user's `PATH` (the backend's, or the one

@@ -1,6 +1,6 @@
 import type * as acp from '@agentclientprotocol/sdk';
-import { AcpElicitationRequest } from '../../common/acp-elicitation';
-import { parseElicitationForm, parseElicitationUrl } from '../../common/elicitation-request-reader';
+import { AcpElicitationRequest } from '../../common/elicitation/acp-elicitation';
+import { parseElicitationForm, parseElicitationUrl } from '../../common/elicitation/elicitation-request-reader';
 import { acpSdk } from '../agents/engine';
 import { PendingElicitations } from './pending-elicitations';
 

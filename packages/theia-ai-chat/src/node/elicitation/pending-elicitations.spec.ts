@@ -1,6 +1,6 @@
 import * as assert from 'assert';
 import type * as acp from '@agentclientprotocol/sdk';
-import { AcpElicitationRequest } from '../../common/acp-elicitation';
+import { AcpElicitationRequest } from '../../common/elicitation/acp-elicitation';
 import { elicitationHandler } from './elicitation-handler';
 import { PendingElicitations } from './pending-elicitations';
 

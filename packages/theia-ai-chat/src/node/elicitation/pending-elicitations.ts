@@ -1,6 +1,6 @@
 import type * as acp from '@agentclientprotocol/sdk';
-import { AcpElicitationAnswer, AcpElicitationForm } from '../../common/acp-elicitation';
-import { checkFormAnswer } from '../../common/elicitation-answer-check';
+import { AcpElicitationAnswer, AcpElicitationForm } from '../../common/elicitation/acp-elicitation';
+import { checkFormAnswer } from '../../common/elicitation/elicitation-answer-check';
 
 interface Pending {
     readonly chatSessionId: string;

@@ -8,7 +8,7 @@ import { silentLogger, WorkspaceAgent } from '@ai-cli-companion/acp-client';
 import { removeFolder, tempFolder, until } from '@ai-cli-companion/node-base/test-support';
 import { AcpChatAgentConfig, AcpChatClient, AcpSessionUpdate } from '../../common/acp-chat-protocol';
 import { AGENTS_PREFERENCE, COPILOT_ENABLED_PREFERENCE, GEMINI_ENABLED_PREFERENCE, QWEN_ENABLED_PREFERENCE } from '../../common/acp-chat-preferences';
-import { listedChatId } from '../../common/listed-chat-id';
+import { listedChatId } from '../../common/history/listed-chat-id';
 import { AcpAgentHosts } from '../agents/agent-hosts';
 import { AcpApiKeys } from '../auth/api-keys';
 import { AcpAgentSecrets } from '../agents/agent-secrets';

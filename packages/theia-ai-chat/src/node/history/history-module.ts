@@ -1,6 +1,6 @@
 import { interfaces } from '@theia/core/shared/inversify';
 import { ConnectionContainerModule } from '@theia/core/lib/node/messaging/connection-container-module';
-import { ACP_CHAT_HISTORY_PATH, AcpChatHistoryService } from '../../common/acp-chat-history-protocol';
+import { ACP_CHAT_HISTORY_PATH, AcpChatHistoryService } from '../../common/history/acp-chat-history-protocol';
 import { AcpChatHistoryServiceImpl } from './chat-history-service-impl';
 import { AcpAgentListOffers } from './list-offers';
 

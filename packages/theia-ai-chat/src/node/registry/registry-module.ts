@@ -1,7 +1,7 @@
 import { interfaces } from '@theia/core/shared/inversify';
 import { ConnectionHandler } from '@theia/core/lib/common/messaging/handler';
 import { RpcConnectionHandler } from '@theia/core/lib/common/messaging/proxy-factory';
-import { ACP_REGISTRY_PATH, AcpRegistryService } from '../../common/registry-protocol';
+import { ACP_REGISTRY_PATH, AcpRegistryService } from '../../common/registry/registry-protocol';
 import { AcpRegistryServiceImpl } from './registry-service-impl';
 
 /** The ACP registry read, and its agents installed, in the backend. */

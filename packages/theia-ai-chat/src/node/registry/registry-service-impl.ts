@@ -4,7 +4,7 @@ import type { AgentInstaller, RegistryAgent, RegistryAgentEntry, RegistryClient 
 import { AGENTS_PREFERENCE, DEFAULT_REGISTRY_URL, userAcpChatSetting, userRegistryUrl } from '../../common/acp-chat-preferences';
 import {
     AcpRegistryService, InstallKind, RegistryAgentItem, RegistryInstallResult, RegistryListingView, RegistryUpdatePlan, RegistryUpdateView
-} from '../../common/registry-protocol';
+} from '../../common/registry/registry-protocol';
 import { AcpAgentHosts } from '../agents/agent-hosts';
 import { acpEngine } from '../agents/engine';
 

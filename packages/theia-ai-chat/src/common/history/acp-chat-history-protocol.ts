@@ -1,4 +1,4 @@
-import type { AcpChatAgentConfig, AcpSessionInfo, AcpSessionUpdate, AcpTurnErrorData } from './acp-chat-protocol';
+import type { AcpChatAgentConfig, AcpSessionInfo, AcpSessionUpdate, AcpTurnErrorData } from '../acp-chat-protocol';
 
 export const ACP_CHAT_HISTORY_PATH = '/services/ai-cli-companion/acp-chat-history';
 
