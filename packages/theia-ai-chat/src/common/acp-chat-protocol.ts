@@ -4,6 +4,8 @@ import type { AcpAuthMethodData, AcpTerminalLogin } from './auth/acp-auth-method
 import type { AcpElicitationAnswer, AcpElicitationRequest } from './elicitation/acp-elicitation';
 import type { AcpAgentStartProgress } from './agent-start-progress';
 import type { AcpAvailableCommand } from './acp-commands';
+import type { AcpPermissionRequest } from './permissions/permission-request';
+import type { AcpTerminalOutput } from './tool-calls/terminal-output';
 
 export const ACP_CHAT_PATH = '/services/ai-cli-companion/acp-chat';
 
@@ -73,14 +75,6 @@ export type AcpContentBlock = { type: string } & Record<string, unknown>;
 /** A `session/update` payload. */
 export type AcpSessionUpdate = { sessionUpdate: string } & Record<string, unknown>;
 
-export interface AcpPermissionOption { readonly optionId: string; readonly name: string; readonly kind: string }
-export interface AcpPermissionRequest {
-    /** Ours, to answer with; the agent's JSON-RPC id stays in the backend. */
-    readonly permissionId: string;
-    readonly toolCall: AcpSessionUpdate & { toolCallId: string };
-    readonly options: AcpPermissionOption[];
-}
-
 /** The backend: one ACP session per (chat session, agent), one agent process per (agent, workspace). */
 export const AcpChatService = Symbol('AcpChatService');
 export interface AcpChatService extends RpcServer<AcpChatClient> {
@@ -137,22 +131,6 @@ export interface AcpTurnErrorData {
     readonly authMethods?: AcpAuthMethodData[];
     /** Why Theia cannot keep an API key (no Secret Service answers), when it needs a login; absent when it can. */
     readonly credentialStoreProblem?: string;
-}
-
-/**
- * Output of a command an agent runs through `terminal/create`, pushed to the window at most every
- * ~100 ms. The first push (empty `text`) comes before the agent hears the terminal's id.
- */
-export interface AcpTerminalOutput {
-    readonly terminalId: string;
-    /** The command line, for display. */
-    readonly command: string;
-    /** Output since the last push (UTF-8 decoded). */
-    readonly text: string;
-    /** More came since the last push than a window keeps: `text` is the end of it and replaces what was shown. */
-    readonly reset?: boolean;
-    /** Set once, on the last push, when the command has exited. */
-    readonly exitStatus?: { readonly exitCode: number | null; readonly signal: string | null };
 }
 
 /** The frontend: where updates, questions and file access go. */

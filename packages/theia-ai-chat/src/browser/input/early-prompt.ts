@@ -1,4 +1,5 @@
-import { AcpContentBlock, AcpPermissionRequest, AcpSessionUpdate, AcpTurnResult } from '../../common/acp-chat-protocol';
+import { AcpContentBlock, AcpSessionUpdate, AcpTurnResult } from '../../common/acp-chat-protocol';
+import { AcpPermissionRequest } from '../../common/permissions/permission-request';
 import { AcpElicitationRequest } from '../../common/elicitation/acp-elicitation';
 import { AcpSessionListener } from '../session/session-listeners';
 

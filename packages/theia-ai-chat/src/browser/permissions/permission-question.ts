@@ -1,4 +1,4 @@
-import { AcpPermissionRequest } from '../../common/acp-chat-protocol';
+import { AcpPermissionRequest } from '../../common/permissions/permission-request';
 import { AcpToolCallContent } from '../turn/tool-call-content';
 
 /**

@@ -3,7 +3,8 @@ import { ContributionProvider } from '@theia/core/lib/common/contribution-provid
 import { DisposableCollection, Emitter, Event } from '@theia/core';
 import { ChatService, isSessionDeletedEvent } from '@theia/ai-chat/lib/common/chat-service';
 import { PromptService } from '@theia/ai-core/lib/common/prompt-service';
-import { AcpChatService, AcpPermissionRequest, AcpSessionInfo, AcpSessionUpdate } from '../../common/acp-chat-protocol';
+import { AcpChatService, AcpSessionInfo, AcpSessionUpdate } from '../../common/acp-chat-protocol';
+import { AcpPermissionRequest } from '../../common/permissions/permission-request';
 import { AcpSessionModels } from '../../common/acp-models';
 import { AcpSessionListener, AcpSessionListeners } from './session-listeners';
 import { TurnGate } from './turn-gate';

@@ -1,6 +1,8 @@
 import { inject, injectable, named } from '@theia/core/shared/inversify';
 import { ContributionProvider } from '@theia/core/lib/common/contribution-provider';
-import { AcpChatClient, AcpChatService, AcpPermissionRequest, AcpSessionUpdate, AcpTerminalOutput } from '../../common/acp-chat-protocol';
+import { AcpChatClient, AcpChatService, AcpSessionUpdate } from '../../common/acp-chat-protocol';
+import { AcpPermissionRequest } from '../../common/permissions/permission-request';
+import { AcpTerminalOutput } from '../../common/tool-calls/terminal-output';
 import { AcpElicitationRequest } from '../../common/elicitation/acp-elicitation';
 import { AcpSessionListeners } from './session-listeners';
 import { AcpClientFiles, AcpSessionClientContribution } from './session-client-contribution';

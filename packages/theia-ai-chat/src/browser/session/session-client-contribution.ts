@@ -1,4 +1,5 @@
-import { AcpSessionUpdate, AcpTerminalOutput } from '../../common/acp-chat-protocol';
+import { AcpSessionUpdate } from '../../common/acp-chat-protocol';
+import { AcpTerminalOutput } from '../../common/tool-calls/terminal-output';
 import { AcpAgentStartProgress } from '../../common/agent-start-progress';
 
 /**

@@ -1,5 +1,6 @@
 import { injectable } from '@theia/core/shared/inversify';
-import { AcpPermissionRequest, AcpSessionUpdate } from '../../common/acp-chat-protocol';
+import { AcpSessionUpdate } from '../../common/acp-chat-protocol';
+import { AcpPermissionRequest } from '../../common/permissions/permission-request';
 import { AcpElicitationRequest } from '../../common/elicitation/acp-elicitation';
 import { chatSessionKey } from '../../common/chat-session-key';
 

@@ -1,4 +1,5 @@
-import { AcpSessionUpdate, AcpTerminalOutput } from '../../common/acp-chat-protocol';
+import { AcpSessionUpdate } from '../../common/acp-chat-protocol';
+import { AcpTerminalOutput } from '../../common/tool-calls/terminal-output';
 
 interface TerminalMeta {
     readonly terminal_info?: { readonly terminal_id?: unknown };

@@ -1,6 +1,6 @@
 import { Emitter, Event } from '@theia/core';
 import { injectable } from '@theia/core/shared/inversify';
-import { AcpTerminalOutput } from '../../common/acp-chat-protocol';
+import { AcpTerminalOutput } from '../../common/tool-calls/terminal-output';
 
 /** What a tool card keeps of one terminal's output (characters, the newest): the backend's push bound. */
 export const TERMINAL_VIEW_LIMIT = 64 * 1024;

@@ -1,5 +1,6 @@
 import { inject, injectable } from '@theia/core/shared/inversify';
-import { AcpSessionUpdate, AcpTerminalOutput } from '../../common/acp-chat-protocol';
+import { AcpSessionUpdate } from '../../common/acp-chat-protocol';
+import { AcpTerminalOutput } from '../../common/tool-calls/terminal-output';
 import { AcpSessionClientContribution } from '../session/session-client-contribution';
 import { terminalOutputOfMeta } from './terminal-meta';
 import { AcpTerminalOutputs } from './terminal-outputs';

@@ -7,7 +7,7 @@ import { OpenerService } from '@theia/core/lib/browser/opener-service';
 import { URI } from '@theia/core/lib/common/uri';
 import { WorkspaceService } from '@theia/workspace/lib/browser/workspace-service';
 import { ResponseNode } from '@theia/ai-chat-ui/lib/browser/chat-tree-view/chat-view-tree-widget';
-import { AcpPermissionRequest } from '../../common/acp-chat-protocol';
+import { AcpPermissionRequest } from '../../common/permissions/permission-request';
 import { askOnToolCall } from '../permissions/permission-question';
 import { AcpTerminalOutputs } from './terminal-outputs';
 import { AcpToolCallContent } from '../turn/tool-call-content';

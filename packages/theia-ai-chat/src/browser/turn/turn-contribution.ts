@@ -1,5 +1,6 @@
 import { ChatResponseContent, InteractiveContent, MutableChatRequestModel } from '@theia/ai-chat/lib/common/chat-model';
-import { AcpChatService, AcpPermissionRequest, AcpSessionUpdate } from '../../common/acp-chat-protocol';
+import { AcpChatService, AcpSessionUpdate } from '../../common/acp-chat-protocol';
+import { AcpPermissionRequest } from '../../common/permissions/permission-request';
 import { AcpElicitationRequest } from '../../common/elicitation/acp-elicitation';
 import { AcpToolCallContent } from './tool-call-content';
 import { AcpUpdateTranslator } from './update-translator';

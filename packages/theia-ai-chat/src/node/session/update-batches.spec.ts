@@ -1,7 +1,8 @@
 import * as assert from 'assert';
 import * as path from 'path';
 import { removeFolder, tempFolder } from '@ai-cli-companion/node-base/test-support';
-import { AcpChatAgentConfig, AcpChatClient, AcpPermissionRequest, AcpSessionUpdate } from '../../common/acp-chat-protocol';
+import { AcpChatAgentConfig, AcpChatClient, AcpSessionUpdate } from '../../common/acp-chat-protocol';
+import { AcpPermissionRequest } from '../../common/permissions/permission-request';
 import { manualFrames } from '../../test/manual-frames';
 import { AcpAgentHosts } from '../agents/agent-hosts';
 import { AcpApiKeys } from '../auth/api-keys';

@@ -3,7 +3,7 @@ import { injectable } from '@theia/core/shared/inversify';
 import { BackendApplicationContribution } from '@theia/core/lib/node/backend-application';
 import type { ClientTerminals, TerminalRequestHandlers } from '@ai-cli-companion/acp-client';
 import { resolveInWorkspace } from '@ai-cli-companion/node-base';
-import { AcpTerminalOutput } from '../../common/acp-chat-protocol';
+import { AcpTerminalOutput } from '../../common/tool-calls/terminal-output';
 import { acpEngine, acpSdk } from '../agents/engine';
 import { AcpTerminalRelay } from './terminal-relay';
 

@@ -1,6 +1,6 @@
 import { StringDecoder } from 'string_decoder';
 import type { TerminalExit, TerminalWatcher } from '@ai-cli-companion/acp-client';
-import { AcpTerminalOutput } from '../../common/acp-chat-protocol';
+import { AcpTerminalOutput } from '../../common/tool-calls/terminal-output';
 
 /** What a window keeps of one terminal's output (characters); more than this is cut from the front. */
 export const TERMINAL_DISPLAY_LIMIT = 64 * 1024;
