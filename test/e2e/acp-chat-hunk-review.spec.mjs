@@ -13,6 +13,8 @@ import { CleanupStack } from '../support/cleanup-stack.mjs';
 import { MOD, REPO_ROOT, TheiaBackend, waitUntil } from '../support/theia-app.mjs';
 
 const TINY_AGENT = path.join(REPO_ROOT, 'test', 'support', 'tiny-acp-agent.mjs');
+/** The README's picture of the chat's review: the diff with Keep and Undo at each hunk, the change set's count. */
+const SCREENSHOT = path.join(REPO_ROOT, 'docs', 'images', 'chat-hunk-review.png');
 const lines = count => Array.from({ length: count }, (_, index) => `line ${index + 1}`);
 const text = all => `${all.join('\n')}\n`;
 /** The 30 lines of a.txt with the given lines (1-based) replaced. */
@@ -80,6 +82,9 @@ describe('the chat\'s changes reviewed hunk by hunk (Keep, Undo as an editor edi
         await chat.waitForText(/Edited [^,]*a\.txt\./);
         await waitForWaiting(3, 'hunks 2 and 3 and the new line 20');
         assert.equal(fs.readFileSync(a(), 'utf8'), aWith({ 3: 'agent-one', 15: 'agent-two', 20: 'agent-five', 27: 'agent-three' }));
+        await window.resizePanel('right', 420);
+        await window.dismissHover();
+        await window.page.screenshot({ path: SCREENSHOT });
     });
 
     it('Undo of hunk 2 puts line 15 back and saves; keeping the rest leaves the disk with hunks 1 and 3', async () => {

@@ -111,13 +111,7 @@ describe('Reject with a reason: the agent gets it in the answer\'s _meta and as 
         const asked = gemini.chatRequests.length;
         await rejectWithReason(reason, 'shift', async () => {
             // The picture: the chat panel at a width people give it, with the reason typed.
-            await window.page.evaluate(() => {
-                const container = globalThis.theia.container;
-                const shellId = [...container._bindingDictionary._map.keys()].find(key => typeof key === 'function' && /^ApplicationShell\d*$/.test(key.name));
-                container.get(shellId).resize(520, 'right');
-            });
-            await waitUntil(async () => (await window.page.locator('#theia-right-content-panel').boundingBox())?.width >= 500,
-                { timeout: 10_000, what: 'the chat panel to take its new width' });
+            await window.resizePanel('right', 520);
             await window.page.locator('#theia-right-content-panel').screenshot({ path: SCREENSHOT });
         });
         // The user's text of each model request since the answer; one of them is the chat's message with the reason.

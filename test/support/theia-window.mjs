@@ -98,6 +98,19 @@ export class TheiaWindow {
         await this.page.locator('.theia-hover').waitFor({ state: 'detached', timeout: 5_000 }).catch(() => undefined);
     }
 
+    /** Gives a side panel ('left', 'right', 'bottom') this size in pixels, as dragging its edge would; for pictures. */
+    async resizePanel(area, size) {
+        await this.page.evaluate(([where, pixels]) => {
+            const container = globalThis.theia.container;
+            const shellId = [...container._bindingDictionary._map.keys()].find(key => typeof key === 'function' && /^ApplicationShell\d*$/.test(key.name));
+            container.get(shellId).resize(pixels, where);
+        }, [area, size]);
+        const panel = this.page.locator(`#theia-${area}-content-panel`);
+        const measure = area === 'bottom' ? 'height' : 'width';
+        await waitUntil(async () => Math.abs(((await panel.boundingBox())?.[measure] ?? 0) - size) < 8,
+            { timeout: 10_000, what: `the ${area} panel to be ${size} px` });
+    }
+
     async screenshot(name) {
         fs.mkdirSync(ARTIFACTS_DIR, { recursive: true });
         const file = path.join(ARTIFACTS_DIR, name);
