@@ -1,6 +1,6 @@
 import * as assert from 'assert';
 import { PreferenceScope } from '@theia/core/lib/common/preferences/preference-scope';
-import { BUILT_IN_ACP_AGENTS, userAcpChatAgents } from './acp-chat-agents';
+import { BUILT_IN_ACP_AGENTS, userAcpChatAgents } from './agents/acp-chat-agents';
 import {
     ACP_CHAT_PREFERENCES, AGENTS_PREFERENCE, acpChatPreferenceSchema, GEMINI_COMMAND_PREFERENCE, QWEN_ENABLED_PREFERENCE, userAcpChatSetting
 } from './acp-chat-preferences';

@@ -2,7 +2,7 @@ import { PreferenceContribution, PreferenceSchema } from '@theia/core/lib/common
 import { PreferenceScope } from '@theia/core/lib/common/preferences/preference-scope';
 import { AGENT_PROFILES, AgentProfile, chatAgentName } from '@ai-cli-companion/acp-client/agent-profiles';
 import { KEYS_IN_FILE_DESCRIPTION, KEYS_IN_FILE_PREFERENCE } from '@ai-cli-companion/node-base/credential-consent';
-import { MCP_EXCLUDED_AGENTS_PREFERENCE } from './acp-chat-mcp-servers';
+import { MCP_EXCLUDED_AGENTS_PREFERENCE } from './agents/acp-chat-mcp-servers';
 import { CONFIGURED_AGENTS_SETTING } from '@ai-cli-companion/acp-client/configured-agents';
 
 export const AGENTS_PREFERENCE = CONFIGURED_AGENTS_SETTING;

@@ -2,8 +2,8 @@ import type { RpcServer } from '@theia/core/lib/common/messaging/proxy-factory';
 import type { AcpAgentLaunch } from '@ai-cli-companion/acp-client';
 import type { AcpAuthMethodData, AcpTerminalLogin } from './auth/acp-auth-methods';
 import type { AcpElicitationAnswer, AcpElicitationRequest } from './elicitation/acp-elicitation';
-import type { AcpAgentStartProgress } from './agent-start-progress';
-import type { AcpAvailableCommand } from './acp-commands';
+import type { AcpAgentStartProgress } from './agents/agent-start-progress';
+import type { AcpAvailableCommand } from './session-config/acp-commands';
 import type { AcpPermissionRequest } from './permissions/permission-request';
 import type { AcpTerminalOutput } from './tool-calls/terminal-output';
 

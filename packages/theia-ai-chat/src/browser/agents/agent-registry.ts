@@ -6,7 +6,7 @@ import { PreferenceScope } from '@theia/core/lib/common/preferences/preference-s
 import { AgentService } from '@theia/ai-core/lib/common/agent-service';
 import { ChatAgentService } from '@theia/ai-chat/lib/common/chat-agent-service';
 import { ChatAgent } from '@theia/ai-chat/lib/common/chat-agents';
-import { AcpChatAgentDefinition, userAcpChatAgents } from '../../common/acp-chat-agents';
+import { AcpChatAgentDefinition, userAcpChatAgents } from '../../common/agents/acp-chat-agents';
 import { ACP_CHAT_PREFERENCES, userAcpChatSetting } from '../../common/acp-chat-preferences';
 import { AcpChatAgent } from './chat-agent';
 import { AcpChatAgentServices } from './agent-services';

@@ -1,6 +1,6 @@
 import { injectable } from '@theia/core/shared/inversify';
 import type { MutableChatResponseModel } from '@theia/ai-chat/lib/common/chat-model';
-import { AcpAgentStartProgress, agentStartLine } from '../../common/agent-start-progress';
+import { AcpAgentStartProgress, agentStartLine } from '../../common/agents/agent-start-progress';
 import { chatSessionKey } from '../../common/chat-session-key';
 
 /** The id of the start line among a response's progress messages (one a response). */

@@ -2,11 +2,11 @@ import { ChatAgent, ChatAgentLocation, ChatMode } from '@theia/ai-chat/lib/commo
 import {
     ErrorChatResponseContentImpl, MutableChatRequestModel
 } from '@theia/ai-chat/lib/common/chat-model';
-import { AcpChatAgentDefinition } from '../../common/acp-chat-agents';
+import { AcpChatAgentDefinition } from '../../common/agents/acp-chat-agents';
 import { AcpMode, AcpSessionInfo, AcpTurnErrorData, AcpTurnResult } from '../../common/acp-chat-protocol';
 import type { AcpOpenedListedSession } from '../../common/history/acp-chat-history-protocol';
-import { modelName, modelToSet } from '../../common/acp-models';
-import { defaultModeOf, modeToSet } from '../../common/acp-modes';
+import { modelName, modelToSet } from '../../common/session-config/acp-models';
+import { defaultModeOf, modeToSet } from '../../common/session-config/acp-modes';
 import { AcpAgentSideWrites } from '../file-system/agent-side-writes';
 import type { AcpChatAgentServices } from './agent-services';
 import type { SessionState } from '../session/chat-sessions';

@@ -1,4 +1,4 @@
-import { AcpChatAgentDefinition } from '../../common/acp-chat-agents';
+import { AcpChatAgentDefinition } from '../../common/agents/acp-chat-agents';
 import { AcpTurnErrorData } from '../../common/acp-chat-protocol';
 import type { AcpCommandButton } from '../turn/command-buttons';
 import type { AcpAuthMethodData } from '../../common/auth/acp-auth-methods';

@@ -1,5 +1,5 @@
 import * as assert from 'assert';
-import { BUILT_IN_ACP_AGENTS } from '../../common/acp-chat-agents';
+import { BUILT_IN_ACP_AGENTS } from '../../common/agents/acp-chat-agents';
 import { authMethodsForChat } from '../../common/auth/acp-auth-methods';
 import type { AcpSignInOffer } from '../auth/sign-in-offers';
 import { AUTHENTICATE_COMMAND, SET_API_KEY_COMMAND, SIGN_IN_IN_TERMINAL_COMMAND } from '../../common/chat-follow-up-commands';

@@ -1,7 +1,7 @@
 import '../../test/jsdom';
 import * as assert from 'assert';
 import { Emitter } from '@theia/core/lib/common/event';
-import { BUILT_IN_ACP_AGENTS } from '../../common/acp-chat-agents';
+import { BUILT_IN_ACP_AGENTS } from '../../common/agents/acp-chat-agents';
 import { AcpSignInOffers } from './sign-in-offers';
 import { AcpSignInCommandContribution, SIGN_IN_GONE } from './sign-in-commands';
 

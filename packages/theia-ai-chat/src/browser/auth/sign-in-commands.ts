@@ -6,7 +6,7 @@ import { WorkspaceService } from '@theia/workspace/lib/browser/workspace-service
 import { TerminalService } from '@theia/terminal/lib/browser/base/terminal-service';
 import { TerminalWatcher } from '@theia/terminal/lib/common/terminal-watcher';
 import { AcpChatService } from '../../common/acp-chat-protocol';
-import { AcpChatAgentDefinition } from '../../common/acp-chat-agents';
+import { AcpChatAgentDefinition } from '../../common/agents/acp-chat-agents';
 import { AcpAgentDirectory } from '../session/agent-directory';
 import { AUTHENTICATE_COMMAND, AcpRetry, SIGN_IN_IN_TERMINAL_COMMAND } from '../../common/chat-follow-up-commands';
 import { AcpSignInOffer, AcpSignInOffers } from './sign-in-offers';

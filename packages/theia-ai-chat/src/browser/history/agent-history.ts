@@ -8,7 +8,7 @@ import { AcpChatHistoryService, AcpListableAgent, AcpListedSession, AcpOpenedLis
 import { listedChatId, parseListedChatId } from '../../common/history/listed-chat-id';
 import { PreferenceService } from '@theia/core/lib/common/preferences/preference-service';
 import { WorkspaceService } from '@theia/workspace/lib/browser/workspace-service';
-import { userAcpChatAgents } from '../../common/acp-chat-agents';
+import { userAcpChatAgents } from '../../common/agents/acp-chat-agents';
 import { userAcpChatSetting } from '../../common/acp-chat-preferences';
 import { ListedChatSessions } from '../../common/theia-patch-hooks/listed-chat-sessions';
 import { listedChatData } from './listed-transcript';

@@ -2,7 +2,7 @@ import { inject, injectable } from '@theia/core/shared/inversify';
 import * as React from '@theia/core/shared/react';
 import { ChatAgent } from '@theia/ai-chat/lib/common/chat-agents';
 import { ChatRequest, ChatRequestModel } from '@theia/ai-chat/lib/common/chat-model';
-import { AcpUsage, describeUsage } from '../../common/acp-usage';
+import { AcpUsage, describeUsage } from '../../common/session-config/acp-usage';
 import { ChatInputHooks, ChatInputModelSelector, QueuedChatPrompt } from '../../common/theia-patch-hooks/chat-input-hooks';
 import { AcpAgentDirectory } from '../session/agent-directory';
 import { AcpChatSessions } from '../session/chat-sessions';

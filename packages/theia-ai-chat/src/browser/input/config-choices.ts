@@ -1,6 +1,6 @@
 import { ErrorChatResponseContentImpl, MutableChatRequestModel } from '@theia/ai-chat/lib/common/chat-model';
 import { AcpChatService } from '../../common/acp-chat-protocol';
-import { AcpConfigChoiceToSend, AcpConfigControls } from '../../common/acp-config-options';
+import { AcpConfigChoiceToSend, AcpConfigControls } from '../../common/session-config/acp-config-options';
 import { AcpSessionConfigs } from './session-configs';
 
 /**

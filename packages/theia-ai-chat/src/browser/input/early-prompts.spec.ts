@@ -4,7 +4,7 @@ import { permissionTurn } from '../permissions/permission-turn';
 import { elicitationTurn } from '../elicitation/elicitation-turn';
 import { MutableChatModel, MutableChatRequestModel } from '@theia/ai-chat/lib/common/chat-model';
 import { ParsedChatRequest, ParsedChatRequestAgentPart } from '@theia/ai-chat/lib/common/parsed-chat-request';
-import { AcpChatAgentDefinition } from '../../common/acp-chat-agents';
+import { AcpChatAgentDefinition } from '../../common/agents/acp-chat-agents';
 import { AcpChatService, AcpSessionInfo, AcpTurnResult } from '../../common/acp-chat-protocol';
 import { AcpChatAgent } from '../agents/chat-agent';
 import type { AcpChatAgentServices } from '../agents/agent-services';

@@ -1,5 +1,5 @@
 import * as assert from 'assert';
-import { sessionModels } from '../../common/acp-models';
+import { sessionModels } from '../../common/session-config/acp-models';
 import { acpModelSelectorProps } from './model-selector';
 
 const session = sessionModels({

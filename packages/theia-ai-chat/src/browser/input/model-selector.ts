@@ -1,6 +1,6 @@
 import type { LanguageModel } from '@theia/ai-core/lib/common/language-model';
 import { AcpModel } from '../../common/acp-chat-protocol';
-import { AcpSessionModels, chosenModel, modelName, offeredModels } from '../../common/acp-models';
+import { AcpSessionModels, chosenModel, modelName, offeredModels } from '../../common/session-config/acp-models';
 
 /** What Theia's per-session model selector shows (its props type is not exported). */
 export interface AcpModelSelectorProps {

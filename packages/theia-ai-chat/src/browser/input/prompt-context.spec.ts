@@ -1,5 +1,5 @@
 import * as assert from 'assert';
-import { BUILT_IN_ACP_AGENTS } from '../../common/acp-chat-agents';
+import { BUILT_IN_ACP_AGENTS } from '../../common/agents/acp-chat-agents';
 import { ADD_REGISTRY_AGENT_COMMAND, INSTALL_CLI_COMMAND, SET_API_KEY_COMMAND } from '../../common/chat-follow-up-commands';
 import { describeFailure, followUpButtons } from '../agents/failure-message';
 import { absolutePath } from './prompt-builder';

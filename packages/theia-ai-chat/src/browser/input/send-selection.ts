@@ -8,7 +8,7 @@ import { EditorManager } from '@theia/editor/lib/browser/editor-manager';
 import { WorkspaceService } from '@theia/workspace/lib/browser/workspace-service';
 import { AIChatContribution } from '@theia/ai-chat-ui/lib/browser/ai-chat-ui-contribution';
 import { selectedLines } from '@ai-cli-companion/core/editor-shared';
-import { BUILT_IN_ACP_AGENTS } from '../../common/acp-chat-agents';
+import { BUILT_IN_ACP_AGENTS } from '../../common/agents/acp-chat-agents';
 import { AcpAgentDirectory } from '../session/agent-directory';
 
 /** The group the companion's "Send to <CLI>" entries use (by value: adapters never import each other). */

@@ -3,8 +3,8 @@ import '../../test/jsdom';
 import * as assert from 'assert';
 import * as React from '@theia/core/shared/react';
 import { act } from '@theia/core/shared/react';
-import { sortConfigOptions } from '../../common/acp-config-options';
-import { describeUsage } from '../../common/acp-usage';
+import { sortConfigOptions } from '../../common/session-config/acp-config-options';
+import { describeUsage } from '../../common/session-config/acp-usage';
 import { AcpSessionBar, AcpSessionBarProps } from './session-bar';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports

@@ -1,7 +1,7 @@
 import * as React from '@theia/core/shared/react';
 import { SelectComponent, SelectOption } from '@theia/core/lib/browser/widgets/select-component';
-import { AcpConfigControl } from '../../common/acp-config-options';
-import { AcpUsageView } from '../../common/acp-usage';
+import { AcpConfigControl } from '../../common/session-config/acp-config-options';
+import { AcpUsageView } from '../../common/session-config/acp-usage';
 
 export interface AcpSessionBarProps {
     /** The agent's compact config options (thinking level, its own), with the value to show. */

@@ -2,10 +2,10 @@ import { inject, injectable, optional, postConstruct } from '@theia/core/shared/
 import { Emitter, Event } from '@theia/core/lib/common/event';
 import { ChatService, isSessionDeletedEvent } from '@theia/ai-chat/lib/common/chat-service';
 import { AcpConfigOptionData, AcpMode, AcpSessionInfo, AcpSessionUpdate } from '../../common/acp-chat-protocol';
-import { AcpConfigChoiceToSend, AcpConfigControl, AcpConfigControls, configChoicesToSend, sortConfigOptions } from '../../common/acp-config-options';
-import { AcpSessionModels, modelToSet } from '../../common/acp-models';
-import { defaultModeOf } from '../../common/acp-modes';
-import { AcpUsage, readUsage } from '../../common/acp-usage';
+import { AcpConfigChoiceToSend, AcpConfigControl, AcpConfigControls, configChoicesToSend, sortConfigOptions } from '../../common/session-config/acp-config-options';
+import { AcpSessionModels, modelToSet } from '../../common/session-config/acp-models';
+import { defaultModeOf } from '../../common/session-config/acp-modes';
+import { AcpUsage, readUsage } from '../../common/session-config/acp-usage';
 import { chatSessionKey } from '../../common/chat-session-key';
 
 type ConfigValue = string | boolean;

@@ -6,7 +6,7 @@ import { PreferenceService } from '@theia/core/lib/common/preferences/preference
 import { PreferenceScope } from '@theia/core/lib/common/preferences/preference-scope';
 import { ConfirmDialog } from '@theia/core/lib/browser/dialogs';
 import { FrontendApplicationContribution } from '@theia/core/lib/browser/frontend-application-contribution';
-import { BUILT_IN_ACP_AGENTS } from '../../common/acp-chat-agents';
+import { BUILT_IN_ACP_AGENTS } from '../../common/agents/acp-chat-agents';
 import {
     AcpRegistryService, RegistryAgentItem, RegistryInstallChoice, RegistryInstallResult, RegistryListingView
 } from '../../common/registry/registry-protocol';

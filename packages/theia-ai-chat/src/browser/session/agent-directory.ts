@@ -1,5 +1,5 @@
 import { ChatAgent } from '@theia/ai-chat/lib/common/chat-agents';
-import { AcpChatAgentDefinition } from '../../common/acp-chat-agents';
+import { AcpChatAgentDefinition } from '../../common/agents/acp-chat-agents';
 
 /**
  * The ACP chat agents the user has, for the features that list or recognize them (sign-in, API keys, Send

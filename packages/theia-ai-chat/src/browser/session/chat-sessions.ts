@@ -5,13 +5,13 @@ import { ChatService, isSessionDeletedEvent } from '@theia/ai-chat/lib/common/ch
 import { PromptService } from '@theia/ai-core/lib/common/prompt-service';
 import { AcpChatService, AcpSessionInfo, AcpSessionUpdate } from '../../common/acp-chat-protocol';
 import { AcpPermissionRequest } from '../../common/permissions/permission-request';
-import { AcpSessionModels } from '../../common/acp-models';
+import { AcpSessionModels } from '../../common/session-config/acp-models';
 import { AcpSessionListener, AcpSessionListeners } from './session-listeners';
 import { TurnGate } from './turn-gate';
 import { AcpSessionState } from './session-state';
 import { AcpSessionClientContribution } from './session-client-contribution';
 import { chatSessionKey } from '../../common/chat-session-key';
-import { AcpAvailableCommand, readAvailableCommands } from '../../common/acp-commands';
+import { AcpAvailableCommand, readAvailableCommands } from '../../common/session-config/acp-commands';
 
 /**
  * What the chat keeps per (chat session, agent) between turns: the agent's slash commands

@@ -6,7 +6,7 @@ import { AcpTerminalOutput } from '../../common/tool-calls/terminal-output';
 import { AcpElicitationRequest } from '../../common/elicitation/acp-elicitation';
 import { AcpSessionListeners } from './session-listeners';
 import { AcpClientFiles, AcpSessionClientContribution } from './session-client-contribution';
-import { AcpAgentStartProgress } from '../../common/agent-start-progress';
+import { AcpAgentStartProgress } from '../../common/agents/agent-start-progress';
 
 /** The backend's callbacks, routed to the features' contributions and to the listener of the session they name. */
 @injectable()

@@ -1,6 +1,6 @@
 import { AcpSessionUpdate } from '../../common/acp-chat-protocol';
 import { AcpTerminalOutput } from '../../common/tool-calls/terminal-output';
-import { AcpAgentStartProgress } from '../../common/agent-start-progress';
+import { AcpAgentStartProgress } from '../../common/agents/agent-start-progress';
 
 /**
  * A feature's share of the backend's callbacks (issue 33): the session layer routes them (frontend-client.ts,

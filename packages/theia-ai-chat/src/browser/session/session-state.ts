@@ -1,4 +1,4 @@
-import { AcpAvailableCommand } from '../../common/acp-commands';
+import { AcpAvailableCommand } from '../../common/session-config/acp-commands';
 
 /** Session-wide state fed by updates outside turns too: the agent's commands and current mode. */
 export interface AcpSessionState {

@@ -10,7 +10,7 @@ import { CommonCommands } from '@theia/core/lib/browser/common-frontend-contribu
 import { AI_CHAT_HOME } from '@theia/ai-chat-ui/lib/browser/chat-view-commands';
 import { CHAT_VIEW_TOKEN_USAGE_WARNING_THRESHOLD_PERCENTAGE } from '@theia/ai-chat-ui/lib/browser/chat-view-preferences';
 import { decideTokenUsageWarning } from '@theia/ai-chat-ui/lib/browser/chat-token-usage-indicator-util';
-import { describeUsage } from '../../common/acp-usage';
+import { describeUsage } from '../../common/session-config/acp-usage';
 
 /**
  * Theia's chat input, with two changes:

@@ -2,7 +2,7 @@ import {
     ChatResponseContent, ThinkingChatResponseContentImpl
 } from '@theia/ai-chat/lib/common/chat-model';
 import { AcpSessionUpdate } from '../../common/acp-chat-protocol';
-import { AcpAvailableCommand, readAvailableCommands } from '../../common/acp-commands';
+import { AcpAvailableCommand, readAvailableCommands } from '../../common/session-config/acp-commands';
 import { FrameScheduler } from '../../common/frame-scheduler';
 import { FrameBatchedText } from './frame-batched-text';
 import { MarkdownPartStream } from './markdown-parts';

@@ -1,5 +1,5 @@
 import { AcpElicitationForm, AcpFormField, AcpFormValue, ELICITATION_LIMITS } from './acp-elicitation';
-import { linearPattern } from '../linear-pattern';
+import { linearPattern } from './linear-pattern';
 
 /**
  * Never JavaScript's backtracking RegExp: an agent's pattern could freeze the window or the backend (issue 29

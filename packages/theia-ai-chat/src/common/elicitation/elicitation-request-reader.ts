@@ -1,5 +1,5 @@
 import { AcpElicitationForm, AcpEnumOption, AcpFormField, ELICITATION_LIMITS, FieldBase, Parsed } from './acp-elicitation';
-import { linearPattern } from '../linear-pattern';
+import { linearPattern } from './linear-pattern';
 
 // Reads an agent's `elicitation/create` loosely and with limits; anything Theia cannot draw throws a message
 // that says why (returned as `{ error }`, the agent is told it).

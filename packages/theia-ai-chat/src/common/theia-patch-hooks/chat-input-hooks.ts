@@ -3,7 +3,7 @@ import type { Event } from '@theia/core/lib/common/event';
 import type { LanguageModel } from '@theia/ai-core/lib/common/language-model';
 import type { ChatAgent } from '@theia/ai-chat/lib/common/chat-agents';
 import type { ChatRequest, ChatRequestModel } from '@theia/ai-chat/lib/common/chat-model';
-import type { AcpUsage } from '../acp-usage';
+import type { AcpUsage } from '../session-config/acp-usage';
 
 /** A prompt that left at the gesture; only the hooks know what it holds. */
 export type EarlyPrompt = object;

@@ -7,9 +7,9 @@ import type { AgentLogger, WorkspaceAgent } from '@ai-cli-companion/acp-client';
 import { acpEngine } from './engine';
 import { AcpChatAgentConfig } from '../../common/acp-chat-protocol';
 import { AcpAgentSecrets } from './agent-secrets';
-import { userAcpChatAgents } from '../../common/acp-chat-agents';
+import { userAcpChatAgents } from '../../common/agents/acp-chat-agents';
 import { userAcpChatSetting } from '../../common/acp-chat-preferences';
-import { mcpServersForAgent } from '../../common/acp-chat-mcp-servers';
+import { mcpServersForAgent } from '../../common/agents/acp-chat-mcp-servers';
 
 /**
  * Every ACP agent process the chat runs, one per (agent configuration, workspace), shared by all

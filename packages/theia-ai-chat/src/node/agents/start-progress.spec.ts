@@ -3,7 +3,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { removeFolder, tempFolder } from '@ai-cli-companion/node-base/test-support';
 import { AcpChatAgentConfig, AcpChatClient } from '../../common/acp-chat-protocol';
-import { AcpAgentStartProgress } from '../../common/agent-start-progress';
+import { AcpAgentStartProgress } from '../../common/agents/agent-start-progress';
 import { AcpAgentHosts } from './agent-hosts';
 import { AcpApiKeys } from '../auth/api-keys';
 import { AcpChatTerminals } from '../tool-calls/chat-terminals';

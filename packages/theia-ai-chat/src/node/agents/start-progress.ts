@@ -1,5 +1,5 @@
 import type { WorkspaceAgent } from '@ai-cli-companion/acp-client';
-import { AcpAgentStartProgress, agentStartMessage } from '../../common/agent-start-progress';
+import { AcpAgentStartProgress, agentStartMessage } from '../../common/agents/agent-start-progress';
 
 /** Lines of start output sent to a window per start; a start that prints more keeps its last one shown. */
 const MAX_OUTPUT_REPORTS = 50;

@@ -6,7 +6,7 @@ import type { SessionHandlers, WorkspaceAgent } from '@ai-cli-companion/acp-clie
 import { AcpChatAgentConfig, AcpSessionUpdate, AcpTurnErrorData } from '../../common/acp-chat-protocol';
 import { AcpChatHistoryService, AcpListableAgent, AcpListedSession, AcpOpenedListedSession } from '../../common/history/acp-chat-history-protocol';
 import { listedChatId, MAX_LISTED_SESSION_ID } from '../../common/history/listed-chat-id';
-import { userAcpChatAgents } from '../../common/acp-chat-agents';
+import { userAcpChatAgents } from '../../common/agents/acp-chat-agents';
 import { userAcpChatSetting } from '../../common/acp-chat-preferences';
 import { acpEngine } from '../agents/engine';
 import { AcpAgentHosts } from '../agents/agent-hosts';

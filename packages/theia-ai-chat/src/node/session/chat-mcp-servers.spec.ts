@@ -2,7 +2,7 @@ import * as assert from 'assert';
 import * as path from 'path';
 import { removeFolder, tempFolder } from '@ai-cli-companion/node-base/test-support';
 import { AcpChatAgentConfig } from '../../common/acp-chat-protocol';
-import { MCP_EXCLUDED_AGENTS_PREFERENCE, THEIA_MCP_SERVERS_PREFERENCE } from '../../common/acp-chat-mcp-servers';
+import { MCP_EXCLUDED_AGENTS_PREFERENCE, THEIA_MCP_SERVERS_PREFERENCE } from '../../common/agents/acp-chat-mcp-servers';
 import { SESSION_START_TIMEOUT_ENV } from '@ai-cli-companion/acp-client';
 import { AcpAgentHosts } from '../agents/agent-hosts';
 import { AcpApiKeys } from '../auth/api-keys';

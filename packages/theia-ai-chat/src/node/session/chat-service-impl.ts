@@ -5,7 +5,7 @@ import {
     AcpChatAgentConfig, AcpChatClient, AcpChatService, AcpConfigOptionData, AcpContentBlock, AcpSessionInfo, AcpSessionUpdate, AcpShownMessage, AcpTurnErrorData, AcpTurnResult
 } from '../../common/acp-chat-protocol';
 import { AcpChatSessionIds } from './chat-session-ids';
-import { sessionModels } from '../../common/acp-models';
+import { sessionModels } from '../../common/session-config/acp-models';
 import { AcpAgentHosts } from '../agents/agent-hosts';
 import { AcpChatTerminals } from '../tool-calls/chat-terminals';
 import { AcpApiKeys } from '../auth/api-keys';
@@ -21,7 +21,7 @@ import { resolveTerminalLogin } from '../auth/terminal-login-path';
 import { PendingElicitations } from '../elicitation/pending-elicitations';
 import { reportAgentStart } from '../agents/start-progress';
 import { chatSessionHandlers } from './session-handlers';
-import { readAvailableCommands } from '../../common/acp-commands';
+import { readAvailableCommands } from '../../common/session-config/acp-commands';
 
 /**
  * The chat's ACP sessions for one frontend connection. The agent processes are shared

@@ -1,4 +1,4 @@
-import { AcpModel, AcpSessionInfo } from './acp-chat-protocol';
+import { AcpModel, AcpSessionInfo } from '../acp-chat-protocol';
 import { CONFIG_OPTION_LIMITS, cut } from './acp-config-options';
 
 /** What a session (or an agent's last session) reported about models. */

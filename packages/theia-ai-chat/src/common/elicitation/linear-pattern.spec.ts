@@ -1,7 +1,7 @@
 import * as assert from 'assert';
 import { linearPattern, LinearPattern, MAX_PATTERN_PROGRAM } from './linear-pattern';
-import { parseElicitationForm } from './elicitation/elicitation-request-reader';
-import { checkFormAnswer } from './elicitation/elicitation-answer-check';
+import { parseElicitationForm } from './elicitation-request-reader';
+import { checkFormAnswer } from './elicitation-answer-check';
 
 function compiled(pattern: string): LinearPattern {
     const test = linearPattern(pattern);

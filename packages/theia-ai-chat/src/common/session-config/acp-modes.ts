@@ -1,4 +1,4 @@
-import { AcpMode } from './acp-chat-protocol';
+import { AcpMode } from '../acp-chat-protocol';
 
 /** The agent's own default mode, by the id gemini, qwen, Claude Code and Copilot CLI give it. */
 export function defaultModeOf(modes: readonly AcpMode[]): string | undefined {

@@ -1,8 +1,8 @@
 import { AGENT_PROFILES, AgentProfile, chatAgentName } from '@ai-cli-companion/acp-client/agent-profiles';
 import { AcpPart, AGENTS } from '@ai-cli-companion/node-base/agents';
-import { AcpChatAgentConfig, AcpMode } from './acp-chat-protocol';
+import { AcpChatAgentConfig, AcpMode } from '../acp-chat-protocol';
 import { parseConfiguredAgents } from '@ai-cli-companion/acp-client/configured-agents';
-import { AGENTS_PREFERENCE, builtInAgentPreferences, UserSettingReader } from './acp-chat-preferences';
+import { AGENTS_PREFERENCE, builtInAgentPreferences, UserSettingReader } from '../acp-chat-preferences';
 
 /** A chat agent backed by an ACP agent: what differs between them, as data. */
 export interface AcpChatAgentDefinition extends AcpChatAgentConfig {

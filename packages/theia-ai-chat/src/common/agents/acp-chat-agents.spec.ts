@@ -1,7 +1,7 @@
 import * as assert from 'assert';
 import { AGENT_PROFILES } from '@ai-cli-companion/acp-client/agent-profiles';
 import { BUILT_IN_ACP_AGENTS, configuredAcpAgents, userAcpChatAgents } from './acp-chat-agents';
-import { COPILOT_COMMAND_PREFERENCE, COPILOT_ENABLED_PREFERENCE } from './acp-chat-preferences';
+import { COPILOT_COMMAND_PREFERENCE, COPILOT_ENABLED_PREFERENCE } from '../acp-chat-preferences';
 
 describe('aiCliChat.agents', () => {
     const taken = BUILT_IN_ACP_AGENTS.map(agent => agent.id);

@@ -1,5 +1,5 @@
 import * as assert from 'assert';
-import { userAcpChatSetting } from './acp-chat-preferences';
+import { userAcpChatSetting } from '../acp-chat-preferences';
 import { MCP_EXCLUDED_AGENTS_PREFERENCE, mcpServersForAgent, THEIA_MCP_SERVERS_PREFERENCE } from './acp-chat-mcp-servers';
 
 /** What PreferenceService.inspect reports with user settings and a cloned repository's .theia/settings.json. */

@@ -1,4 +1,4 @@
-import type { UserSettingReader } from './acp-chat-preferences';
+import type { UserSettingReader } from '../acp-chat-preferences';
 
 /** Theia's MCP server list (`@theia/ai-mcp`): read here by name, so this package needs no import of it. */
 export const THEIA_MCP_SERVERS_PREFERENCE = 'ai-features.mcp.mcpServers';
