@@ -1,6 +1,7 @@
 // The whole loop a user sees: the published `gemini` binary runs in a Theia terminal (typed into
 // xterm in Chromium), a loopback fake of the Gemini API makes it propose write_file edits, the diff
-// opens in Theia, the decision is taken there, and the CLI writes (or does not write) the file.
+// opens in Theia, the decision is taken there, and the CLI writes (or does not write) the file. A reason (a
+// rejection's, or a reverted block's) is typed into gemini's input and reaches the model with the user's Enter.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -117,5 +118,38 @@ describe('gemini in a Theia terminal, end to end', function () {
         await window.page.keyboard.press('Enter');
         await fake.waitForRequest(carries, 90_000).catch(async error => { throw new Error(`${error.message}\n${await diagnostics()}`); });
         assert.equal(fs.readFileSync(path.join(workspace, 'app.ts'), 'utf8'), current, 'the rejected edit was not written');
+    });
+
+    it('one block reverted with a reason (Shift+click ↺ Revert), the rest accepted: gemini writes the merged text, and the reason waits in its input for the user\'s Enter (issue 30)', async () => {
+        const file = path.join(workspace, 'blocks.ts');
+        fs.writeFileSync(file, 'const a = 1;\nconst b = 2;\nconst c = 3;\nconst d = 4;\nconst e = 5;\n');
+        await waitUntil(async () => /positive it stays\.[\s\S]*Type your message/i.test(await window.terminalText()),
+            { timeout: 60_000, what: 'gemini to be ready for the next message', diagnostics: () => diagnostics() });
+        fake.enqueue({ functionCall: { name: 'write_file', args: { file_path: file, content: 'const a = 10;\nconst b = 2;\nconst c = 3;\nconst d = 4;\nconst e = 50;\n' } } },
+            { text: 'Both changed.' });
+        await ask('Multiply a and e by ten');
+        const tab = window.diffTab('blocks.ts');
+        await tab.waitFor({ state: 'visible', timeout: 90_000 }).catch(async error => { throw new Error(`${error.message}\n${await diagnostics()}`); });
+        const revert = window.page.locator('.ai-cli-change-block-actions [data-action="revert"]');
+        await waitUntil(async () => await revert.count() === 2, { timeout: 15_000, what: 'two change blocks with ↺ Revert' });
+        await revert.first().click({ modifiers: ['Shift'] });
+        const input = window.page.locator('.quick-input-widget input.input');
+        await input.waitFor({ state: 'visible', timeout: 10_000 });
+        await input.fill('a must stay 1, the tests pin it');
+        await window.page.keyboard.press('Enter');
+        await waitUntil(async () => await revert.count() === 1, { timeout: 15_000, what: 'the first block reverted' });
+        await window.acceptButton().click();
+        await waitUntil(() => fs.readFileSync(file, 'utf8') === 'const a = 1;\nconst b = 2;\nconst c = 3;\nconst d = 4;\nconst e = 50;\n',
+            { timeout: 60_000, what: 'gemini to write the merged text', diagnostics: () => diagnostics() });
+        await waitUntil(async () => (await window.terminalText()).includes('a must stay 1, the tests pin it'),
+            { timeout: 30_000, what: 'the note typed into gemini\'s input', diagnostics: () => diagnostics() });
+        assert.match((await window.terminalText()).replace(/\s+/g, ' '), /In blocks\.ts I put back line 1 instead of your "const a = 10;": a must stay 1/);
+        const carries = request => JSON.stringify(request.body).includes('a must stay 1, the tests pin it');
+        await new Promise(resolve => setTimeout(resolve, 1_000)); // what would have been sent by itself has had its chance
+        assert.equal(fake.chatRequests.some(carries), false, 'not sent without the user\'s Enter');
+        fake.enqueue({ text: 'Noted: a stays 1.' });
+        await window.page.locator('.xterm-helper-textarea').first().focus();
+        await window.page.keyboard.press('Enter');
+        await fake.waitForRequest(carries, 90_000).catch(async error => { throw new Error(`${error.message}\n${await diagnostics()}`); });
     });
 });

@@ -52,7 +52,7 @@ export const CompanionPreferenceSchema: PreferenceSchema = {
         [REJECT_REASON_SEND_PREFERENCE]: {
             type: 'boolean',
             default: false,
-            description: 'When you reject a terminal CLI\'s proposed change with a reason ("Reject Proposed Change with a Reason…"), the reason is typed into that CLI\'s terminal as your next message. Off: it waits there for your Enter. On: it is sent at once.'
+            description: 'When you reject a terminal CLI\'s proposed change with a reason ("Reject Proposed Change with a Reason…"), or accept it after reverting blocks with a reason (Shift+click ↺ Revert), the reason is typed into that CLI\'s terminal as your next message. Off: it waits there for your Enter. On: it is sent at once.'
         },
         [FIRST_START_EXPLORER_PREFERENCE]: {
             type: 'boolean',

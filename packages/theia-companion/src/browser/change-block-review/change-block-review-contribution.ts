@@ -5,13 +5,15 @@ import { ApplicationShell } from '@theia/core/lib/browser/shell/application-shel
 import { Command, CommandContribution, CommandRegistry } from '@theia/core/lib/common/command';
 import { MessageService } from '@theia/core/lib/common/message-service';
 import { isOSX } from '@theia/core/lib/common/os';
-import { ChangeBlock, ChangeBlockReview } from './change-block-review';
+import { QuickInputService } from '@theia/core/lib/common/quick-pick-service';
+import { ChangeBlock, ChangeBlockReview, RevertedWithReason } from './change-block-review';
 import { DiffReviewService } from '../diff-review/diff-review-service';
 
 export namespace ChangeBlockCommands {
     const category = 'AI CLI';
     export const KEEP: Command = { id: 'aiCliCompanion.diff.keepBlock', category, label: 'Keep Change Block at Cursor' };
     export const REVERT: Command = { id: 'aiCliCompanion.diff.revertBlock', category, label: 'Revert Change Block at Cursor' };
+    export const REVERT_WITH_REASON: Command = { id: 'aiCliCompanion.diff.revertBlockWithReason', category, label: 'Revert Change Block at Cursor with a Reason…' };
     export const NEXT: Command = { id: 'aiCliCompanion.diff.nextBlock', category, label: 'Go to Next Change Block' };
     export const PREVIOUS: Command = { id: 'aiCliCompanion.diff.previousBlock', category, label: 'Go to Previous Change Block' };
 }
@@ -19,6 +21,7 @@ export namespace ChangeBlockCommands {
 /** The AI chat's hunk review keys (Keep, Undo, next, previous): one set of keys for every agent edit. */
 const KEEP_KEY = 'ctrlcmd+alt+y';
 const REVERT_KEY = 'ctrlcmd+alt+u';
+const REVERT_WITH_REASON_KEY = 'ctrlcmd+alt+shift+u';
 const NEXT_KEY = 'ctrlcmd+alt+]';
 const PREVIOUS_KEY = 'ctrlcmd+alt+[';
 
@@ -28,8 +31,11 @@ export class ChangeBlockReviewContribution implements FrontendApplicationContrib
     @inject(DiffReviewService) protected readonly reviews: DiffReviewService;
     @inject(ApplicationShell) protected readonly shell: ApplicationShell;
     @inject(MessageService) protected readonly messages: MessageService;
+    @inject(QuickInputService) protected readonly quickInput: QuickInputService;
 
     protected readonly blockReviews = new Map<string, ChangeBlockReview>();
+    /** The reverted-with-a-reason blocks of each proposal, kept until its decision is told (the review ends first). */
+    protected readonly reasons = new Map<string, readonly RevertedWithReason[]>();
 
     onStart(): void {
         this.reviews.onDidChange(() => this.sync());
@@ -38,6 +44,7 @@ export class ChangeBlockReviewContribution implements FrontendApplicationContrib
     registerCommands(registry: CommandRegistry): void {
         registry.registerCommand(ChangeBlockCommands.KEEP, this.blockHandler((review, block) => review.keep(block)));
         registry.registerCommand(ChangeBlockCommands.REVERT, this.blockHandler((review, block) => review.revert(block)));
+        registry.registerCommand(ChangeBlockCommands.REVERT_WITH_REASON, this.blockHandler((review, block) => void review.revertWithReason(block)));
         for (const [command, direction] of [[ChangeBlockCommands.NEXT, 1], [ChangeBlockCommands.PREVIOUS, -1]] as const) {
             registry.registerCommand(command, { execute: () => this.current()?.go(direction), isEnabled: () => !!this.current() });
         }
@@ -48,8 +55,16 @@ export class ChangeBlockReviewContribution implements FrontendApplicationContrib
         const when = 'isInDiffEditor && !aiCliChat.hunkReview';
         registry.registerKeybinding({ command: ChangeBlockCommands.KEEP.id, keybinding: KEEP_KEY, when });
         registry.registerKeybinding({ command: ChangeBlockCommands.REVERT.id, keybinding: REVERT_KEY, when });
+        registry.registerKeybinding({ command: ChangeBlockCommands.REVERT_WITH_REASON.id, keybinding: REVERT_WITH_REASON_KEY, when });
         registry.registerKeybinding({ command: ChangeBlockCommands.NEXT.id, keybinding: NEXT_KEY, when });
         registry.registerKeybinding({ command: ChangeBlockCommands.PREVIOUS.id, keybinding: PREVIOUS_KEY, when });
+    }
+
+    /** The blocks of a proposal reverted with a reason, once: the caller tells the CLI. */
+    takeRevertReasons(diffId: string): readonly RevertedWithReason[] {
+        const taken = [...this.reasons.get(diffId) ?? [], ...this.blockReviews.get(diffId)?.takeRevertReasons() ?? []];
+        this.reasons.delete(diffId);
+        return taken;
     }
 
     /** The block review of the current proposal, for the commands (and tests). */
@@ -75,13 +90,27 @@ export class ChangeBlockReviewContribution implements FrontendApplicationContrib
         };
     }
 
+    protected askReason(clientName: string): Promise<string | undefined> {
+        return this.quickInput.input({
+            prompt: `Why do you revert this block? ${clientName} is told once you accept the rest.`,
+            placeHolder: 'e.g. keep the old name, callers depend on it',
+            validateInput: async value => value.trim() ? undefined : 'Type a reason, or press Esc and use ↺ Revert without one.'
+        });
+    }
+
     protected sync(): void {
         const open = this.reviews.openReviews;
         for (const review of open.filter(r => !this.blockReviews.has(r.diff.id))) {
-            this.blockReviews.set(review.diff.id, new ChangeBlockReview(review, { keep: label(KEEP_KEY), revert: label(REVERT_KEY) }));
+            this.blockReviews.set(review.diff.id, new ChangeBlockReview(review, {
+                keys: { keep: label(KEEP_KEY), revert: label(REVERT_KEY) },
+                askReason: () => this.askReason(review.diff.clientName)
+            }));
         }
         for (const [id, blockReview] of this.blockReviews) {
             if (!open.some(r => r.diff.id === id)) {
+                if (blockReview.revertReasons.length > 0) {
+                    this.reasons.set(id, blockReview.takeRevertReasons());
+                }
                 blockReview.dispose();
                 this.blockReviews.delete(id);
             }

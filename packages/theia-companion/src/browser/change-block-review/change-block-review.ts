@@ -11,6 +11,21 @@ export interface ChangeBlock {
     readonly kept: boolean;
 }
 
+/** A block the user reverted and said why: what the CLI is told once the proposal is accepted. */
+export interface RevertedWithReason {
+    /** Where the block starts in the proposal (1-based). */
+    readonly line: number;
+    readonly proposedLines: readonly string[];
+    readonly originalLines: readonly string[];
+    readonly reason: string;
+}
+
+export interface ChangeBlockReviewOptions {
+    readonly keys: { keep: string; revert: string };
+    /** Asks the user why (undefined: cancelled). */
+    readonly askReason: () => Promise<string | undefined>;
+}
+
 /**
  * Block-by-block review of one proposal: Keep / Revert controls on every changed block of the
  * diff, and a status line with the number of blocks left. Reverting edits the proposal (undoable);
@@ -23,8 +38,9 @@ export class ChangeBlockReview implements Disposable {
     protected readonly status: HTMLElement = document.createElement('div');
     protected readonly onDidChangeEmitter = new Emitter<void>();
     readonly onDidChange = this.onDidChangeEmitter.event;
+    protected readonly reasons: RevertedWithReason[] = [];
 
-    constructor(readonly review: DiffReview, protected readonly keys: { keep: string; revert: string }) {
+    constructor(readonly review: DiffReview, protected readonly options: ChangeBlockReviewOptions) {
         const modified = this.diffEditor.getModifiedEditor();
         this.status.className = 'ai-cli-change-block-status';
         Object.assign(this.status.style, {
@@ -98,6 +114,35 @@ export class ChangeBlockReview implements Disposable {
         // The diff recomputes asynchronously; onDidUpdateDiff renders the new blocks.
     }
 
+    /** Asks why, then reverts the block; the reason waits for the proposal's acceptance (`revertReasons`). */
+    async revertWithReason(block: ChangeBlock): Promise<void> {
+        const reason = (await this.options.askReason())?.trim();
+        // The proposal may have changed while the user typed: the block as it is now.
+        const current = this.blocks().find(candidate => candidate.key === block.key);
+        if (!reason || !current) {
+            return; // Esc (or the block is gone): nothing reverted
+        }
+        const original = this.diffEditor.getOriginalEditor().getModel()?.getLinesContent() ?? [];
+        const modified = this.diffEditor.getModifiedEditor().getModel()?.getLinesContent() ?? [];
+        const { change } = current;
+        this.reasons.push({
+            line: Math.max(1, change.modifiedStartLineNumber), reason,
+            proposedLines: change.modifiedEndLineNumber === 0 ? [] : modified.slice(change.modifiedStartLineNumber - 1, change.modifiedEndLineNumber),
+            originalLines: change.originalEndLineNumber === 0 ? [] : original.slice(change.originalStartLineNumber - 1, change.originalEndLineNumber)
+        });
+        this.revert(current);
+    }
+
+    /** The blocks reverted with a reason so far, in the order the user reverted them. */
+    get revertReasons(): readonly RevertedWithReason[] {
+        return this.reasons;
+    }
+
+    /** Those blocks, once: whoever takes them tells the CLI. */
+    takeRevertReasons(): RevertedWithReason[] {
+        return this.reasons.splice(0);
+    }
+
     /** Moves the proposal's cursor to the next (1) or previous (-1) block from the cursor, wrapping around; false when none. */
     go(direction: 1 | -1): boolean {
         const blocks = this.blocks();
@@ -134,7 +179,7 @@ export class ChangeBlockReview implements Disposable {
             ? 'No changes left: ✓ accepts the proposal as it is'
             : left === 0
                 ? `All change blocks reviewed (${blocks.length} kept): ✓ or Ctrl/Cmd+S accepts the merged text`
-                : `${left} of ${blocks.length} change ${blocks.length === 1 ? 'block' : 'blocks'} left to review · Keep ${this.keys.keep} · Revert ${this.keys.revert}`;
+                : `${left} of ${blocks.length} change ${blocks.length === 1 ? 'block' : 'blocks'} left to review · Keep ${this.options.keys.keep} · Revert ${this.options.keys.revert}`;
         this.clearBlockWidgets();
         const modified = this.diffEditor.getModifiedEditor();
         const model = modified.getModel();
@@ -160,7 +205,7 @@ export class ChangeBlockReview implements Disposable {
         node.className = 'ai-cli-change-block-actions';
         node.dataset.block = String(index);
         Object.assign(node.style, { marginLeft: '2em', fontSize: '11px', whiteSpace: 'nowrap', display: 'inline-flex', gap: '4px' });
-        const button = (label: string, title: string, action: string, run: () => void) => {
+        const button = (label: string, title: string, action: string, run: (shift: boolean) => void) => {
             const element = document.createElement('a');
             element.textContent = label;
             element.title = title;
@@ -174,7 +219,7 @@ export class ChangeBlockReview implements Disposable {
             element.addEventListener('mousedown', event => {
                 event.preventDefault();
                 event.stopPropagation();
-                run();
+                run(event.shiftKey);
             });
             return element;
         };
@@ -185,9 +230,10 @@ export class ChangeBlockReview implements Disposable {
             kept.style.opacity = '0.8';
             node.append(kept);
         } else {
-            node.append(button('✓ Keep', `Keep this change (${this.keys.keep})`, 'keep', () => this.keep(block)));
+            node.append(button('✓ Keep', `Keep this change (${this.options.keys.keep})`, 'keep', () => this.keep(block)));
         }
-        node.append(button('↺ Revert', `Put the original lines back (${this.keys.revert})`, 'revert', () => this.revert(block)));
+        node.append(button('↺ Revert', `Put the original lines back (${this.options.keys.revert}); Shift+click: and tell the CLI why`, 'revert',
+            shift => shift ? void this.revertWithReason(block) : this.revert(block)));
         return node;
     }
 

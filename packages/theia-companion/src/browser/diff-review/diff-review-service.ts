@@ -14,11 +14,18 @@ import { EditorWidget } from '@theia/editor/lib/browser/editor-widget';
 import { FileService } from '@theia/filesystem/lib/browser/file-service';
 import { TerminalWidget } from '@theia/terminal/lib/browser/base/terminal-widget';
 import { COPY_PROPOSAL_ACTION, DiffReviewController } from '@ai-cli-companion/core';
-import { CompanionService, PendingDiff } from '../../common/companion-protocol';
+import { CompanionService, DiffDelivery, DiffOutcome, PendingDiff } from '../../common/companion-protocol';
 import { CompanionClientImpl } from '../window/companion-client-impl';
 import { ORIGINAL_SCHEME, PROPOSAL_SCHEME, ProposalResources } from './proposal-resources';
 
 export { COPY_PROPOSAL_ACTION } from '@ai-cli-companion/core';
+
+/** A proposal the user decided on, as the CLI got it. */
+export interface DiffDecision {
+    readonly diff: PendingDiff;
+    readonly outcome: DiffOutcome;
+    readonly delivery: DiffDelivery;
+}
 
 /** One open diff the user has not decided on yet. */
 export interface DiffReview {
@@ -57,10 +64,13 @@ export class DiffReviewService {
         restoreFocus: review => this.restoreFocus(review),
         notify: (message, copy) => this.notify(message, copy),
         log: (level, message) => void this.logger[level](`AI CLI companion: ${message}`)
-    }, (id, outcome) => this.companion.resolveDiff(id, outcome));
+    }, (id, outcome) => this.resolve(id, outcome));
     protected readonly onDidChangeEmitter = new Emitter<void>();
     /** Fires when a review opens or ends (context keys, toolbar). */
     readonly onDidChange = this.onDidChangeEmitter.event;
+    protected readonly onDidDecideEmitter = new Emitter<DiffDecision>();
+    /** Fires once the CLI got the user's decision on a proposal (after any note the decision shows). */
+    readonly onDidDecide = this.onDidDecideEmitter.event;
     protected readonly onWillShowEmitter = new Emitter<PendingDiff>();
     /** Fires when a proposal arrives, before its editor opens (which a hidden window may hold back). */
     readonly onWillShow = this.onWillShowEmitter.event;
@@ -86,6 +96,15 @@ export class DiffReviewService {
     /** The backend closes a diff (the CLI's closeDiff, its session ended, a timeout): no decision, hand back the text. */
     close(diffId: string): Promise<string | undefined> {
         return this.controller.close(diffId);
+    }
+
+    protected async resolve(id: string, outcome: DiffOutcome): Promise<DiffDelivery> {
+        const diff = this.openReviews.find(review => review.diff.id === id)?.diff;
+        const delivery = await this.companion.resolveDiff(id, outcome);
+        if (diff) {
+            this.onDidDecideEmitter.fire({ diff, outcome, delivery });
+        }
+        return delivery;
     }
 
     accept(review: DiffReview): Promise<void> {
