@@ -1,8 +1,9 @@
 // Claude Code's whole loop as a user sees it: the real `claude` binary runs in a Theia terminal (started
 // by "Run Claude Code in Terminal"), connects by itself over its WebSocket transport, the fake Anthropic
 // API makes it propose Writes, the diff opens in Theia as Gemini's does, and the decision taken there
-// is what the CLI writes (or does not). A reject with a reason (issue 30 part 4) types the reason into
-// claude's input once it has shown the rejection; only the user's Enter sends it to the model.
+// is what the CLI writes (or does not). A reject with a reason (issue 30 part 4), and a block reverted with a reason
+// in a proposal accepted otherwise, type the reason into claude's input once it has shown the outcome; only the user's
+// Enter sends it to the model.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -100,6 +101,43 @@ describe('claude in a Theia terminal, end to end', function () {
         await waitUntil(async () => (await window.terminalText()).includes('Understood, a dated name then.'),
             { timeout: 60_000, what: 'claude to show the answer to the reason', diagnostics: () => diagnostics() });
         assert.equal(fs.existsSync(path.join(workspace, 'reason.txt')), false, 'the rejected Write was not written');
+    });
+
+    it('one block reverted with a reason (Shift+click ↺ Revert), the rest accepted: claude writes the merged text, and the reason waits in its input for the user\'s Enter (issue 30)', async () => {
+        const file = path.join(workspace, 'blocks.txt');
+        fs.writeFileSync(file, 'alpha\nbeta\ngamma\ndelta\nepsilon\n');
+        const reason = 'alpha is a name the tests pin';
+        // Claude Code writes over a file only after reading it.
+        fake.enqueue({ text: 'Reading it.', toolUse: { name: 'Read', input: { file_path: file } } },
+            { text: 'Writing it.', toolUse: { name: 'Write', input: { file_path: file, content: 'ALPHA\nbeta\ngamma\ndelta\nEPSILON\n' } } },
+            { text: 'Both changed.' });
+        await typeWhenReady('capitalize the first and last words of blocks.txt');
+        const tab = window.diffTab('blocks.txt', 'Claude Code');
+        await tab.waitFor({ state: 'visible', timeout: 90_000 }).catch(async error => { throw new Error(`${error.message}\n${await diagnostics()}`); });
+        const revert = window.page.locator('.ai-cli-change-block-actions [data-action="revert"]');
+        await waitUntil(async () => await revert.count() === 2, { timeout: 15_000, what: 'two change blocks with ↺ Revert' });
+        await revert.first().click({ modifiers: ['Shift'] });
+        const input = window.page.locator('.quick-input-widget input.input');
+        await input.waitFor({ state: 'visible', timeout: 10_000 });
+        await input.fill(reason);
+        await window.page.keyboard.press('Enter');
+        await waitUntil(async () => await revert.count() === 1, { timeout: 15_000, what: 'the first block reverted' });
+        await window.acceptButton().click();
+        await waitUntil(() => fs.readFileSync(file, 'utf8') === 'alpha\nbeta\ngamma\ndelta\nEPSILON\n',
+            { timeout: 60_000, what: 'claude to write the merged text', diagnostics: () => diagnostics() });
+        await waitUntil(async () => (await window.terminalText()).includes(reason),
+            { timeout: 30_000, what: 'the note typed into claude\'s input', diagnostics: () => diagnostics() });
+        const carries = request => JSON.stringify(request.body ?? '').includes(reason);
+        await new Promise(resolve => setTimeout(resolve, 1_000)); // what would have been sent by itself has had its chance
+        assert.equal(fake.requests.some(carries), false, 'not sent without the user\'s Enter');
+        fake.enqueue({ text: 'Noted: alpha stays.' });
+        await window.page.locator('.xterm-helper-textarea').first().focus();
+        await window.page.keyboard.press('Enter');
+        const turn = await fake.waitForRequest(request => request.isTurn && carries(request), 90_000)
+            .catch(async error => { throw new Error(`${error.message}\n${await diagnostics()}`); });
+        assert.match(lastUserText(turn), /In blocks\.txt I put back line 1 instead of your "ALPHA": alpha is a name the tests pin/);
+        await waitUntil(async () => (await window.terminalText()).includes('Noted: alpha stays.'),
+            { timeout: 60_000, what: 'claude to show the answer to the note', diagnostics: () => diagnostics() });
     });
 
     it('a reload keeps the lock\'s port and token, and the connected claude opens its next diff in the reloaded window', async () => {
