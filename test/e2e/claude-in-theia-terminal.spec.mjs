@@ -10,6 +10,7 @@ import path from 'node:path';
 import { openTheiaForClaude, waitForClaudeInTerminal } from '../support/claude-in-theia.mjs';
 import { lastUserText, turnText } from '../support/fake-anthropic-api.mjs';
 import { MOD } from '../support/theia-app.mjs';
+import { sentOnlyWithEnter } from '../support/typed-reason.mjs';
 import { waitUntil } from '../support/wait.mjs';
 
 describe('claude in a Theia terminal, end to end', function () {
@@ -29,20 +30,11 @@ describe('claude in a Theia terminal, end to end', function () {
         return `--- terminal ---\n${await window.terminalText().catch(e => String(e))}\n--- fake API requests: ${fake.requests.length}\n${await window.diagnostics()}`;
     }
 
-    /** Types a line until it echoes: the CLI drops keys while it still draws the turn before. */
-    async function typeWhenReady(line) {
-        for (let attempt = 1; ; attempt++) {
-            try {
-                await window.typeInTerminal(line);
-                return;
-            } catch (error) {
-                if (attempt >= 5) {
-                    throw new Error(`${error.message}\n${await diagnostics()}`);
-                }
-                await window.page.keyboard.press('Control+U');
-            }
-        }
-    }
+    const typeWhenReady = line => window.typeInTerminalUntilEcho(line, diagnostics);
+
+    /** The model turn whose request carries the user's message (`carries`), or the failure with what the terminal shows. */
+    const turnCarrying = carries => fake.waitForRequest(request => request.isTurn && carries(request), 90_000)
+        .catch(async error => { throw new Error(`${error.message}\n${await diagnostics()}`); });
 
     async function proposeWrite(name, content) {
         fake.enqueue({ text: 'Writing it.', toolUse: { name: 'Write', input: { file_path: path.join(workspace, name), content } } });
@@ -88,14 +80,9 @@ describe('claude in a Theia terminal, end to end', function () {
         await waitUntil(async () => (await window.terminalText()).includes(reason),
             { timeout: 20_000, what: 'the reason typed into claude\'s input', diagnostics: () => diagnostics() });
         // Every request, side calls too: none may carry the reason before the user's Enter.
-        const carries = request => JSON.stringify(request.body ?? '').includes(reason);
-        await new Promise(resolve => setTimeout(resolve, 1_000)); // what would have been sent by itself has had its chance
-        assert.equal(fake.requests.some(carries), false, 'not sent without the user\'s Enter');
-        fake.enqueue({ text: 'Understood, a dated name then.' });
-        await window.page.locator('.xterm-helper-textarea').first().focus();
-        await window.page.keyboard.press('Enter');
-        const turn = await fake.waitForRequest(request => request.isTurn && carries(request), 90_000)
-            .catch(async error => { throw new Error(`${error.message}\n${await diagnostics()}`); });
+        const turn = await sentOnlyWithEnter(window, {
+            text: reason, requests: () => fake.requests, answer: () => fake.enqueue({ text: 'Understood, a dated name then.' }), waitForRequest: turnCarrying
+        });
         // The reason arrives whole as the user's own message, not in a tool result.
         assert.ok(lastUserText(turn).includes(reason), turnText(turn).slice(-1500));
         await waitUntil(async () => (await window.terminalText()).includes('Understood, a dated name then.'),
@@ -127,14 +114,9 @@ describe('claude in a Theia terminal, end to end', function () {
             { timeout: 60_000, what: 'claude to write the merged text', diagnostics: () => diagnostics() });
         await waitUntil(async () => (await window.terminalText()).includes(reason),
             { timeout: 30_000, what: 'the note typed into claude\'s input', diagnostics: () => diagnostics() });
-        const carries = request => JSON.stringify(request.body ?? '').includes(reason);
-        await new Promise(resolve => setTimeout(resolve, 1_000)); // what would have been sent by itself has had its chance
-        assert.equal(fake.requests.some(carries), false, 'not sent without the user\'s Enter');
-        fake.enqueue({ text: 'Noted: alpha stays.' });
-        await window.page.locator('.xterm-helper-textarea').first().focus();
-        await window.page.keyboard.press('Enter');
-        const turn = await fake.waitForRequest(request => request.isTurn && carries(request), 90_000)
-            .catch(async error => { throw new Error(`${error.message}\n${await diagnostics()}`); });
+        const turn = await sentOnlyWithEnter(window, {
+            text: reason, requests: () => fake.requests, answer: () => fake.enqueue({ text: 'Noted: alpha stays.' }), waitForRequest: turnCarrying
+        });
         assert.match(lastUserText(turn), /In blocks\.txt I put back line 1 instead of your "ALPHA": alpha is a name the tests pin/);
         await waitUntil(async () => (await window.terminalText()).includes('Noted: alpha stays.'),
             { timeout: 60_000, what: 'claude to show the answer to the note', diagnostics: () => diagnostics() });

@@ -47,20 +47,7 @@ describe('Codex CLI in a Theia terminal: /ide and the editor selection', functio
         return `--- terminal ---\n${await window.terminalText().catch(e => String(e))}\n--- model requests: ${api.responseRequests.length}\n${await window.diagnostics()}`;
     }
 
-    /** Types a line until it echoes: a CLI drops keys while it draws. */
-    async function typeWhenReady(line) {
-        for (let attempt = 1; ; attempt++) {
-            try {
-                await window.typeInTerminal(line);
-                return;
-            } catch (error) {
-                if (attempt >= 5) {
-                    throw new Error(`${error.message}\n${await diagnostics()}`);
-                }
-                await window.page.keyboard.press('Control+U');
-            }
-        }
-    }
+    const typeWhenReady = line => window.typeInTerminalUntilEcho(line, diagnostics);
 
     it('codex in a Theia terminal: /ide turns context on, and a prompt carries the selection made in Theia', async () => {
         await window.openFile('src/lib.ts');

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { geminiTestSettings } from '../support/cli-home.mjs';
 import { openTheiaForCli } from '../support/cli-in-theia.mjs';
 import { findCliBinary } from '../support/cli-pty.mjs';
+import { sentOnlyWithEnter } from '../support/typed-reason.mjs';
 import { waitUntil } from '../support/wait.mjs';
 
 const ORIGINAL = 'export const answer = 41;\n';
@@ -110,13 +111,10 @@ describe('gemini in a Theia terminal, end to end', function () {
         await waitUntil(async () => /cancel/i.test(await window.terminalText()), { timeout: 60_000, what: 'the CLI to report the cancellation', diagnostics: () => diagnostics() });
         await waitUntil(async () => (await window.terminalText()).includes('keep the answer positive'),
             { timeout: 20_000, what: 'the reason typed into gemini\'s input', diagnostics: () => diagnostics() });
-        const carries = request => JSON.stringify(request.body).includes('keep the answer positive');
-        await new Promise(resolve => setTimeout(resolve, 1_000)); // what would have been sent by itself has had its chance
-        assert.equal(fake.chatRequests.some(carries), false, 'not sent without the user\'s Enter');
-        fake.enqueue({ text: 'Understood, positive it stays.' });
-        await window.page.locator('.xterm-helper-textarea').first().focus();
-        await window.page.keyboard.press('Enter');
-        await fake.waitForRequest(carries, 90_000).catch(async error => { throw new Error(`${error.message}\n${await diagnostics()}`); });
+        await sentOnlyWithEnter(window, {
+            text: 'keep the answer positive', requests: () => fake.chatRequests, answer: () => fake.enqueue({ text: 'Understood, positive it stays.' }),
+            waitForRequest: carries => fake.waitForRequest(carries, 90_000).catch(async error => { throw new Error(`${error.message}\n${await diagnostics()}`); })
+        });
         assert.equal(fs.readFileSync(path.join(workspace, 'app.ts'), 'utf8'), current, 'the rejected edit was not written');
     });
 
@@ -144,12 +142,9 @@ describe('gemini in a Theia terminal, end to end', function () {
         await waitUntil(async () => (await window.terminalText()).includes('a must stay 1, the tests pin it'),
             { timeout: 30_000, what: 'the note typed into gemini\'s input', diagnostics: () => diagnostics() });
         assert.match((await window.terminalText()).replace(/\s+/g, ' '), /In blocks\.ts I put back line 1 instead of your "const a = 10;": a must stay 1/);
-        const carries = request => JSON.stringify(request.body).includes('a must stay 1, the tests pin it');
-        await new Promise(resolve => setTimeout(resolve, 1_000)); // what would have been sent by itself has had its chance
-        assert.equal(fake.chatRequests.some(carries), false, 'not sent without the user\'s Enter');
-        fake.enqueue({ text: 'Noted: a stays 1.' });
-        await window.page.locator('.xterm-helper-textarea').first().focus();
-        await window.page.keyboard.press('Enter');
-        await fake.waitForRequest(carries, 90_000).catch(async error => { throw new Error(`${error.message}\n${await diagnostics()}`); });
+        await sentOnlyWithEnter(window, {
+            text: 'a must stay 1, the tests pin it', requests: () => fake.chatRequests, answer: () => fake.enqueue({ text: 'Noted: a stays 1.' }),
+            waitForRequest: carries => fake.waitForRequest(carries, 90_000).catch(async error => { throw new Error(`${error.message}\n${await diagnostics()}`); })
+        });
     });
 });

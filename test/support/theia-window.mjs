@@ -298,6 +298,24 @@ export class TheiaWindow {
     }
 
     /**
+     * Types a line into the focused terminal's CLI until it echoes (a CLI drops keys while it still draws), clearing
+     * the input with Ctrl+U between tries; after 5 tries the error carries `diagnostics()`.
+     */
+    async typeInTerminalUntilEcho(line, diagnostics = async () => '') {
+        for (let attempt = 1; ; attempt++) {
+            try {
+                await this.typeInTerminal(line);
+                return;
+            } catch (error) {
+                if (attempt >= 5) {
+                    throw new Error(`${error.message}\n${await diagnostics()}`);
+                }
+                await this.page.keyboard.press('Control+U');
+            }
+        }
+    }
+
+    /**
      * The text of the output channel `name`, read from Theia's OutputChannelManager (shown first: its
      * text model exists once the channel is shown).
      */
