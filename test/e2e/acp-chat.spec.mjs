@@ -56,7 +56,8 @@ describe('ACP agents in Theia\'s AI chat (real gemini --acp and qwen --acp)', fu
         const options = await chat.permissionOptions();
         assert.deepEqual([...options].sort(), ['Allow', 'Allow for this session', 'Reject']);
         assert.equal(fs.existsSync(target), false, 'nothing is written before the answer');
-        await window.page.screenshot({ path: SCREENSHOT });
+        await window.resizePanel('right', 520); // the README's picture: the chat at a width people give it
+        await window.page.locator('#theia-right-content-panel').screenshot({ path: SCREENSHOT });
         await chat.choose('Allow');
         await chat.waitForText('Done writing.');
         await chat.waitUntilIdle();
