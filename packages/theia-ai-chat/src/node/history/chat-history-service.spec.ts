@@ -7,7 +7,8 @@ import { PreferenceService } from '@theia/core/lib/common/preferences/preference
 import { silentLogger, WorkspaceAgent } from '@ai-cli-companion/acp-client';
 import { removeFolder, tempFolder, until } from '@ai-cli-companion/node-base/test-support';
 import { AcpChatAgentConfig, AcpChatClient, AcpSessionUpdate } from '../../common/acp-chat-protocol';
-import { AGENTS_PREFERENCE, COPILOT_ENABLED_PREFERENCE, GEMINI_ENABLED_PREFERENCE, QWEN_ENABLED_PREFERENCE } from '../../common/acp-chat-preferences';
+import { AGENT_PROFILES, AgentProfile } from '@ai-cli-companion/acp-client/agent-profiles';
+import { AGENTS_PREFERENCE, builtInAgentPreferences } from '../../common/acp-chat-preferences';
 import { listedChatId } from '../../common/history/listed-chat-id';
 import { AcpAgentHosts } from '../agents/agent-hosts';
 import { AcpApiKeys } from '../auth/api-keys';
@@ -67,7 +68,8 @@ describe('The agents\' own sessions for Browse all chats (session/list, load, de
         log = path.join(root, 'agent.log');
         noListLog = path.join(root, 'no-list.log');
         const user: Record<string, unknown> = {
-            [GEMINI_ENABLED_PREFERENCE]: false, [QWEN_ENABLED_PREFERENCE]: false, [COPILOT_ENABLED_PREFERENCE]: false,
+            // Every built-in off, a CLI added to the agent table too: only the two test agents answer.
+            ...Object.fromEntries(Object.keys(AGENT_PROFILES).map(id => [builtInAgentPreferences(id as AgentProfile['id']).enabled, false])),
             [AGENTS_PREFERENCE]: [
                 { name: 'SessionAgent', command: process.execPath, args: agentArgs('load,resume,list,close,delete', log) },
                 { name: 'NoList', command: process.execPath, args: agentArgs('load,resume,close', noListLog) }
