@@ -1,7 +1,7 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
+import { removeFolder, tempFolder } from '@ai-cli-companion/node-base/test-support';
 import { ManualClock } from '../../test/manual-clock';
 import { CodexClients } from './codex-clients';
 import { CodexProcesses, ProcCodexProcesses } from './codex-processes';
@@ -83,14 +83,14 @@ describe('ProcCodexProcesses', () => {
     }
 
     beforeEach(() => {
-        const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'codex-procs-')));
+        const root = tempFolder('codex-procs-', { real: true });
         proc = path.join(root, 'proc');
         folder = path.join(root, 'project');
         fs.mkdirSync(proc);
         fs.mkdirSync(folder);
     });
 
-    afterEach(() => fs.rmSync(path.dirname(proc), { recursive: true, force: true }));
+    afterEach(() => removeFolder(path.dirname(proc)));
 
     it('finds the Codex CLIs in a folder: not its app-server daemon, not other programs there, not Codex elsewhere', () => {
         fakeProcess(10, 'codex', ['/opt/codex'], folder);

@@ -2,8 +2,8 @@ import * as assert from 'assert';
 import { spawn } from 'child_process';
 import * as fs from 'fs';
 import * as net from 'net';
-import * as os from 'os';
 import * as path from 'path';
+import { removeFolder, tempFolder } from '@ai-cli-companion/node-base/test-support';
 import type { IdeContext } from '../../common/wire-schemas';
 import { CodexIpcTestClient } from '../../test/codex-ipc-client';
 import { CodexWindow } from './codex-ide-context';
@@ -62,7 +62,7 @@ describe('Codex IDE socket', () => {
     }
 
     beforeEach(() => {
-        root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'codex-ipc-')));
+        root = tempFolder('codex-ipc-', { real: true });
         socketPath = path.join(root, 'codex-ipc', `ipc-${process.getuid!()}.sock`);
         projectA = path.join(root, 'a');
         projectB = path.join(root, 'b');
@@ -73,7 +73,7 @@ describe('Codex IDE socket', () => {
     afterEach(async () => {
         clients.splice(0).forEach(c => c.close());
         await Promise.all(services.splice(0).map(s => s.stop()));
-        fs.rmSync(root, { recursive: true, force: true });
+        removeFolder(root);
     });
 
     it('puts the socket where Codex looks: $TMPDIR (else /tmp), codex-ipc, the uid', () => {

@@ -1,7 +1,7 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
+import { removeFolder, tempFolder } from '@ai-cli-companion/node-base/test-support';
 import { CodexIpcTestClient } from '../../test/codex-ipc-client';
 import { CodexWindow } from './codex-ide-context';
 import { CodexIpcService } from './codex-ipc-service';
@@ -46,7 +46,7 @@ describe('Codex IDE sockets: the codex home path (Codex 0.171) and the TMPDIR pa
     }
 
     beforeEach(() => {
-        root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'codex-socks-')));
+        root = tempFolder('codex-socks-', { real: true });
         codexHome = path.join(root, 'codex-home');
         tmpdir = path.join(root, 'tmp');
         project = path.join(root, 'project');
@@ -56,7 +56,7 @@ describe('Codex IDE sockets: the codex home path (Codex 0.171) and the TMPDIR pa
     afterEach(async () => {
         clients.splice(0).forEach(client => client.close());
         await Promise.all(made.splice(0).map(service => service.stop()));
-        fs.rmSync(root, { recursive: true, force: true });
+        removeFolder(root);
     });
 
     it('finds the codex home as Codex does: $CODEX_HOME canonicalized, else $HOME/.codex, only when it exists', () => {

@@ -105,7 +105,9 @@ describe('The chat against random, malformed agent messages (bounded fuzz, issue
             const root = createRoot(host);
             await act(async () => root.render(parts.map((part, index) => React.createElement(React.Fragment, { key: index },
                 renderers.find(renderer => renderer.canHandle(part) > 0)?.render(part as never, {} as ResponseNode)))));
-            while (frames.pending() > 0) {
+            // Bounded: a render that schedules a frame every frame would otherwise spin until mocha's timeout.
+            for (let frame = 0; frames.pending() > 0; frame++) {
+                assert.ok(frame < 1000, `seed ${seed + round}: frames still pending after 1000`);
                 await act(async () => frames.frame());
             }
             assert.equal(host.querySelectorAll('a[href^="command:"], a[href^="javascript:"], script').length, 0, `seed ${seed + round}`);

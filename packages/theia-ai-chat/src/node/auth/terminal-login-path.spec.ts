@@ -1,20 +1,20 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
+import { removeFolder, tempFolder } from '@ai-cli-companion/node-base/test-support';
 import { resolveTerminalLogin } from './terminal-login-path';
 
 describe('a terminal sign-in\'s program, resolved once to an absolute path (issue 29 part 5)', () => {
     let root: string;
     let bin: string;
     before(() => {
-        root = fs.mkdtempSync(path.join(os.tmpdir(), 'terminal-login-path-'));
+        root = tempFolder('terminal-login-path-');
         bin = path.join(root, 'bin');
         fs.mkdirSync(bin);
         fs.writeFileSync(path.join(bin, 'my-agent'), '#!/bin/sh\nexit 0\n', { mode: 0o755 });
         fs.writeFileSync(path.join(bin, 'not-executable'), 'x', { mode: 0o644 });
     });
-    after(() => fs.rmSync(root, { recursive: true, force: true }));
+    after(() => removeFolder(root));
 
     const login = (command: string, env: Record<string, string> = {}) => ({ command, args: ['-c', 'touch marker'], env });
 
