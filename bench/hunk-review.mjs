@@ -269,9 +269,9 @@ const burstSummary = list => ({
 const burstStats = Object.fromEntries(Object.entries(bursts).map(([key, list]) => [key, burstSummary(list)]));
 const tasksCell = b => `${fmt(b.longestMs, 0)} ms (median ${fmt(b.medianLongestMs, 0)}); ${fmt(b.medianCount, 0)} long tasks, ${fmt(b.medianTotalMs, 0)} ms in all; turn ${fmt(b.medianTurnSeconds, 1)} s`;
 const met = {
-    open: s.review.p50 <= TARGETS.openP50Ms,
-    undo: s.click.p50 <= TARGETS.undoP50Ms,
-    burst: VARIANTS.every(v => burstStats[`${v.name}Open`].longestMs <= TARGETS.burstLongestMs)
+    open: OPENS > 0 && s.review.p50 <= TARGETS.openP50Ms,
+    undo: UNDOS > 0 && s.click.p50 <= TARGETS.undoP50Ms,
+    burst: BURSTS > 0 && VARIANTS.every(v => burstStats[`${v.name}Open`].longestMs <= TARGETS.burstLongestMs)
 };
 const loadAtEnd = os.loadavg();
 if (builtAt() !== bundleBuilt) {
@@ -292,5 +292,5 @@ console.log(table([
         tasksCell(burstStats[`${v.name}Open`]), `${tasksCell(burstStats[`${v.name}Closed`])} (no review open)`,
         `${(burstStats[`${v.name}Open`].longestMs / burstStats[`${v.name}Closed`].longestMs).toFixed(2)}× (longest)`, `≤ ${TARGETS.burstLongestMs} ms`])
 ]));
-console.log(`targets: open ${met.open ? 'met' : 'NOT met'}; undo ${met.undo ? 'met' : 'NOT met'}; burst ${met.burst ? 'met' : 'NOT met'}`);
+console.log(`targets (not measured counts as not met): open ${met.open ? 'met' : 'NOT met'}; undo ${met.undo ? 'met' : 'NOT met'}; burst ${met.burst ? 'met' : 'NOT met'}`);
 writeJsonResult({ bench: 'hunk-review', bundleMode: BUNDLE_MODE, bundleBuilt, loadAtStart, loadAtEnd, opens: OPENS, undos: UNDOS, warmup: WARMUP, targets: TARGETS, stats: s, bursts, burstStats, met });
