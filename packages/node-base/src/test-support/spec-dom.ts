@@ -16,6 +16,8 @@ export function specDom(parts: SpecDomParts): void {
     (require('module') as { _extensions: Record<string, unknown> })._extensions['.css'] = () => undefined;
 
     const disableDom = parts.enableDom();
+    // React's act() in the specs that draw: without the flag React warns on every act.
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
     // One DOM for every frontend spec, whatever their order; gone once the run ends.
     after(() => disableDom());
 

@@ -20,7 +20,6 @@ const FORM = parseElicitationForm({
 });
 
 describe('AcpElicitationRenderer (an agent\'s form in the chat)', () => {
-    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
     const opened: string[] = [];
     const renderer = new AcpElicitationRenderer();
     Object.assign(renderer, { windowService: { openNewWindow: (url: string) => { opened.push(url); return undefined; } } as unknown as WindowService });

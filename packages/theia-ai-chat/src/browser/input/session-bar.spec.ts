@@ -11,8 +11,6 @@ import { AcpSessionBar, AcpSessionBarProps } from './session-bar';
 const { createRoot } = require('@theia/core/shared/react-dom/client') as { createRoot(host: Element): { render(node: React.ReactNode): void } };
 
 describe('AcpSessionBar: the row under the chat input (issue 23 parts 4, 5)', () => {
-    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
     const others = sortConfigOptions([
         { type: 'select', id: 'thought_level', name: 'Thinking', category: 'thought_level', currentValue: 'low', options: [{ value: 'low', name: 'Low' }, { value: 'high', name: 'High' }] },
         { type: 'boolean', id: 'brief', name: 'Brief answers', currentValue: false }

@@ -11,8 +11,6 @@ import { PermissionOptionsView } from './permission-options-view';
 const { createRoot } = require('@theia/core/shared/react-dom/client') as { createRoot(host: Element): { render(node: React.ReactNode): void } };
 
 describe('PermissionOptionsView (reject with a reason)', () => {
-    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
     /** A write the agent asks about, drawn; what went back to the agent and what the chat was told. */
     async function asked(): Promise<{ host: HTMLElement; answers: unknown[][]; told: Array<string | undefined> }> {
         const call = new AcpToolCallContent('w1');

@@ -17,8 +17,6 @@ import { AcpToolCallRenderer } from './tool-call-renderer';
 const { createRoot } = require('@theia/core/shared/react-dom/client') as { createRoot(host: Element): { render(node: React.ReactNode): void } };
 
 describe('AcpToolCallRenderer (what an agent\'s card lets a click do)', () => {
-    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
     const opened: string[] = [];
     const renderer = new AcpToolCallRenderer();
     Object.assign(renderer, {

@@ -64,8 +64,6 @@ function hostileUpdate(next: () => number): AcpSessionUpdate {
 }
 
 describe('The chat against random, malformed agent messages (bounded fuzz, issue 21)', () => {
-    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
     const seed = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
     it(`translates and renders them without throwing, within the turn's limits (seed ${seed}, replay with FUZZ_SEED)`, async function (): Promise<void> {
         this.timeout(120_000);

@@ -37,8 +37,6 @@ const markdown = [
 ].join('\n');
 
 describe('AcpMarkdownRenderer (one markdown-it for all parts)', () => {
-    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
     function renderers(): { ours: AcpMarkdownRenderer; theirs: MarkdownPartRenderer } {
         const ours = new AcpMarkdownRenderer();
         const theirs = new MarkdownPartRenderer();
