@@ -2,6 +2,7 @@ import { injectable } from '@theia/core/shared/inversify';
 import type { MutableChatResponseModel } from '@theia/ai-chat/lib/common/chat-model';
 import { AcpAgentStartProgress, agentStartLine } from '../../common/agents/agent-start-progress';
 import { chatSessionKey } from '../../common/chat-session-key';
+import { AcpAgentReadiness, readinessAfter } from '../../common/agents/welcome-agents';
 
 /** The id of the start line among a response's progress messages (one a response). */
 const START_PROGRESS_ID = 'acp-agent-start';
@@ -15,6 +16,8 @@ const START_PROGRESS_ID = 'acp-agent-start';
 @injectable()
 export class AcpAgentStarts {
     private readonly shown = new Map<string, (progress: AcpAgentStartProgress) => void>();
+    /** How each agent's last start or turn ended, for the welcome page (common/agents/welcome-agents.ts). */
+    private readonly readinessById = new Map<string, AcpAgentReadiness>();
 
     /** Runs `prepare` (the chat session's `prepare` for `agentId`); a start reported meanwhile shows in `response`. */
     async during<T>(chatSessionId: string, agentId: string, response: MutableChatResponseModel,
@@ -43,5 +46,17 @@ export class AcpAgentStarts {
 
     report(chatSessionId: string, agentId: string, progress: AcpAgentStartProgress): void {
         this.shown.get(chatSessionKey(chatSessionId, agentId))?.(progress);
+    }
+
+    /** A session of `agentId` was opened (no `errorCode`), or a start or turn failed with `errorCode`. */
+    ended(agentId: string, errorCode?: string): void {
+        const readiness = readinessAfter(errorCode);
+        if (readiness) {
+            this.readinessById.set(agentId, readiness);
+        }
+    }
+
+    readiness(agentId: string): AcpAgentReadiness {
+        return this.readinessById.get(agentId) ?? 'not-started';
     }
 }

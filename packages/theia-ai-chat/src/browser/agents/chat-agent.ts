@@ -112,6 +112,7 @@ export class AcpChatAgent implements ChatAgent {
         if ('error' in prepared) {
             return prepared;
         }
+        this.services.starts.ended(this.id);
         // The chat had a session with this agent (before a restart or crash) that could not be continued: the fresh one is
         // given the chat's earlier conversation ahead of this prompt, and the answer says so (issue 31 part 1).
         const earlier = known ? [] : giveEarlierConversation(request, prepared, this.definition, edited);
@@ -221,6 +222,7 @@ export class AcpChatAgent implements ChatAgent {
         if (request.response.isCanceled) {
             return;
         }
+        this.services.starts.ended(this.id, error.code);
         const message = describeFailure(this.definition, error, error.authMethods ?? []);
         const failure = new Error(message);
         request.response.response.addContent(new ErrorChatResponseContentImpl(failure));

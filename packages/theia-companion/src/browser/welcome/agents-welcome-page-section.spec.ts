@@ -1,6 +1,8 @@
 import '../../test/jsdom';
 
 import * as assert from 'assert';
+import * as React from '@theia/core/shared/react';
+import { act } from '@theia/core/shared/react';
 import { CliOverview } from './agents-overview';
 import { AgentsWelcomePageSection } from './agents-welcome-page-section';
 
@@ -23,6 +25,8 @@ function sectionWithManualOverview(): { section: AgentsWelcomePageSection; answe
 
 const gemini = { profile: { id: 'gemini' }, connected: 1 } as unknown as CliOverview;
 const qwen = { profile: { id: 'qwen' }, connected: 0 } as unknown as CliOverview;
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { createRoot } = require('@theia/core/shared/react-dom/client') as { createRoot(host: Element): { render(node: React.ReactNode): void; unmount(): void } };
 const settle = () => new Promise(resolve => setTimeout(resolve, 0));
 
 describe('AgentsWelcomePageSection (the welcome page\'s agents section, a WelcomePageSection)', () => {
@@ -52,5 +56,35 @@ describe('AgentsWelcomePageSection (the welcome page\'s agents section, a Welcom
         answer(0, new Error('backend gone'));
         await settle();
         assert.deepEqual((section as unknown as { clis: unknown }).clis, []);
+    });
+
+    it('lists the chat\'s agents and whether each is signed in when the chat\'s command is there, none without the chat', async () => {
+        const { section, answer, changes } = sectionWithManualOverview();
+        const chatAgents = [{ name: 'Gemini CLI', ready: 'needs-sign-in' }, { name: 'Qwen Code', ready: 'signed-in' }];
+        const asked: string[] = [];
+        Object.assign(section, {
+            commandRegistry: {
+                getCommand: (id: string) => id === 'aiCliChat.welcomeAgents' ? { id } : undefined,
+                executeCommand: async (id: string) => { asked.push(id); return chatAgents; }
+            }
+        });
+        section.refresh();
+        answer(0, [gemini]);
+        await settle();
+        assert.deepEqual(asked, ['aiCliChat.welcomeAgents']);
+        assert.deepEqual((section as unknown as { chatAgents: unknown }).chatAgents, chatAgents);
+        assert.equal(changes(), 2, 'the CLIs and the chat\'s agents each redraw once');
+        const host = document.createElement('div');
+        const root = createRoot(host);
+        await act(async () => root.render(section.render()));
+        assert.deepEqual(Array.from(host.querySelectorAll('.ai-cli-welcome-chat-agent')).map(row => row.textContent),
+            ['Gemini CLI in the AI Chat · needs sign-in', 'Qwen Code in the AI Chat · signed in']);
+        root.unmount();
+
+        const { section: without, answer: answerWithout } = sectionWithManualOverview();
+        without.refresh();
+        answerWithout(0, []);
+        await settle();
+        assert.deepEqual((without as unknown as { chatAgents: unknown }).chatAgents, []);
     });
 });
