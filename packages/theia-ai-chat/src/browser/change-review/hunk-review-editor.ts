@@ -169,9 +169,10 @@ export class HunkReviewEditor implements Disposable {
         this.clearHunkWidgets();
         const editor = this.diffEditor.getModifiedEditor();
         const model = editor.getModel();
+        const keys = this.host.keys; // read once: each read asks the keybinding registry for every key (200 hunks: 1,600 asks)
         hunks.forEach((hunk, index) => {
             const line = Math.min(blockAnchorLine(hunk), model?.getLineCount() ?? 1);
-            const node = this.hunkControls(hunk, index);
+            const node = this.hunkControls(hunk, index, keys);
             const widget: monaco.editor.IContentWidget = {
                 getId: () => `theia-acp-hunk-${this.review.uri}-${index}`,
                 getDomNode: () => node,
@@ -185,7 +186,7 @@ export class HunkReviewEditor implements Disposable {
         });
     }
 
-    protected hunkControls(hunk: LineChange, index: number): HTMLElement {
+    protected hunkControls(hunk: LineChange, index: number, keys: HunkReviewHost['keys']): HTMLElement {
         const node = document.createElement('span');
         node.className = 'theia-acp-hunk-actions';
         node.dataset.hunk = String(index);
@@ -204,8 +205,8 @@ export class HunkReviewEditor implements Disposable {
             return element;
         };
         node.append(
-            button('✓ Keep', `Keep this change of the agent (${this.host.keys.keep})`, 'keep', () => this.keep(hunk)),
-            button('↺ Undo', `Put the lines from before back into the file; Ctrl+Z brings the change back (${this.host.keys.undo}). Shift+click: say why`,
+            button('✓ Keep', `Keep this change of the agent (${keys.keep})`, 'keep', () => this.keep(hunk)),
+            button('↺ Undo', `Put the lines from before back into the file; Ctrl+Z brings the change back (${keys.undo}). Shift+click: say why`,
                 'undo', shift => void (shift ? this.undoWithReason(hunk) : this.undo(hunk)))
         );
         return node;

@@ -53,9 +53,17 @@ export class ReviewAllService {
     /** Starts the walk and opens its first file with hunks waiting, the cursor on its first hunk; undefined when nothing waits. */
     async start(chatSessionId: string, scope: ReviewScope): Promise<HunkReviewEditor | undefined> {
         const files = this.files(chatSessionId, scope);
-        await Promise.all(files.map(review => this.service.syncWithFile(review)));
         const walk = this.service.walk = new ReviewWalk(chatSessionId, scope, files.map(review => review.uri));
-        const first = walk.nextFile(undefined, 1, this.waiting(chatSessionId));
+        // The first file with hunks waiting by the counts known now opens at once; the other files are counted again
+        // meanwhile (each is a read and a diff: waiting for all of them held the first review back).
+        let first = walk.nextFile(undefined, 1, this.waiting(chatSessionId));
+        const recount = Promise.all(files.filter(review => review.uri !== first).map(review => this.service.syncWithFile(review)));
+        if (first === undefined) {
+            await recount;
+            first = walk.nextFile(undefined, 1, this.waiting(chatSessionId));
+        } else {
+            recount.catch(error => console.warn('Could not count the hunks of the chat\'s other files again', error));
+        }
         const editor = first === undefined ? undefined : await this.service.open(chatSessionId, new URI(first));
         editor?.revealFirst(1);
         return editor;

@@ -1,4 +1,5 @@
 import * as React from '@theia/core/shared/react';
+import { DiffLines } from './card-diff';
 import { inject, injectable } from '@theia/core/shared/inversify';
 import { URI } from '@theia/core';
 import { MEMORY_TEXT_READONLY } from '@theia/core/lib/common/resource';
@@ -116,7 +117,7 @@ const ToolContentView: React.FC<ContentViewProps> = ({ item, openDiff, terminal 
                 <span>{item.path.split('/').pop()}</span>
                 <button type='button' className='theia-button secondary theia-acp-open-diff' onClick={() => openDiff(item)}>Open Diff</button>
             </div>
-            <pre className='theia-acp-diff-lines'>{lineDiff(item.oldText ?? '', item.newText)}</pre>
+            <DiffLines before={item.oldText ?? ''} after={item.newText} />
         </div>;
     }
     if (item.type === 'text') {
@@ -133,32 +134,3 @@ const PlanView: React.FC<{ plan: AcpPlanContent }> = ({ plan }) => {
         </li>)}
     </ul>;
 };
-
-/** Lines a card's diff shows: the diff editor shows the whole. */
-const DIFF_LINES = 400;
-
-/** A compact line diff: the changed middle of the file, lines removed then lines added. */
-function lineDiff(before: string, after: string): React.ReactNode[] {
-    const lines = changedLines(before, after);
-    return lines.length <= DIFF_LINES ? lines : [...lines.slice(0, DIFF_LINES),
-        <div key='more' className='theia-acp-diff-more'>… {lines.length - DIFF_LINES} more lines: Open Diff shows them</div>];
-}
-
-function changedLines(before: string, after: string): React.ReactNode[] {
-    const a = before === '' ? [] : before.split('\n');
-    const b = after.split('\n');
-    let start = 0;
-    while (start < a.length && start < b.length && a[start] === b[start]) {
-        start++;
-    }
-    let endA = a.length;
-    let endB = b.length;
-    while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) {
-        endA--;
-        endB--;
-    }
-    return [
-        ...a.slice(start, endA).map((line, index) => <div key={`-${index}`} className='theia-acp-diff-removed'>- {line}</div>),
-        ...b.slice(start, endB).map((line, index) => <div key={`+${index}`} className='theia-acp-diff-added'>+ {line}</div>)
-    ];
-}
