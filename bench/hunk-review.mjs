@@ -40,7 +40,7 @@ const BURSTS = numberArg('bursts', 3);
 const WARMUP = numberArg('warmup', 2);
 const PROFILE = stringArg('profile', undefined);
 /** Another build of browser-app (say, a copy with a fix to try): its folder. */
-const APP = stringArg('app', BROWSER_APP);
+const APP = path.resolve(stringArg('app', BROWSER_APP)); // relative to where the bench runs
 const LINES = 2000;
 const STEP = 10; // the agent changes every 10th line: 200 one-line hunks
 const HUNKS = LINES / STEP;
