@@ -31,6 +31,9 @@ export class RevertReasonNotes implements FrontendApplicationContribution {
         if (reverted.length === 0 || !outcome.accepted || !delivery.delivered) {
             return; // a rejection tells its own reason (Reject with a Reason…)
         }
+        if (delivery.note) {
+            return; // the CLI writes its own proposal (Copilot CLI): nothing was put back, and the user was told so
+        }
         const submit = this.preferences.get<boolean>(REJECT_REASON_SEND_PREFERENCE, false) === true;
         const terminal = await this.typist.type(diff.clientId, diff.sessionId, revertNote(diff.relativePath, reverted), submit);
         if (!terminal) {
