@@ -10,7 +10,7 @@ import path from 'node:path';
 import { openTheiaForClaude, waitForClaudeInTerminal } from '../support/claude-in-theia.mjs';
 import { lastUserText, turnText } from '../support/fake-anthropic-api.mjs';
 import { MOD } from '../support/theia-app.mjs';
-import { sentOnlyWithEnter } from '../support/typed-reason.mjs';
+import { revertFirstOfTwoBlocksWithReason, sentOnlyWithEnter } from '../support/typed-reason.mjs';
 import { waitUntil } from '../support/wait.mjs';
 
 describe('claude in a Theia terminal, end to end', function () {
@@ -101,14 +101,7 @@ describe('claude in a Theia terminal, end to end', function () {
         await typeWhenReady('capitalize the first and last words of blocks.txt');
         const tab = window.diffTab('blocks.txt', 'Claude Code');
         await tab.waitFor({ state: 'visible', timeout: 90_000 }).catch(async error => { throw new Error(`${error.message}\n${await diagnostics()}`); });
-        const revert = window.page.locator('.ai-cli-change-block-actions [data-action="revert"]');
-        await waitUntil(async () => await revert.count() === 2, { timeout: 15_000, what: 'two change blocks with ↺ Revert' });
-        await revert.first().click({ modifiers: ['Shift'] });
-        const input = window.page.locator('.quick-input-widget input.input');
-        await input.waitFor({ state: 'visible', timeout: 10_000 });
-        await input.fill(reason);
-        await window.page.keyboard.press('Enter');
-        await waitUntil(async () => await revert.count() === 1, { timeout: 15_000, what: 'the first block reverted' });
+        await revertFirstOfTwoBlocksWithReason(window, reason);
         await window.acceptButton().click();
         await waitUntil(() => fs.readFileSync(file, 'utf8') === 'alpha\nbeta\ngamma\ndelta\nEPSILON\n',
             { timeout: 60_000, what: 'claude to write the merged text', diagnostics: () => diagnostics() });

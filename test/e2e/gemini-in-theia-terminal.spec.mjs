@@ -8,7 +8,7 @@ import path from 'node:path';
 import { geminiTestSettings } from '../support/cli-home.mjs';
 import { openTheiaForCli } from '../support/cli-in-theia.mjs';
 import { findCliBinary } from '../support/cli-pty.mjs';
-import { sentOnlyWithEnter } from '../support/typed-reason.mjs';
+import { revertFirstOfTwoBlocksWithReason, sentOnlyWithEnter } from '../support/typed-reason.mjs';
 import { waitUntil } from '../support/wait.mjs';
 
 const ORIGINAL = 'export const answer = 41;\n';
@@ -128,14 +128,7 @@ describe('gemini in a Theia terminal, end to end', function () {
         await ask('Multiply a and e by ten');
         const tab = window.diffTab('blocks.ts');
         await tab.waitFor({ state: 'visible', timeout: 90_000 }).catch(async error => { throw new Error(`${error.message}\n${await diagnostics()}`); });
-        const revert = window.page.locator('.ai-cli-change-block-actions [data-action="revert"]');
-        await waitUntil(async () => await revert.count() === 2, { timeout: 15_000, what: 'two change blocks with ↺ Revert' });
-        await revert.first().click({ modifiers: ['Shift'] });
-        const input = window.page.locator('.quick-input-widget input.input');
-        await input.waitFor({ state: 'visible', timeout: 10_000 });
-        await input.fill('a must stay 1, the tests pin it');
-        await window.page.keyboard.press('Enter');
-        await waitUntil(async () => await revert.count() === 1, { timeout: 15_000, what: 'the first block reverted' });
+        await revertFirstOfTwoBlocksWithReason(window, 'a must stay 1, the tests pin it');
         await window.acceptButton().click();
         await waitUntil(() => fs.readFileSync(file, 'utf8') === 'const a = 1;\nconst b = 2;\nconst c = 3;\nconst d = 4;\nconst e = 50;\n',
             { timeout: 60_000, what: 'gemini to write the merged text', diagnostics: () => diagnostics() });
