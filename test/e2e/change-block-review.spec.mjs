@@ -105,6 +105,8 @@ describe('block-by-block review of a proposal', function () {
             return activeLine();
         };
         await cursorToLine(1);
+        // The line numbers follow the cursor a frame later: a move measured from the old line would count that redraw.
+        await waitUntil(async () => await activeLine() === 1, { timeout: 10_000, what: 'the cursor on line 1' });
         const first = await go('BracketRight');
         assert.equal(first, 2, 'block A');
         const second = await go('BracketRight');
