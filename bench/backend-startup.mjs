@@ -21,7 +21,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
-import { BENCH_DIR, REPO_DIR, flag, fmt, hrtimeMs, median, numberArg, percentile, sleep, stringArg, table, writeJsonResult } from './support/common.mjs';
+import { BENCH_DIR, REPO_DIR, flag, fmt, hrtimeMs, median, newestMtime, numberArg, percentile, sleep, stringArg, table, writeJsonResult } from './support/common.mjs';
 
 const TARGET_ADDED_MS = 50;
 const OUR_EXTENSION = '@ai-cli-companion/theia';
@@ -179,21 +179,6 @@ function build(cwd, args) {
     console.log(`  built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
-function newestMtime(dirs) {
-    let newest = 0;
-    const walk = dir => {
-        for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-            const file = path.join(dir, entry.name);
-            if (entry.isDirectory()) {
-                walk(file);
-            } else if (entry.name.endsWith('.js')) {
-                newest = Math.max(newest, fs.statSync(file).mtimeMs);
-            }
-        }
-    };
-    dirs.filter(dir => fs.existsSync(dir)).forEach(walk);
-    return newest;
-}
 
 /** Env of the backend: isolated HOME/TMPDIR, nothing inherited that points at another IDE server. */
 function backendEnv(home, tmp) {

@@ -211,3 +211,20 @@ export function writeJsonResult(result, argv = process.argv) {
         fs.writeFileSync(file, JSON.stringify(result, null, 2));
     }
 }
+
+/** The newest modification time of the .js files below `dirs` (missing ones are skipped): is a build older than its sources? */
+export function newestMtime(dirs) {
+    let newest = 0;
+    const walk = dir => {
+        for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+            const file = path.join(dir, entry.name);
+            if (entry.isDirectory()) {
+                walk(file);
+            } else if (entry.name.endsWith('.js')) {
+                newest = Math.max(newest, fs.statSync(file).mtimeMs);
+            }
+        }
+    };
+    dirs.filter(dir => fs.existsSync(dir)).forEach(walk);
+    return newest;
+}

@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { BROWSER_APP, REPO_ROOT } from '../../test/support/theia-app.mjs';
+import { linkedAppCopy } from './linked-app-copy.mjs';
 
 const stamp = (file, fields) => `require('fs').appendFileSync(${JSON.stringify(file)}, JSON.stringify([${fields}]) + '\\n');`;
 const now = 'performance.timeOrigin + performance.now()';
@@ -35,23 +36,7 @@ const POINTS = [
 /** Makes (again) bench/.variants/chat-hop-trace/ from `from` (a built app), writing its stamps to `traceFile`; returns its folder. */
 export function makeHopTraceVariant(traceFile, from = BROWSER_APP) {
     const app = path.join(REPO_ROOT, 'bench', '.variants', 'chat-hop-trace');
-    fs.rmSync(app, { recursive: true, force: true });
-    fs.mkdirSync(path.join(app, 'lib', 'backend'), { recursive: true });
-    for (const entry of fs.readdirSync(path.join(from, 'lib', 'backend'))) {
-        if (entry !== 'main.js' && !entry.endsWith('.map')) {
-            fs.symlinkSync(path.join(from, 'lib', 'backend', entry), path.join(app, 'lib', 'backend', entry));
-        }
-    }
-    for (const entry of fs.readdirSync(path.join(from, 'lib'))) {
-        if (entry !== 'backend') {
-            fs.symlinkSync(path.join(from, 'lib', entry), path.join(app, 'lib', entry));
-        }
-    }
-    for (const entry of fs.readdirSync(from)) {
-        if (entry !== 'lib') {
-            fs.symlinkSync(path.join(from, entry), path.join(app, entry));
-        }
-    }
+    linkedAppCopy(from, app, ['lib/backend/main.js']);
     let main = fs.readFileSync(path.join(from, 'lib', 'backend', 'main.js'), 'utf8');
     for (const point of POINTS) {
         const found = main.match(point.pattern)?.length ?? 0;

@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { BROWSER_APP, REPO_ROOT } from '../../test/support/theia-app.mjs';
+import { linkedAppCopy } from './linked-app-copy.mjs';
 
 export const PATCH_VARIANTS = {
     store: {
@@ -31,26 +32,7 @@ export function makePatchVariant(name) {
         throw new Error(`No patch variant '${name}'; known: ${Object.keys(PATCH_VARIANTS).join(', ')}`);
     }
     const app = path.join(REPO_ROOT, 'bench', '.variants', `chat-without-${name}`);
-    fs.rmSync(app, { recursive: true, force: true });
-    for (const dir of ['lib/backend', 'lib/frontend']) {
-        fs.mkdirSync(path.join(app, dir), { recursive: true });
-        for (const entry of fs.readdirSync(path.join(BROWSER_APP, dir))) {
-            if (entry !== 'main.js' && entry !== 'bundle.js' && !entry.endsWith('.map')) {
-                fs.symlinkSync(path.join(BROWSER_APP, dir, entry), path.join(app, dir, entry));
-            }
-        }
-    }
-    // lib/prebuilds (node-pty's pty.node, which main.js looks for next to its folder) and whatever else lib holds.
-    for (const entry of fs.readdirSync(path.join(BROWSER_APP, 'lib'))) {
-        if (entry !== 'backend' && entry !== 'frontend') {
-            fs.symlinkSync(path.join(BROWSER_APP, 'lib', entry), path.join(app, 'lib', entry));
-        }
-    }
-    for (const entry of fs.readdirSync(BROWSER_APP)) {
-        if (entry !== 'lib') {
-            fs.symlinkSync(path.join(BROWSER_APP, entry), path.join(app, entry));
-        }
-    }
+    linkedAppCopy(BROWSER_APP, app, ['lib/backend/main.js', 'lib/frontend/bundle.js']);
     fs.copyFileSync(path.join(BROWSER_APP, 'lib/backend/main.js'), path.join(app, 'lib/backend/main.js'));
     const bundle = fs.readFileSync(path.join(BROWSER_APP, 'lib/frontend/bundle.js'), 'utf8');
     const at = bundle.indexOf(variant.search);

@@ -5,35 +5,20 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { BROWSER_APP, REPO_ROOT } from '../../test/support/theia-app.mjs';
+import { newestMtime } from './common.mjs';
 
 const APP = path.join(REPO_ROOT, 'bench', '.variants', 'production-app');
 
-function newestLib() {
+/** Every package's lib/: the production build is stale once any of them is newer. */
+function packageLibs() {
     const packages = path.join(REPO_ROOT, 'packages');
-    let newest = 0;
-    const walk = dir => {
-        for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-            const full = path.join(dir, entry.name);
-            if (entry.isDirectory()) {
-                walk(full);
-            } else if (entry.name.endsWith('.js')) {
-                newest = Math.max(newest, fs.statSync(full).mtimeMs);
-            }
-        }
-    };
-    for (const name of fs.readdirSync(packages)) {
-        const lib = path.join(packages, name, 'lib');
-        if (fs.existsSync(lib)) {
-            walk(lib);
-        }
-    }
-    return newest;
+    return fs.readdirSync(packages).map(name => path.join(packages, name, 'lib'));
 }
 
 /** The production app's folder, built first when needed (about 40 s). */
 export function productionApp() {
     const bundle = path.join(APP, 'lib', 'frontend', 'bundle.js');
-    if (!fs.existsSync(bundle) || fs.statSync(bundle).mtimeMs < newestLib()) {
+    if (!fs.existsSync(bundle) || fs.statSync(bundle).mtimeMs < newestMtime(packageLibs())) {
         fs.mkdirSync(APP, { recursive: true });
         fs.copyFileSync(path.join(BROWSER_APP, 'package.json'), path.join(APP, 'package.json'));
         console.log('building the production app in bench/.variants/production-app …');
