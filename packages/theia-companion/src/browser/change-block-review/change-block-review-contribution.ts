@@ -34,8 +34,6 @@ export class ChangeBlockReviewContribution implements FrontendApplicationContrib
     @inject(QuickInputService) protected readonly quickInput: QuickInputService;
 
     protected readonly blockReviews = new Map<string, ChangeBlockReview>();
-    /** The reverted-with-a-reason blocks of each proposal, kept until its decision is told (the review ends first). */
-    protected readonly reasons = new Map<string, readonly RevertedWithReason[]>();
 
     onStart(): void {
         this.reviews.onDidChange(() => this.sync());
@@ -60,11 +58,12 @@ export class ChangeBlockReviewContribution implements FrontendApplicationContrib
         registry.registerKeybinding({ command: ChangeBlockCommands.PREVIOUS.id, keybinding: PREVIOUS_KEY, when });
     }
 
-    /** The blocks of a proposal reverted with a reason, once: the caller tells the CLI. */
+    /**
+     * The blocks of a proposal reverted with a reason, once: the caller tells the CLI. Asked when the decision is
+     * delivered (DiffReviewService.onDidDecide), which comes before the review's editor closes.
+     */
     takeRevertReasons(diffId: string): readonly RevertedWithReason[] {
-        const taken = [...this.reasons.get(diffId) ?? [], ...this.blockReviews.get(diffId)?.takeRevertReasons() ?? []];
-        this.reasons.delete(diffId);
-        return taken;
+        return this.blockReviews.get(diffId)?.takeRevertReasons() ?? [];
     }
 
     /** The block review of the current proposal, for the commands (and tests). */
@@ -108,9 +107,6 @@ export class ChangeBlockReviewContribution implements FrontendApplicationContrib
         }
         for (const [id, blockReview] of this.blockReviews) {
             if (!open.some(r => r.diff.id === id)) {
-                if (blockReview.revertReasons.length > 0) {
-                    this.reasons.set(id, blockReview.takeRevertReasons());
-                }
                 blockReview.dispose();
                 this.blockReviews.delete(id);
             }

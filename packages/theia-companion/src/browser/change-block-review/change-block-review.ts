@@ -133,12 +133,7 @@ export class ChangeBlockReview implements Disposable {
         this.revert(current);
     }
 
-    /** The blocks reverted with a reason so far, in the order the user reverted them. */
-    get revertReasons(): readonly RevertedWithReason[] {
-        return this.reasons;
-    }
-
-    /** Those blocks, once: whoever takes them tells the CLI. */
+    /** The blocks reverted with a reason so far, in the order the user reverted them, once: whoever takes them tells the CLI. */
     takeRevertReasons(): RevertedWithReason[] {
         return this.reasons.splice(0);
     }
