@@ -114,7 +114,7 @@ export class ChangeBlockReview implements Disposable {
         // The diff recomputes asynchronously; onDidUpdateDiff renders the new blocks.
     }
 
-    /** Asks why, then reverts the block; the reason waits for the proposal's acceptance (`revertReasons`). */
+    /** Asks why, then reverts the block; the reason waits for the proposal's acceptance (`takeRevertReasons`). */
     async revertWithReason(block: ChangeBlock): Promise<void> {
         const reason = (await this.options.askReason())?.trim();
         // The proposal may have changed while the user typed: the block as it is now.
