@@ -72,7 +72,9 @@ describe('terminal agent status with the real claude in a Theia terminal', funct
         const notification = page.locator('.theia-notification-list-item', { hasText: 'Claude Code: waiting for you' });
         await notification.first().waitFor({ state: 'visible', timeout: 15_000 });
         assert.match(await notification.first().innerText(), /approve Write: .*hello\.txt/);
-        assert.match(await pendingReviewText(page), /Claude Code: 1 question waiting/);
+        // The status bar renders on its own frame, apart from the notification: waited for, not read once.
+        await waitUntil(async () => /Claude Code: 1 question waiting/.test(await pendingReviewText(page)),
+            { timeout: 10_000, what: 'the status bar to say "Claude Code: 1 question waiting"', diagnostics });
         await notification.first().locator('button', { hasText: 'Show Terminal' }).click();
         await waitUntil(async () => (await terminalTabs(page)).find(t => t.id === id).visible, { timeout: 10_000, what: 'Show Terminal to reveal it' });
         await window.acceptButton().click(); // the answer, in Theia's diff (the IDE connection offers it there)

@@ -174,7 +174,8 @@ export class TerminalStatusService implements TerminalContribution {
 
     protected runsInShell(tracked: Tracked): Promise<boolean> {
         // A terminal not started yet is asked again at the next check, not taken for a non-shell for good.
-        tracked.runsInShell ??= tracked.widget.processInfo.then(info => !!guessShellTypeFromExecutable(info.executable), () => {
+        // With no SHELL in the backend's environment Theia passes no executable, and node-pty starts `sh`.
+        tracked.runsInShell ??= tracked.widget.processInfo.then(info => !!guessShellTypeFromExecutable(info.executable || 'sh'), () => {
             tracked.runsInShell = undefined;
             return false;
         });
