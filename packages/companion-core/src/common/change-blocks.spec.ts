@@ -1,5 +1,5 @@
 import * as assert from 'assert';
-import { LineChange, applyLineEdit, blockContainsLine, blockKey, keepEdit, lineChangeOf, revertEdit, splitLines } from './change-blocks';
+import { LineChange, applyLineEdit, blockContainsLine, blockContainsOriginalLine, blockKey, keepEdit, lineChangeOf, nextBlock, revertEdit, splitLines } from './change-blocks';
 
 function revert(original: string, modified: string, change: LineChange): string {
     return applyLineEdit(modified.split('\n'), revertEdit(original.split('\n'), modified.split('\n'), change, '\n'), '\n');
@@ -38,6 +38,26 @@ describe('change blocks', () => {
         assert.ok(!blockContainsLine(change(1, 1, 3, 4), 5));
         const o = original.split('\n');
         assert.strictEqual(blockKey(o, 'A\nb\nc\nd\n'.split('\n'), change(1, 1, 1, 1)), blockKey(o, 'x\nA\nb\nc\nd\n'.split('\n'), change(1, 1, 2, 2)));
+    });
+
+    it('finds the block under a line of the original side, deletions and insertions included', () => {
+        assert.ok(blockContainsOriginalLine(change(2, 3, 1, 1), 3));
+        assert.ok(!blockContainsOriginalLine(change(2, 3, 1, 1), 1));
+        // Lines inserted after original line 4: the lines on both sides of the gap count, as on the proposal's side.
+        assert.ok(blockContainsOriginalLine(change(4, 0, 5, 6), 4) && blockContainsOriginalLine(change(4, 0, 5, 6), 5));
+        assert.ok(!blockContainsOriginalLine(change(4, 0, 5, 6), 6));
+    });
+
+    it('goes to the next or previous block from a line, wrapping around only when asked', () => {
+        const blocks = [change(1, 1, 2, 2), change(4, 5, 6, 0), change(7, 7, 9, 10)];
+        assert.strictEqual(nextBlock(blocks, 2, 1, false), blocks[1]);
+        assert.strictEqual(nextBlock(blocks, 0, 1, false), blocks[0]);
+        assert.strictEqual(nextBlock(blocks, 9, 1, false), undefined);
+        assert.strictEqual(nextBlock(blocks, 9, 1, true), blocks[0]);
+        assert.strictEqual(nextBlock(blocks, 9, -1, false), blocks[1]);
+        assert.strictEqual(nextBlock(blocks, 2, -1, false), undefined);
+        assert.strictEqual(nextBlock(blocks, 2, -1, true), blocks[2]);
+        assert.strictEqual(nextBlock([], 1, 1, true), undefined);
     });
 
     it('keeps one block: the original takes its modified lines and nothing else (changed, inserted, deleted)', () => {

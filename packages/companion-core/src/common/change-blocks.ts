@@ -42,9 +42,24 @@ export function blockContainsLine(change: LineChange, line: number): boolean {
     return line >= change.modifiedStartLineNumber && line <= change.modifiedEndLineNumber;
 }
 
+/** Whether a line (1-based) of the original side belongs to the block: the same rule, seen from the other side. */
+export function blockContainsOriginalLine(change: LineChange, line: number): boolean {
+    return blockContainsLine(swapSides(change), line);
+}
+
 /** The line a block's controls sit on in the proposal. */
 export function blockAnchorLine(change: LineChange): number {
     return Math.max(1, change.modifiedEndLineNumber === 0 ? change.modifiedStartLineNumber : change.modifiedStartLineNumber);
+}
+
+/**
+ * Where "next block" (1) or "previous block" (-1) goes from the proposal's line `line`: the first block (top to
+ * bottom, as the diff lists them) whose anchor line is below it, or the last one above it; past the end, the first
+ * (last) block with `wrap`, else none.
+ */
+export function nextBlock<T extends LineChange>(changes: readonly T[], line: number, direction: 1 | -1, wrap: boolean): T | undefined {
+    const ordered = direction === 1 ? changes : [...changes].reverse();
+    return ordered.find(change => direction === 1 ? blockAnchorLine(change) > line : blockAnchorLine(change) < line) ?? (wrap ? ordered[0] : undefined);
 }
 
 /** The edit of the proposal that puts the original lines of `change` back. */
