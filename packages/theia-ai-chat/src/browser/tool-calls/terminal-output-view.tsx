@@ -1,18 +1,15 @@
 import * as React from '@theia/core/shared/react';
 import { AcpTerminalView } from './terminal-outputs';
+import { useChanges } from '../turn/use-changes';
 
 /**
  * A command an agent runs through an ACP terminal, on its tool card: the command line, the output
  * as it comes (monospace, scrolling, following the end unless the user scrolled up), the exit.
  */
 export const TerminalOutputView: React.FC<{ view: AcpTerminalView }> = ({ view }) => {
-    const [, setVersion] = React.useState(0);
+    useChanges(view);
     const output = React.useRef<HTMLPreElement>(null);
     const following = React.useRef(true);
-    React.useEffect(() => {
-        const listener = view.onDidChange(() => setVersion(version => version + 1));
-        return () => listener.dispose();
-    }, [view]);
     React.useLayoutEffect(() => {
         if (following.current && output.current) {
             output.current.scrollTop = output.current.scrollHeight;

@@ -11,6 +11,7 @@ import { ResponseNode } from '@theia/ai-chat-ui/lib/browser/chat-tree-view/chat-
 import { WorkspaceService } from '@theia/workspace/lib/browser/workspace-service';
 import { AcpLocation, AcpPlanContent, AcpToolCallContent, AcpToolContent } from '../turn/tool-call-content';
 import { agentFileTarget } from '../turn/agent-links';
+import { useChanges } from '../turn/use-changes';
 import { PermissionOptionsView } from './permission-options-view';
 import { AcpTerminalOutputs } from './terminal-outputs';
 import { TerminalOutputView } from './terminal-output-view';
@@ -62,14 +63,6 @@ export class AcpToolCallRenderer implements ChatResponsePartRenderer<AcpToolCall
         const right = new URI().withScheme(MEMORY_TEXT_READONLY).withPath(file.path).withQuery(diff.newText);
         void open(this.openerService, DiffUris.encode(left, right, `${file.path.base} (proposed)`));
     }
-}
-
-function useChanges(content: { onDidChange: (listener: () => void) => { dispose(): void } }): void {
-    const [, setVersion] = React.useState(0);
-    React.useEffect(() => {
-        const listener = content.onDidChange(() => setVersion(version => version + 1));
-        return () => listener.dispose();
-    }, [content]);
 }
 
 interface ToolCallViewProps {

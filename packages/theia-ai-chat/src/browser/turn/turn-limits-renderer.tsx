@@ -5,6 +5,7 @@ import { ChatResponseContent } from '@theia/ai-chat/lib/common/chat-model';
 import { ChatResponsePartRenderer } from '@theia/ai-chat-ui/lib/browser/chat-response-part-renderer';
 import { AcpAnswerResources } from './answer-resources';
 import { AcpHiddenToolCallsContent, AcpTruncatedTextContent } from './turn-limits';
+import { useChanges } from './use-changes';
 
 /** The lines a flooding turn ends in: tool calls past the card limit, text past the shown limit with "Show all". */
 @injectable()
@@ -25,14 +26,6 @@ export class AcpTurnLimitsRenderer implements ChatResponsePartRenderer<AcpHidden
     protected showAll(content: AcpTruncatedTextContent): void {
         void open(this.openerService, this.answers.uriFor(content.turnId, content.fullText));
     }
-}
-
-function useChanges(content: { onDidChange: (listener: () => void) => { dispose(): void } }): void {
-    const [, setVersion] = React.useState(0);
-    React.useEffect(() => {
-        const listener = content.onDidChange(() => setVersion(version => version + 1));
-        return () => listener.dispose();
-    }, [content]);
 }
 
 const HiddenToolCalls: React.FC<{ content: AcpHiddenToolCallsContent }> = ({ content }) => {
