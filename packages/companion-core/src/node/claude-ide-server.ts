@@ -2,13 +2,13 @@ import type { IncomingMessage } from 'http';
 import type { Duplex } from 'stream';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { WebSocketServer } from 'ws';
-import { Logger, deferredRequire, silentLogger } from '@ai-cli-companion/node-base';
+import { Logger, silentLogger } from '@ai-cli-companion/node-base';
 import { CLAUDE_SUBPROTOCOL, CLAUDE_SUPERSEDED_CLOSE, ClaudeAtMentioned, ClaudeSelectionChanged } from '../common/claude-ide-wire';
 import { CLAUDE_IDE_TOOLS, ClaudeIdeBroker, ClaudeIdeTools } from './claude-ide-tools';
 import { MCP_SERVER_NAME } from './companion-tools';
 import { MAX_WS_MESSAGE_BYTES, WebSocketMcpTransport } from './websocket-mcp-transport';
 import { WsUpgradeGate, refuseUpgrade } from './ws-upgrade-gate';
-import { DEFERRED_MODULES } from './mcp-sdk-modules';
+import { createIdeToolsServer } from './ide-tools-server';
 
 export interface ClaudeIdeSession {
     readonly id: string;
@@ -109,7 +109,10 @@ export class ClaudeIdeServer {
         const id = `claude-${Date.now().toString(36)}-${this.nextId++}`;
         const transport = new WebSocketMcpTransport(ws);
         const tools = new ClaudeIdeTools({ id, owner }, this.options.broker);
-        const server = createServer(this.options.serverVersion, tools);
+        const server = createIdeToolsServer({
+            name: MCP_SERVER_NAME, version: this.options.serverVersion, tools: CLAUDE_IDE_TOOLS,
+            call: (name, args, signal) => tools.call(name, args, signal)
+        });
         const session: LiveSession = { id, owner, createdAt: Date.now(), remotePort, transport, server };
         this.sessions.set(id, session);
         server.oninitialized = () => {
@@ -152,15 +155,4 @@ export class ClaudeIdeServer {
             this.logger.warn(`${method} not sent to ${session.id}: ${(error as Error).message}`);
         }
     }
-}
-
-/** One SDK server per connection, with tools/list (what the model may call) and tools/call (all four tools). */
-function createServer(version: string, tools: ClaudeIdeTools): Server {
-    const { Server: SdkServer } = deferredRequire<typeof import('@modelcontextprotocol/sdk/server/index.js')>(DEFERRED_MODULES.server);
-    const { CallToolRequestSchema, ListToolsRequestSchema } = deferredRequire<typeof import('@modelcontextprotocol/sdk/types.js')>(DEFERRED_MODULES.types);
-    const server = new SdkServer({ name: MCP_SERVER_NAME, version }, { capabilities: { tools: { listChanged: true } } });
-    server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: CLAUDE_IDE_TOOLS }));
-    server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
-        tools.call(request.params.name, request.params.arguments ?? {}, extra.signal));
-    return server;
 }

@@ -1,10 +1,10 @@
 import * as fs from 'fs';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { Logger, deferredRequire, silentLogger } from '@ai-cli-companion/node-base';
+import { Logger, silentLogger } from '@ai-cli-companion/node-base';
 import { Clock, systemClock } from '../../common/clock';
 import type { FileDiagnostics } from '../../common/claude-ide-wire';
 import { McpHttpServer, McpSession } from '../mcp-http-server';
-import { DEFERRED_MODULES } from '../mcp-sdk-modules';
+import { createIdeToolsServer } from '../ide-tools-server';
 import { DISCOVERY_FILE_MARKER } from '../discovery-file';
 import { HostEnvironment } from '../host-paths';
 import { COPILOT_IDE_TOOLS, CopilotIdeHost, CopilotIdeTools } from './copilot-ide-tools';
@@ -256,7 +256,10 @@ export class CopilotIdeServer {
                 this.options.onChange?.();
             }
         });
-        const server = createServer(this.options.serverVersion, tools);
+        const server = createIdeToolsServer({
+            name: COPILOT_MCP_SERVER_NAME, version: this.options.serverVersion, tools: COPILOT_IDE_TOOLS,
+            call: (name, args, signal) => tools.call(name, args, signal)
+        });
         server.oninitialized = () => {
             if (this.selection) {
                 void this.notify(server, CopilotNotifications.selection, this.selection);
@@ -290,15 +293,4 @@ export class CopilotIdeServer {
             this.logger.warn(`${method} not sent to Copilot CLI: ${(error as Error).message}`);
         }
     }
-}
-
-/** One SDK server per session, named as the CLI expects, with the six tools. */
-function createServer(version: string, tools: CopilotIdeTools): Server {
-    const { Server: SdkServer } = deferredRequire<typeof import('@modelcontextprotocol/sdk/server/index.js')>(DEFERRED_MODULES.server);
-    const { CallToolRequestSchema, ListToolsRequestSchema } = deferredRequire<typeof import('@modelcontextprotocol/sdk/types.js')>(DEFERRED_MODULES.types);
-    const server = new SdkServer({ name: COPILOT_MCP_SERVER_NAME, version }, { capabilities: { tools: { listChanged: true } } });
-    server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: COPILOT_IDE_TOOLS }));
-    server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
-        tools.call(request.params.name, request.params.arguments ?? {}, extra.signal));
-    return server;
 }

@@ -1,4 +1,4 @@
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { DiffOutcome } from '../../common/diff-registry';
 import type { FileDiagnostics } from '../../common/claude-ide-wire';
 import { pathOfFileUrl } from '../../common/claude-ide-wire';
@@ -26,7 +26,7 @@ export interface CopilotIdeHost {
 const stringProperty = (description: string) => ({ type: 'string', description });
 
 /** tools/list, with the names and arguments the CLI calls them by. */
-export const COPILOT_IDE_TOOLS = [
+export const COPILOT_IDE_TOOLS: Tool[] = [
     {
         name: CopilotTools.info,
         description: 'Information about the IDE: its name, version and process id.',
