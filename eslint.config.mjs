@@ -4,7 +4,10 @@
 //   servers  every other package that is not an adapter (the companion core, the agent API, engines):
 //            no editor API (`@theia/*`, `vscode`), no adapter, and another server only through the shared
 //            layer (the core and the agent API never import each other).
-//   adapters packages/theia-* and packages/vscode-*: no other adapter.
+//   adapters packages/theia-* and packages/vscode-* but the Theia libraries: no other adapter.
+//   Theia libraries, the folders listed in THEIA_LIBRARIES (packages/theia-block-review): Theia code several Theia
+//            adapters share, since they never import each other. Only the Theia adapters import one; it imports no
+//            adapter and, of the servers, only the core's `editor-shared` entry (and the shared layer).
 // Everywhere: a package of ours only through its entry points (no deep `lib/` paths), and nothing of Node
 // in `src/common/` or `src/browser/` (they run in the browser and in extension hosts).
 import fs from 'node:fs';
@@ -14,12 +17,14 @@ import tseslint from 'typescript-eslint';
 
 const SHARED = ['node-base'];
 const ADAPTER = /^(theia|vscode)-/;
+const THEIA_LIBRARIES = ['theia-block-review'];
 const CORE = 'companion-core';
 
 const packageNames = Object.fromEntries(fs.readdirSync('packages', { withFileTypes: true })
     .filter(entry => entry.isDirectory() && fs.existsSync(`packages/${entry.name}/package.json`))
     .map(entry => [entry.name, JSON.parse(fs.readFileSync(`packages/${entry.name}/package.json`, 'utf8')).name]));
-const adapters = Object.keys(packageNames).filter(dir => ADAPTER.test(dir));
+const isAdapter = dir => ADAPTER.test(dir) && !THEIA_LIBRARIES.includes(dir);
+const adapters = Object.keys(packageNames).filter(isAdapter);
 
 const deepImports = { group: ['@ai-cli-companion/*/lib/*', '@ai-cli-companion/*/src/*'], message: 'Import a package of ours through its entry points (see its package.json "exports").' };
 const editorApis = { group: ['@theia/*', 'vscode'], message: 'Editor APIs belong in an adapter (packages/theia-*, packages/vscode-*).' };
@@ -37,8 +42,19 @@ function layerPatterns(dir) {
     if (SHARED.includes(dir)) {
         return [{ group: names(others), message: 'The shared layer imports none of our packages.' }];
     }
+    if (THEIA_LIBRARIES.includes(dir)) {
+        const servers = others.filter(other => !SHARED.includes(other) && !ADAPTER.test(other) && other !== CORE);
+        return [
+            { group: ['vscode'], message: 'A Theia library: no VS Code API.' },
+            { group: names(others.filter(isAdapter)), message: 'A Theia library imports no adapter (adapters import it).' },
+            ...(servers.length ? [{ group: names(servers), message: 'A Theia library uses of the servers only @ai-cli-companion/core/editor-shared.' }] : []),
+            { ...companionProtocol, message: 'A Theia library uses of the core only @ai-cli-companion/core/editor-shared.' }
+        ];
+    }
     if (ADAPTER.test(dir)) {
+        const libraries = dir.startsWith('theia-') ? [] : THEIA_LIBRARIES;
         return [{ group: names(adapters.filter(a => a !== dir)), message: 'An adapter never imports another adapter.' },
+            ...(libraries.length ? [{ group: names(libraries), message: 'Theia libraries are for the Theia adapters.' }] : []),
             ...(NOT_COMPANION.includes(dir) ? [companionProtocol] : [])];
     }
     const servers = others.filter(other => !SHARED.includes(other) && !ADAPTER.test(other));
@@ -46,7 +62,7 @@ function layerPatterns(dir) {
     const forbidden = dir === CORE ? servers : servers.filter(other => other === CORE);
     return [
         editorApis,
-        { group: names(adapters), message: 'A server never imports an adapter.' },
+        { group: names([...adapters, ...THEIA_LIBRARIES]), message: 'A server never imports an adapter (nor a Theia library).' },
         ...(forbidden.length ? [{ group: names(forbidden), message: 'Servers share code only through the shared layer (packages/node-base).' }] : [])
     ];
 }
