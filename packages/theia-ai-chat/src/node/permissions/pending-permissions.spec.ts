@@ -55,4 +55,16 @@ describe('PendingPermissions', () => {
         assert.deepEqual(await answer, { outcome: { outcome: 'cancelled' } });
         assert.deepEqual(settled, [permissionId]);
     });
+
+    it('a request whose signal was aborted before it came is answered "cancelled", not left waiting', async () => {
+        const permissions = new PendingPermissions();
+        const abort = new AbortController();
+        abort.abort();
+        const settled: string[] = [];
+        const { permissionId, answer } = permissions.add('chat-1', OPTIONS, abort.signal, id => settled.push(id));
+        const stillWaiting = new Promise(resolve => setTimeout(() => resolve('still waiting'), 1000));
+        assert.deepEqual(await Promise.race([answer, stillWaiting]), { outcome: { outcome: 'cancelled' } });
+        assert.deepEqual(settled, [permissionId]);
+        assert.equal(permissions.size, 0);
+    });
 });
