@@ -47,24 +47,22 @@ export class CodexIpcConnection {
     }
 
     private receive(chunk: Buffer): void {
-        if (this.closed) {
-            return;
-        }
-        try {
-            this.reader.push(chunk);
-        } catch (error) {
-            this.close((error as Error).message);
-        }
+        this.whileOpen(() => this.reader.push(chunk), error => error.message);
     }
 
     private deliver(message: CodexFrameMessage): void {
+        this.whileOpen(() => this.options.onMessage(message), error => `message not handled: ${error.message}`);
+    }
+
+    /** Runs `step` unless the connection is closed; a step that throws (a bad frame, a handler's error) closes it, saying `why`. */
+    private whileOpen(step: () => void, why: (error: Error) => string): void {
         if (this.closed) {
             return;
         }
         try {
-            this.options.onMessage(message);
+            step();
         } catch (error) {
-            this.close(`message not handled: ${(error as Error).message}`);
+            this.close(why(error as Error));
         }
     }
 
