@@ -40,6 +40,14 @@ describe('CompanionEndpoint diffs', () => {
         client = new RawMcpClient(endpoint.port, endpoint.terminalEnv().GEMINI_CLI_IDE_AUTH_TOKEN);
     }
 
+    /** The endpoint started, with a window's view attached (`showDelayMs` < 0: one that never shows). */
+    async function startWithView(options: { openDiffTimeoutMs?: number } = {}, showDelayMs = 0): Promise<RecordingView> {
+        await start(options);
+        const view = new RecordingView(showDelayMs);
+        endpoint.attachView(view);
+        return view;
+    }
+
     async function session(): Promise<{ id: string; stream: EventStream }> {
         const { session: id } = await client.initialize();
         const stream = await client.openStream(id);
@@ -70,9 +78,7 @@ describe('CompanionEndpoint diffs', () => {
     });
 
     it('routes the decision only to the session that asked, with its path verbatim', async () => {
-        await start();
-        const view = new RecordingView();
-        endpoint.attachView(view);
+        const view = await startWithView();
         const a = await session();
         const b = await session();
         const asked = `${workspace}/./src/../a.ts`;
@@ -89,9 +95,7 @@ describe('CompanionEndpoint diffs', () => {
     });
 
     it('closeDiff acts only on the caller\'s own diff and never notifies', async () => {
-        await start();
-        const view = new RecordingView();
-        endpoint.attachView(view);
+        const view = await startWithView();
         const a = await session();
         const b = await session();
         await client.callTool(a.id, 10, 'openDiff', { filePath: file('a.ts'), newContent: 'secret proposal' });
@@ -108,8 +112,7 @@ describe('CompanionEndpoint diffs', () => {
     });
 
     it('refuses paths outside the workspace, after resolving .. and symlinks', async () => {
-        await start();
-        endpoint.attachView(new RecordingView());
+        await startWithView();
         const a = await session();
         fs.symlinkSync(root, path.join(workspace, 'escape'));
         for (const filePath of [`${workspace}/../outside.ts`, path.join(workspace, 'escape', 'outside.ts'), 'relative.ts']) {
@@ -121,9 +124,7 @@ describe('CompanionEndpoint diffs', () => {
     });
 
     it('withdraws a diff the window does not show in time: it never opens later', async () => {
-        await start({ openDiffTimeoutMs: 200 });
-        const view = new RecordingView(-1);
-        endpoint.attachView(view);
+        const view = await startWithView({ openDiffTimeoutMs: 200 }, -1);
         const a = await session();
         const result = await client.callTool(a.id, 30, 'openDiff', { filePath: file('slow.ts'), newContent: 'x' });
         assert.strictEqual(result.json.result.isError, true);
@@ -134,9 +135,7 @@ describe('CompanionEndpoint diffs', () => {
     });
 
     it('withdraws a diff whose client gave up on the request', async () => {
-        await start();
-        const view = new RecordingView(-1);
-        endpoint.attachView(view);
+        const view = await startWithView({}, -1);
         const a = await session();
         const abort = new AbortController();
         const call = client.callTool(a.id, 31, 'openDiff', { filePath: file('gave-up.ts'), newContent: 'x' }, abort.signal).catch(error => error);
@@ -149,9 +148,7 @@ describe('CompanionEndpoint diffs', () => {
     });
 
     it('a decision taken while the CLI\'s stream reconnects is delivered once it is back', async () => {
-        await start();
-        const view = new RecordingView();
-        endpoint.attachView(view);
+        const view = await startWithView();
         const a = await session();
         await client.callTool(a.id, 70, 'openDiff', { filePath: file('r.ts'), newContent: 'r' });
         a.stream.close();
@@ -199,9 +196,7 @@ describe('CompanionEndpoint diffs', () => {
     });
 
     it('a second proposal for the same file from the same session supersedes the first', async () => {
-        await start();
-        const view = new RecordingView();
-        endpoint.attachView(view);
+        const view = await startWithView();
         const a = await session();
         const b = await session();
         await client.callTool(a.id, 60, 'openDiff', { filePath: file('same.ts'), newContent: 'one' });

@@ -47,6 +47,13 @@ describe('DiffBroker', () => {
     const never = new AbortController().signal;
     const request = (name: string, sessionId = 's1') => ({ sessionId, clientId: 'gemini', filePath: path.join(root, name), newContent: `new ${name}` });
 
+    /** A proposal of that file that the window shows at once: the pending diff it became. */
+    async function shownProposal(name: string, answer: DiffAnswer = recordingAnswer()): Promise<PendingDiff> {
+        const shown = broker.propose(request(name), answer, never);
+        view.showAll();
+        return shown;
+    }
+
     beforeEach(() => {
         root = tempFolder('diff-broker-', { real: true });
         clock = new ManualClock();
@@ -66,9 +73,7 @@ describe('DiffBroker', () => {
     it('hands the decision to the asking client exactly once, and reports its delivery', async () => {
         broker.attachView(view);
         const answer = recordingAnswer();
-        const shown = broker.propose(request('a.ts'), answer, never);
-        view.showAll();
-        const diff = await shown;
+        const diff = await shownProposal('a.ts', answer);
         assert.strictEqual(diff.clientName, 'Gemini CLI');
         assert.deepStrictEqual(await broker.resolve(diff.id, { accepted: true, content: 'edited' }), { delivered: true });
         const second = await broker.resolve(diff.id, { accepted: false });
@@ -78,21 +83,15 @@ describe('DiffBroker', () => {
 
     it('says when the client was gone and the decision not delivered', async () => {
         broker.attachView(view);
-        const shown = broker.propose(request('a.ts'), recordingAnswer(false), never);
-        view.showAll();
-        const delivery = await broker.resolve((await shown).id, { accepted: false });
+        const delivery = await broker.resolve((await shownProposal('a.ts', recordingAnswer(false))).id, { accepted: false });
         assert.ok(!delivery.delivered && /no longer connected/.test(delivery.reason));
     });
 
     it('a newer proposal for the same session and path supersedes the older one with a rejection', async () => {
         broker.attachView(view);
         const older = recordingAnswer();
-        const first = broker.propose(request('a.ts'), older, never);
-        view.showAll();
-        const firstDiff = await first;
-        const second = broker.propose(request('a.ts'), recordingAnswer(), never);
-        view.showAll();
-        await second;
+        const firstDiff = await shownProposal('a.ts', older);
+        await shownProposal('a.ts');
         assert.deepStrictEqual(older.outcomes, [{ accepted: false }]);
         assert.ok(view.closed.includes(firstDiff.id));
         assert.strictEqual(broker.pending().length, 1);

@@ -23,6 +23,15 @@ class FakeStream extends EventEmitter {
 
 const attach = (transport: SessionTransport, stream: FakeStream) => transport.attachStream(stream as unknown as ServerResponse);
 
+/** A transport whose open stream's buffer is full: what it sends now waits for a drain. */
+function blockedTransport(): { transport: SessionTransport; stream: FakeStream } {
+    const transport = new SessionTransport('s');
+    const stream = new FakeStream();
+    attach(transport, stream);
+    stream.full = true;
+    return { transport, stream };
+}
+
 describe('SessionTransport queue', () => {
     it('while no stream is open: keeps only the newest context, every decision, and the newest 100 other messages', () => {
         const transport = new SessionTransport('s');
@@ -42,10 +51,7 @@ describe('SessionTransport queue', () => {
     });
 
     it('respects backpressure: nothing more is written until the stream drains, then in order', () => {
-        const transport = new SessionTransport('s');
-        const stream = new FakeStream();
-        attach(transport, stream);
-        stream.full = true;
+        const { transport, stream } = blockedTransport();
         transport.sendEvent('first', 'message');
         transport.sendEvent('context-a', 'context');
         transport.sendEvent('accepted', 'decision');
@@ -59,10 +65,7 @@ describe('SessionTransport queue', () => {
     });
 
     it('a new stream after a lost one starts unblocked and gets what was queued', () => {
-        const transport = new SessionTransport('s');
-        const lost = new FakeStream();
-        attach(transport, lost);
-        lost.full = true;
+        const { transport, stream: lost } = blockedTransport();
         transport.sendEvent('stuck', 'message');
         transport.sendEvent('rejected', 'decision');
         lost.emit('close');
