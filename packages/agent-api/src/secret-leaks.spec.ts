@@ -1,17 +1,8 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
-import { removeFolder, tempFolder } from '@ai-cli-companion/node-base/test-support';
+import { UnreachableKeychain, removeFolder, tempFolder } from '@ai-cli-companion/node-base/test-support';
 import { RunningAgentApi, startAgentApi } from './agent-api';
-import { CredentialStore } from './auth/credential-store';
-
-/** A keychain that is not there (as on this machine): secrets land in the 0600 file, which a command can `cat`. */
-class MissingKeychain implements CredentialStore {
-    readonly description = 'OS keychain';
-    async get(): Promise<string | undefined> { throw new Error('no Secret Service'); }
-    async set(): Promise<void> { throw new Error('no Secret Service'); }
-    async delete(): Promise<void> { throw new Error('no Secret Service'); }
-}
 
 describe('the Agent API keeps secrets out of execute-command (in process, a real shell)', () => {
     let dir: string;
@@ -38,7 +29,8 @@ describe('the Agent API keeps secrets out of execute-command (in process, a real
         fs.mkdirSync(path.join(dir, 'ws'));
         api = await startAgentApi({
             workspaces: [path.join(dir, 'ws')], port: 0, tokenFile: path.join(dir, 'token'), enableExecuteCommand: true,
-            keychain: new MissingKeychain(), credentialFile: path.join(dir, 'config', 'credentials.json'), credentialFileAllowed: true,
+            keychain: new UnreachableKeychain(), // secrets land in the 0600 file, which a command can `cat`
+            credentialFile: path.join(dir, 'config', 'credentials.json'), credentialFileAllowed: true,
             env: { PATH: process.env.PATH, HOME: dir, PLAIN_SETTING: 'plain-value', ...hidden }
         });
     });

@@ -1,15 +1,8 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
-import { removeFolder, tempFolder } from './test-support';
+import { UnreachableKeychain, removeFolder, tempFolder } from './test-support';
 import { CredentialStore, FileCredentialStore, MemoryCredentialStore, chooseCredentialStore } from './credential-policy';
-
-class BrokenKeychain implements CredentialStore {
-    readonly description = 'OS keychain';
-    async get(): Promise<string | undefined> { throw new Error('no Secret Service'); }
-    async set(): Promise<void> { throw new Error('no Secret Service'); }
-    async delete(): Promise<void> { throw new Error('no Secret Service'); }
-}
 
 describe('the credential policy', () => {
     let dir: string;
@@ -35,7 +28,7 @@ describe('the credential policy', () => {
     });
 
     it('no keychain and consent: the 0600 file, and the log says so', async () => {
-        const chosen = await chooseCredentialStore(policy(new BrokenKeychain(), true));
+        const chosen = await chooseCredentialStore(policy(new UnreachableKeychain(), true));
         assert.ok(chosen instanceof FileCredentialStore);
         assert.match(warnings[0], /^No OS keychain is reachable \(no Secret Service\); secrets: file .*credentials\.json\.$/);
         await chosen.set('k', 'v');
@@ -44,7 +37,7 @@ describe('the credential policy', () => {
     });
 
     it('no keychain and no consent: nothing is kept, and setting a key says how to agree; no file is written', async () => {
-        for (const keychain of [new BrokenKeychain(), undefined]) {
+        for (const keychain of [new UnreachableKeychain(), undefined]) {
             const chosen = await chooseCredentialStore(policy(keychain, false));
             assert.match(chosen.description, /^nowhere: no keychain is reachable, and keys are kept in the 0600 file .* only with your consent \(start with --keys-in-file\)$/);
             await assert.rejects(chosen.set('k', 'v'), /^Error: Nothing can be stored: .*--keys-in-file/);
