@@ -19,11 +19,17 @@ function editor(): RefreshingEditor & { layouts: number; dispose(): void } {
     return result;
 }
 
+/** An editor laid out once per frame by frames that come when the spec says. */
+function laidOutOncePerFrame() {
+    const frames = manualFrames();
+    const input = editor();
+    const handle = layOutOncePerFrame(input, frames.schedule);
+    return { frames, input, handle };
+}
+
 describe('layOutOncePerFrame (the chat input\'s editor lays out once per frame)', () => {
     it('many refreshes before a frame are one layout in that frame, on the editor itself', () => {
-        const frames = manualFrames();
-        const input = editor();
-        layOutOncePerFrame(input, frames.schedule);
+        const { frames, input } = laidOutOncePerFrame();
         input.refresh();
         input.refresh();
         input.refresh();
@@ -37,9 +43,7 @@ describe('layOutOncePerFrame (the chat input\'s editor lays out once per frame)'
     });
 
     it('disposed: the pending layout is dropped and refresh lays out at once again', () => {
-        const frames = manualFrames();
-        const input = editor();
-        const handle = layOutOncePerFrame(input, frames.schedule);
+        const { frames, input, handle } = laidOutOncePerFrame();
         input.refresh();
         handle.dispose();
         assert.strictEqual(frames.pending(), 0);
@@ -48,9 +52,7 @@ describe('layOutOncePerFrame (the chat input\'s editor lays out once per frame)'
     });
 
     it('the editor disposed with a layout pending: none runs on it', () => {
-        const frames = manualFrames();
-        const input = editor();
-        layOutOncePerFrame(input, frames.schedule);
+        const { frames, input } = laidOutOncePerFrame();
         input.refresh();
         input.dispose();
         frames.frame();

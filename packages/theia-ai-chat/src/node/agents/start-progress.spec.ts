@@ -5,9 +5,8 @@ import { removeFolder, tempFolder } from '@ai-cli-companion/node-base/test-suppo
 import { AcpChatAgentConfig, AcpChatClient } from '../../common/acp-chat-protocol';
 import { AcpAgentStartProgress } from '../../common/agents/agent-start-progress';
 import { AcpAgentHosts } from './agent-hosts';
-import { AcpApiKeys } from '../auth/api-keys';
-import { AcpChatTerminals } from '../tool-calls/chat-terminals';
 import { AcpChatServiceImpl } from '../session/chat-service-impl';
+import { specChatBackend } from '../../test/chat-backend';
 
 const TINY_AGENT = path.resolve(__dirname, '../../../../../test/support/tiny-acp-agent.mjs');
 
@@ -28,9 +27,7 @@ describe('The chat\'s backend says an agent is starting, and what its start prin
         fs.writeFileSync(path.join(bin, 'npx'), '#!/bin/sh\nprintf "npm warn deprecated glob@7.2.3: old\\n" >&2\n' +
             `printf "npm notice fetched %s\\n" "$2" >&2\nsleep 0.3\nexec "${process.execPath}" "${TINY_AGENT}"\n`, { mode: 0o755 });
         agent = { id: 'NpxAgent', displayName: 'Npx Agent', command: path.join(bin, 'npx'), args: ['-y', '@example/agent@1.2.3', '--acp'] };
-        const logger = { info: () => undefined, warn: () => undefined, error: () => undefined };
-        hosts = Object.assign(new AcpAgentHosts(), { logger, apiKeys: new AcpApiKeys(), userAgent: () => agent, preferences: { inspect: () => undefined } });
-        service = Object.assign(new AcpChatServiceImpl(), { hosts, terminals: new AcpChatTerminals() });
+        ({ hosts, service } = specChatBackend({ userAgent: () => agent }));
         heard.length = 0;
         service.setClient({
             onSessionUpdate: () => undefined,

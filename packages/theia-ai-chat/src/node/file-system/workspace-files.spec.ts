@@ -7,11 +7,10 @@ import { AcpChatAgentConfig } from '../../common/acp-chat-protocol';
 import { AcpPermissionRequest } from '../../common/permissions/permission-request';
 import { AGENTS_PREFERENCE } from '../../common/acp-chat-preferences';
 import { AcpAgentHosts } from '../agents/agent-hosts';
-import { AcpApiKeys } from '../auth/api-keys';
 import { AcpChatServiceImpl } from '../session/chat-service-impl';
-import { AcpChatTerminals } from '../tool-calls/chat-terminals';
 import { confineAgentPath, readAgentFile, writeAgentFile } from './workspace-files';
 import { textsClient } from '../../test/agent-texts';
+import { specChatBackend } from '../../test/chat-backend';
 
 const TINY_AGENT = path.resolve(__dirname, '../../../../../test/support/tiny-acp-agent.mjs');
 /** Node's thread pool: a blocking open of a FIFO would hold one of these threads until a writer comes. */
@@ -116,14 +115,12 @@ describe('AcpChatServiceImpl fs/* with a real ACP agent (the tiny agent of the t
     const unsaved = new Map<string, string>();
     let onUnsavedTextAsked: (path: string) => void = () => undefined;
     const agent: AcpChatAgentConfig = { id: 'TinyAgent', displayName: 'Tiny agent', command: process.execPath, args: [TINY_AGENT] };
-    const logger = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
     beforeEach(() => {
         ({ root, workspace, outside } = makeWorkspace('acp-chat-fs-'));
         // The agent comes from the user's settings (the backend reads them itself).
         const preferences = { inspect: (name: string) => name === AGENTS_PREFERENCE ? { globalValue: [{ name: agent.id, command: agent.command, args: agent.args }] } : undefined };
-        hosts = Object.assign(new AcpAgentHosts(), { logger, apiKeys: new AcpApiKeys(), preferences });
-        service = Object.assign(new AcpChatServiceImpl(), { hosts, terminals: new AcpChatTerminals() });
+        ({ hosts, service } = specChatBackend({ preferences }));
         texts.length = 0;
         written.length = 0;
         unsaved.clear();

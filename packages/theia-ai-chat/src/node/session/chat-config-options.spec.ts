@@ -3,9 +3,8 @@ import * as path from 'path';
 import { removeFolder, tempFolder } from '@ai-cli-companion/node-base/test-support';
 import { AcpChatAgentConfig, AcpChatClient, AcpConfigOptionData, AcpSessionInfo, AcpSessionUpdate } from '../../common/acp-chat-protocol';
 import { AcpAgentHosts } from '../agents/agent-hosts';
-import { AcpApiKeys } from '../auth/api-keys';
-import { AcpChatTerminals } from '../tool-calls/chat-terminals';
 import { AcpChatServiceImpl } from './chat-service-impl';
+import { specChatBackend } from '../../test/chat-backend';
 
 const SESSION_AGENT = path.resolve(__dirname, '../../../../../test/support/session-acp-agent.mjs');
 
@@ -28,10 +27,7 @@ describe('The chat\'s backend and a real ACP agent\'s configOptions and usage (t
     beforeEach(() => {
         workspace = tempFolder('acp-chat-config-', { real: true });
         store = path.join(workspace, '.sessions');
-        const logger = { info: () => undefined, warn: () => undefined, error: () => undefined };
-        const preferences = { inspect: () => undefined };
-        hosts = Object.assign(new AcpAgentHosts(), { logger, apiKeys: new AcpApiKeys(), userAgent: () => agent(), preferences });
-        service = Object.assign(new AcpChatServiceImpl(), { hosts, terminals: new AcpChatTerminals() });
+        ({ hosts, service } = specChatBackend({ userAgent: agent }));
         updates.length = 0;
         // Both shapes of the client: one update a call, or a batch.
         service.setClient({

@@ -5,10 +5,9 @@ import { AcpChatAgentConfig } from '../../common/acp-chat-protocol';
 import { MCP_EXCLUDED_AGENTS_PREFERENCE, THEIA_MCP_SERVERS_PREFERENCE } from '../../common/agents/acp-chat-mcp-servers';
 import { SESSION_START_TIMEOUT_ENV } from '@ai-cli-companion/acp-client';
 import { AcpAgentHosts } from '../agents/agent-hosts';
-import { AcpApiKeys } from '../auth/api-keys';
-import { AcpChatTerminals } from '../tool-calls/chat-terminals';
 import { AcpChatServiceImpl } from './chat-service-impl';
 import { textsClient } from '../../test/agent-texts';
+import { specChatBackend } from '../../test/chat-backend';
 
 const TINY_AGENT = path.resolve(__dirname, '../../../../../test/support/tiny-acp-agent.mjs');
 
@@ -36,9 +35,7 @@ describe('Theia\'s MCP servers reach a real ACP agent\'s session/new (the tiny a
         const preferences = {
             inspect: (name: string) => ({ globalValue: user[name], workspaceValue: (REPO_SETTINGS as Record<string, unknown>)[name] })
         };
-        const logger = { info: () => undefined, warn: () => undefined, error: () => undefined };
-        hosts = Object.assign(new AcpAgentHosts(), { logger, apiKeys: new AcpApiKeys(), userAgent: () => agent, preferences });
-        service = Object.assign(new AcpChatServiceImpl(), { hosts, terminals: new AcpChatTerminals() });
+        ({ hosts, service } = specChatBackend({ userAgent: () => agent, preferences }));
         service.setClient(textsClient(texts));
         return agent;
     }

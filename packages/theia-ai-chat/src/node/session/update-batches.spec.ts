@@ -5,10 +5,9 @@ import { AcpChatAgentConfig, AcpChatClient, AcpSessionUpdate } from '../../commo
 import { AcpPermissionRequest } from '../../common/permissions/permission-request';
 import { manualFrames } from '../../test/manual-frames';
 import { AcpAgentHosts } from '../agents/agent-hosts';
-import { AcpApiKeys } from '../auth/api-keys';
-import { AcpChatTerminals } from '../tool-calls/chat-terminals';
 import { AcpChatServiceImpl } from './chat-service-impl';
 import { SessionUpdateBatches, UPDATE_BATCHES, updateOrderedClient } from './update-batches';
+import { specChatBackend } from '../../test/chat-backend';
 
 const TINY_AGENT = path.resolve(__dirname, '../../../../../test/support/tiny-acp-agent.mjs');
 
@@ -135,12 +134,10 @@ describe('AcpChatServiceImpl batches a real agent\'s updates (the tiny agent of 
     let service: AcpChatServiceImpl;
     let sent: Array<{ batch: AcpSessionUpdate[] } | { call: string }>;
     const agent: AcpChatAgentConfig = { id: 'TinyAgent', displayName: 'Tiny agent', command: process.execPath, args: [TINY_AGENT] };
-    const logger = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
     beforeEach(() => {
         workspace = tempFolder('acp-chat-batches-', { real: true });
-        hosts = Object.assign(new AcpAgentHosts(), { logger, apiKeys: new AcpApiKeys(), userAgent: () => agent, preferences: { inspect: () => undefined } });
-        service = Object.assign(new AcpChatServiceImpl(), { hosts, terminals: new AcpChatTerminals() });
+        ({ hosts, service } = specChatBackend({ userAgent: () => agent }));
         sent = [];
         service.setClient({
             onSessionUpdates: (_chat, _agent, updates) => sent.push({ batch: updates }),

@@ -6,11 +6,11 @@ import { removeFolder, tempFolder, until } from '@ai-cli-companion/node-base/tes
 import { AcpChatAgentConfig } from '../../common/acp-chat-protocol';
 import { AcpTerminalOutput } from '../../common/tool-calls/terminal-output';
 import { AcpAgentHosts } from '../agents/agent-hosts';
-import { AcpApiKeys } from '../auth/api-keys';
 import { AcpChatServiceImpl } from '../session/chat-service-impl';
 import { AcpChatTerminals, terminalCwd } from './chat-terminals';
 import { AcpTerminalRelay, TERMINAL_DISPLAY_LIMIT } from './terminal-relay';
 import { textsClient } from '../../test/agent-texts';
+import { specChatBackend } from '../../test/chat-backend';
 
 const TINY_AGENT = path.resolve(__dirname, '../../../../../test/support/tiny-acp-agent.mjs');
 
@@ -98,15 +98,13 @@ describe('AcpChatServiceImpl terminals with a real ACP agent (the tiny agent of 
     const outputs: AcpTerminalOutput[] = [];
     const texts: string[] = [];
     const agent: AcpChatAgentConfig = { id: 'TinyAgent', displayName: 'Tiny agent', command: process.execPath, args: [TINY_AGENT] };
-    const logger = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
     beforeEach(() => {
         workspace = tempFolder('acp-chat-terminals-', { real: true });
         fs.writeFileSync(path.join(workspace, 'long.sh'), 'echo started\nsleep 600 &\nwait\n');
         // The agent has no apiKeyEnv, so the key store is never asked; it stands for one of the user's settings.
-        hosts = Object.assign(new AcpAgentHosts(), { logger, apiKeys: new AcpApiKeys(), userAgent: () => agent, preferences: { inspect: () => undefined } });
         terminals = new AcpChatTerminals();
-        service = Object.assign(new AcpChatServiceImpl(), { hosts, terminals });
+        ({ hosts, service } = specChatBackend({ userAgent: () => agent, terminals }));
         outputs.length = 0;
         texts.length = 0;
         service.setClient(textsClient(texts, { onTerminalOutput: (_chat, output) => outputs.push(output) }));
