@@ -12,33 +12,18 @@ export class AcpElicitationTurnContribution implements AcpTurnContribution {
 
 /** Each form is a part of the answer, open until answered or settled elsewhere; a refusal is only said. */
 export function elicitationTurn(turn: AcpTurnContext): AcpTurnParticipant {
-    const forms = new Map<string, AcpElicitationContent>();
-    const answered = (elicitationId: string) => {
-        forms.delete(elicitationId);
-        turn.answered(elicitationId);
-    };
     return {
         onElicitationRequest: request => {
             const response = turn.request.response.response;
             const form = new AcpElicitationContent(request, answer => turn.service.answerElicitation(request.elicitationId, answer),
-                () => response.responseContentChanged(), () => answered(request.elicitationId));
+                () => response.responseContentChanged(), () => turn.answered(request.elicitationId));
             turn.translator.interrupt(); // the text before the form ends there; the text after it is a part of its own
             response.addContent(form);
             if (form.open) {
-                forms.set(request.elicitationId, form);
-                turn.asked(request.elicitationId, request.mode === 'form' ? request.form.message : request.mode === 'url' ? request.message : '', form, () => {
-                    form.settle();
-                    forms.delete(request.elicitationId);
-                });
+                turn.asked(request.elicitationId, request.mode === 'form' ? request.form.message : request.mode === 'url' ? request.message : '', form, () => form.settle());
             }
             return true;
         },
-        onElicitationSettled: elicitationId => {
-            const form = forms.get(elicitationId);
-            if (form) {
-                form.settle();
-                answered(elicitationId);
-            }
-        }
+        onElicitationSettled: elicitationId => turn.settledElsewhere(elicitationId)
     };
 }

@@ -79,6 +79,14 @@ export class AcpChatTurn implements AcpSessionListener, AcpTurnContext {
         }
     }
 
+    settledElsewhere(id: string): void {
+        const settle = this.open.get(id);
+        if (settle) {
+            settle();
+            this.answered(id);
+        }
+    }
+
     /** The turn is over: questions still open lose their buttons. */
     end(): void {
         this.translator.end();

@@ -45,4 +45,6 @@ export interface AcpTurnContext {
     asked(id: string, about: string, part: InteractiveContent & ChatResponseContent, settle: () => void): void;
     /** The question was answered or settled: once none is open, the answer stops waiting for input. */
     answered(id: string): void;
+    /** The question was settled elsewhere (the agent withdrew it, another window answered): if still open, its `settle` runs and it is answered. */
+    settledElsewhere(id: string): void;
 }
