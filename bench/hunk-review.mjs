@@ -15,9 +15,10 @@
 // event the page sees of the gesture (mousedown, keydown) or from the call that opens the diff.
 // No assertions on timings: figures and ratios against the baselines of the same run.
 //
-//   node bench/hunk-review.mjs [--opens=15] [--undos=15] [--bursts=3] [--warmup=2] [--profile=prefix] [--app=<folder>] [--json=out.json]
+//   node bench/hunk-review.mjs [--opens=15] [--undos=15] [--bursts=3] [--warmup=2] [--profile=prefix] [--app=<folder> | --production] [--json=out.json]
 //
-// --app runs another build of browser-app (a copy with a fix to try, as support/patch-variants.mjs makes them).
+// --app runs another build of browser-app (a copy with a fix to try, as support/patch-variants.mjs makes them);
+// --production the production build of support/production-app.mjs (what scripts/start.sh gives a user).
 //
 // --profile=<prefix> writes CPU profiles of the page: <prefix>-open.cpuprofile and -undo over those phases, with the
 // review's samples as windows, and -burst-<others|withReviewed> over the last burst of each kind with the review open,
@@ -29,7 +30,8 @@ import path from 'node:path';
 import { BROWSER_APP, MOD, REPO_ROOT, TheiaBackend, TheiaWindow, launchChromium, makeTempRoot, removeTempRoot, sleep, waitUntil, writeTree } from '../test/support/theia-app.mjs';
 import { TheiaChat } from '../test/support/theia-chat.mjs';
 import { bundleMode } from './support/bundle-mode.mjs';
-import { fmt, numberArg, stringArg, summarize, table, writeJsonResult } from './support/common.mjs';
+import { flag, fmt, numberArg, stringArg, summarize, table, writeJsonResult } from './support/common.mjs';
+import { productionApp } from './support/production-app.mjs';
 import { installHunkReviewProbes } from './support/hunk-review-page.mjs';
 import { installPageProbes } from './support/page-probes.mjs';
 import { startPageProfile } from './support/page-profile.mjs';
@@ -40,7 +42,7 @@ const BURSTS = numberArg('bursts', 3);
 const WARMUP = numberArg('warmup', 2);
 const PROFILE = stringArg('profile', undefined);
 /** Another build of browser-app (say, a copy with a fix to try): its folder. */
-const APP = path.resolve(stringArg('app', BROWSER_APP)); // relative to where the bench runs
+const APP = flag('production') ? productionApp() : path.resolve(stringArg('app', BROWSER_APP)); // relative to where the bench runs
 const LINES = 2000;
 const STEP = 10; // the agent changes every 10th line: 200 one-line hunks
 const HUNKS = LINES / STEP;

@@ -4,9 +4,22 @@
 export function installHunkReviewProbes() {
     const stamp = () => performance.timeOrigin + performance.now();
     const container = window.theia.container;
-    const service = pattern => container.get([...container._bindingDictionary._map.keys()]
-        .find(key => pattern.test(typeof key === 'function' ? key.name : key.toString())));
-    const shell = () => service(/^ApplicationShell\d*$/);
+    // A service by its class's name, or (a production bundle minifies the names) by the members only its class has.
+    const service = (pattern, members = []) => {
+        const keys = [...container._bindingDictionary._map.keys()];
+        const named = keys.find(key => pattern.test(typeof key === 'function' ? key.name : key.toString()));
+        const withMembers = members.length ? keys.filter(key => typeof key === 'function' && members.every(member => member in key.prototype)) : [];
+        // A subclass bound as well has the members too: the service is the class the others extend.
+        const shaped = withMembers.filter(key => withMembers.every(other => other === key || other.prototype instanceof key));
+        if (!named && shaped.length !== 1) {
+            throw new Error(`no service ${pattern} (by members ${members.join(', ')}: ${withMembers.length} classes)`);
+        }
+        return container.get(named ?? shaped[0]);
+    };
+    const shell = () => service(/^ApplicationShell\d*$/, ['activateWidget', 'closeWidget', 'collapsePanel', 'revealWidget', 'getInsertionOptions']);
+    const commands = () => service(/^CommandRegistry\d*$/, ['executeCommand', 'registerCommand', 'getAllHandlers', 'registerHandler']);
+    const workspace = () => service(/^WorkspaceService\d*$/, ['tryGetRoots', 'getWorkspaceRootUri', 'addRoot', 'removeRoots']);
+    const editors = () => service(/^EditorManager\d*$/, ['getOrCreateByUri', 'currentEditor', 'getByUri', 'open']);
     const visible = element => !!element && element.getClientRects().length > 0 && getComputedStyle(element).visibility === 'visible';
     // The editor's own lines: an inline diff draws the removed lines in view zones with a .view-lines of their own.
     const viewLines = element => [...element.querySelectorAll('.view-lines')].find(lines => !lines.closest('.view-zones'));
@@ -25,12 +38,12 @@ export function installHunkReviewProbes() {
     /** "Review Agent Changes of This Chat", as the command palette runs it; the start of the interval. */
     bench.openReview = () => {
         const startAt = stamp();
-        void service(/^CommandRegistry\d*$/).executeCommand('aiCliChat.review.chat');
+        void commands().executeCommand('aiCliChat.review.chat');
         return startAt;
     };
     /** Theia's own diff editor of two workspace files, opened as the review opens its diff (the OpenerService). */
     bench.openPlainDiff = async (left, right, label) => {
-        const root = (await service(/^WorkspaceService\d*$/).roots)[0].resource;
+        const root = (await workspace().roots)[0].resource;
         const URI = root.constructor;
         const uri = new URI().withScheme('diff').withPath(label).withQuery(JSON.stringify([root.resolve(left).toString(), root.resolve(right).toString()]));
         const openers = service(/^Symbol\(OpenerService\)$/);
@@ -63,8 +76,8 @@ export function installHunkReviewProbes() {
 
     /** plain.txt in a plain editor beside the review, so both stay on screen. */
     bench.openPlainEditorBeside = async () => {
-        const root = (await service(/^WorkspaceService\d*$/).roots)[0].resource;
-        await service(/^EditorManager\d*$/).open(root.resolve('plain.txt'), { widgetOptions: { mode: 'split-right', ref: bench.review() } });
+        const root = (await workspace().roots)[0].resource;
+        await editors().open(root.resolve('plain.txt'), { widgetOptions: { mode: 'split-right', ref: bench.review() } });
     };
     bench.closePlainEditor = async () => {
         await shell().closeWidget(bench.plainEditor()?.id, { save: false });
