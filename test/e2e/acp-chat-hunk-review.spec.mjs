@@ -17,6 +17,9 @@ const TINY_AGENT = path.join(REPO_ROOT, 'test', 'support', 'tiny-acp-agent.mjs')
 const SCREENSHOT = path.join(REPO_ROOT, 'docs', 'images', 'chat-hunk-review.png');
 const lines = count => Array.from({ length: count }, (_, index) => `line ${index + 1}`);
 const text = all => `${all.join('\n')}\n`;
+/** long.txt: a hunk every 10th line, far more than one screen holds. */
+const LONG_LINES = 600;
+const LONG_HUNKS = LONG_LINES / 10;
 /** The 30 lines of a.txt with the given lines (1-based) replaced. */
 const aWith = replaced => text(lines(30).map((line, index) => replaced[index + 1] ?? line));
 
@@ -26,7 +29,7 @@ describe('the chat\'s changes reviewed hunk by hunk (Keep, Undo as an editor edi
     after(() => cleanup.run());
 
     before(async () => {
-        const app = await ChatApp.start(cleanup, { prefix: 'acp-hunk-review-', files: { 'a.txt': text(lines(30)), 'b.txt': text(lines(5)) } });
+        const app = await ChatApp.start(cleanup, { prefix: 'acp-hunk-review-', files: { 'a.txt': text(lines(30)), 'b.txt': text(lines(5)), 'long.txt': text(lines(LONG_LINES)) } });
         ({ workspace } = app);
         promptLog = path.join(app.root, 'tiny-prompts.log');
         ({ window, chat } = await app.open(() => TheiaBackend.start({
@@ -144,5 +147,30 @@ describe('the chat\'s changes reviewed hunk by hunk (Keep, Undo as an editor edi
         assert.ok(told.includes(`- ${a()}, line 15: you wrote\n    agent-two\n  and the file has again\n    line 15\n  because: line 15 must stay as it was`), told);
         assert.match(told, /The user kept the rest\./);
         await waitUntil(async () => !await chip.isVisible(), { timeout: 10_000, what: 'the chip to go once the note was sent' });
+    });
+
+    // Monaco moves every content widget at every line change: controls only near the visible lines keep a file
+    // rewritten under the review from freezing the window (bench/hunk-review.mjs, issue 30).
+    it('a long file: only the hunks near the visible lines have controls; the last hunk gets its own when the cursor goes there, and its Undo works', async () => {
+        const long = path.join(workspace, 'long.txt');
+        // Short words: the prompt is typed key by key.
+        const replaced = Object.fromEntries(Array.from({ length: LONG_HUNKS }, (_, i) => [(i + 1) * 10, 'x']));
+        await chat.send(`@TinyAgent edit ${long} ${Object.entries(replaced).map(([line, value]) => `${line}=${value}`).join(' ')}`);
+        await chat.waitForText(/Edited [^,]*long\.txt\./);
+        await chat.waitUntilIdle();
+        await chat.openChangeSetFile('long.txt');
+        await waitForWaiting(LONG_HUNKS, 'long.txt opened');
+        const controls = window.modifiedEditor().locator('.theia-acp-hunk-actions');
+        await waitUntil(async () => await controls.count() > 0, { timeout: 10_000, what: 'the first hunks\' controls' });
+        const near = await controls.count();
+        assert.ok(near < LONG_HUNKS / 2, `${near} of ${LONG_HUNKS} hunks have controls, though the screen shows about the first 40 lines`);
+        assert.equal(await hunkButton(LONG_HUNKS - 1, 'undo').count(), 0, 'the last hunk, 560 lines below the screen, has no controls yet');
+        await focusFileSide();
+        await window.page.keyboard.press(`${MOD}+End`);
+        await hunkButton(LONG_HUNKS - 1, 'undo').click({ timeout: 10_000 });
+        await waitForWaiting(LONG_HUNKS - 1, 'the last hunk undone');
+        const { [LONG_LINES]: _last, ...kept } = replaced;
+        await waitUntil(() => fs.readFileSync(long, 'utf8') === text(lines(LONG_LINES).map((line, index) => kept[index + 1] ?? line)),
+            { timeout: 10_000, what: `long.txt saved with line ${LONG_LINES} back`, diagnostics: () => fs.readFileSync(long, 'utf8').split('\n').slice(-3).join('\n') });
     });
 });

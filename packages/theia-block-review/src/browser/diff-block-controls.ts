@@ -3,6 +3,9 @@ import { Disposable, DisposableCollection } from '@theia/core/lib/common/disposa
 import { MonacoDiffEditor } from '@theia/monaco/lib/browser/monaco-diff-editor';
 import { LineChange, LineEdit, blockAnchorLine, blockContainsLine, blockContainsOriginalLine, nextBlock, revertEdit } from '@ai-cli-companion/core/editor-shared';
 
+/** Lines above and below the visible ones whose changes get their controls before they scroll into view. */
+const CONTROLS_MARGIN_LINES = 60;
+
 /** The names a review gives its status line and its controls (the DOM its tests and styles look for). */
 export interface DiffBlockControlsOptions {
     /** The status line's class. */
@@ -26,7 +29,10 @@ export interface DiffBlockControlsOptions {
  */
 export class DiffBlockControls implements Disposable {
     readonly status: HTMLElement = document.createElement('div');
-    protected readonly widgets: monaco.editor.IContentWidget[] = [];
+    /** The controls on the editor now, by the change's index: only those near the visible lines. */
+    protected readonly widgets = new Map<number, monaco.editor.IContentWidget>();
+    /** What `show` was given last: the controls of the other changes are made when they scroll near. */
+    protected shown: { readonly changes: readonly LineChange[]; readonly fill: (node: HTMLElement, index: number) => void } | undefined;
     protected readonly toDispose = new DisposableCollection();
 
     constructor(readonly editor: MonacoDiffEditor, protected readonly options: DiffBlockControlsOptions) {
@@ -40,6 +46,8 @@ export class DiffBlockControls implements Disposable {
         modified.addOverlayWidget(statusWidget);
         this.toDispose.pushAll([
             Disposable.create(() => modified.removeOverlayWidget(statusWidget)),
+            modified.onDidScrollChange(event => event.scrollTopChanged && this.showNearby()),
+            modified.onDidLayoutChange(() => this.showNearby()),
             Disposable.create(() => this.clear())
         ]);
     }
@@ -104,34 +112,64 @@ export class DiffBlockControls implements Disposable {
         return next;
     }
 
-    /** Controls at the end of every change's anchor line, in place of the previous ones; `fill` puts the buttons in. */
+    /**
+     * Controls at the end of every change's anchor line, in place of the previous ones; `fill` puts the buttons in.
+     * Only the changes near the visible lines get theirs now, the others as they scroll near: Monaco moves every
+     * content widget at every line change, so 200 of them made a file rewritten under the review a 100 ms task.
+     */
     show(changes: readonly LineChange[], fill: (node: HTMLElement, index: number) => void): void {
         this.clear();
+        this.shown = { changes, fill };
+        this.showNearby();
+    }
+
+    protected showNearby(): void {
+        if (!this.shown) {
+            return;
+        }
         const editor = this.diffEditor.getModifiedEditor();
-        const model = editor.getModel();
-        changes.forEach((change, index) => {
-            const line = Math.min(blockAnchorLine(change), model?.getLineCount() ?? 1);
-            const node = document.createElement('span');
-            node.className = this.options.controlsClassName;
-            node.dataset[this.options.indexAttribute] = String(index);
-            fill(node, index);
-            const widget: monaco.editor.IContentWidget = {
-                getId: () => this.options.controlsId(index),
-                getDomNode: () => node,
-                getPosition: () => ({
-                    position: { lineNumber: line, column: model?.getLineMaxColumn(line) ?? 1 },
-                    preference: [monaco.editor.ContentWidgetPositionPreference.EXACT]
-                })
-            };
-            editor.addContentWidget(widget);
-            this.widgets.push(widget);
+        const lineCount = editor.getModel()?.getLineCount() ?? 1;
+        const visible = editor.getVisibleRanges();
+        // Not laid out yet (a hidden tab): the top of the file, until its first layout.
+        const first = (visible[0]?.startLineNumber ?? 1) - CONTROLS_MARGIN_LINES;
+        const last = (visible.at(-1)?.endLineNumber ?? 1) + CONTROLS_MARGIN_LINES;
+        this.shown.changes.forEach((change, index) => {
+            const line = Math.min(blockAnchorLine(change), lineCount);
+            const widget = this.widgets.get(index);
+            if (line >= first && line <= last) {
+                if (!widget) {
+                    this.addControls(editor, index, line, this.shown!.fill);
+                }
+            } else if (widget) {
+                editor.removeContentWidget(widget);
+                this.widgets.delete(index);
+            }
         });
+    }
+
+    protected addControls(editor: monaco.editor.ICodeEditor, index: number, line: number, fill: (node: HTMLElement, index: number) => void): void {
+        const node = document.createElement('span');
+        node.className = this.options.controlsClassName;
+        node.dataset[this.options.indexAttribute] = String(index);
+        fill(node, index);
+        const widget: monaco.editor.IContentWidget = {
+            getId: () => this.options.controlsId(index),
+            getDomNode: () => node,
+            getPosition: () => ({
+                position: { lineNumber: line, column: editor.getModel()?.getLineMaxColumn(line) ?? 1 },
+                preference: [monaco.editor.ContentWidgetPositionPreference.EXACT]
+            })
+        };
+        editor.addContentWidget(widget);
+        this.widgets.set(index, widget);
     }
 
     /** Removes every change's controls. */
     clear(): void {
         const editor = this.diffEditor.getModifiedEditor();
-        this.widgets.splice(0).forEach(widget => editor.removeContentWidget(widget));
+        this.widgets.forEach(widget => editor.removeContentWidget(widget));
+        this.widgets.clear();
+        this.shown = undefined;
     }
 
     dispose(): void {
