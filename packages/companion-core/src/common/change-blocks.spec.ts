@@ -1,5 +1,5 @@
 import * as assert from 'assert';
-import { LineChange, applyLineEdit, blockContainsLine, blockContainsOriginalLine, blockKey, keepEdit, lineChangeOf, nextBlock, revertEdit, splitLines } from './change-blocks';
+import { LineChange, applyLineEdit, blockContainsLine, blockContainsOriginalLine, blockKey, blockLines, keepEdit, lineChangeOf, nextBlock, revertEdit, splitLines } from './change-blocks';
 
 function revert(original: string, modified: string, change: LineChange): string {
     return applyLineEdit(modified.split('\n'), revertEdit(original.split('\n'), modified.split('\n'), change, '\n'), '\n');
@@ -38,6 +38,13 @@ describe('change blocks', () => {
         assert.ok(!blockContainsLine(change(1, 1, 3, 4), 5));
         const o = original.split('\n');
         assert.strictEqual(blockKey(o, 'A\nb\nc\nd\n'.split('\n'), change(1, 1, 1, 1)), blockKey(o, 'x\nA\nb\nc\nd\n'.split('\n'), change(1, 1, 2, 2)));
+    });
+
+    it('reads a block\'s lines on each side: none where it only adds or only removes', () => {
+        const o = original.split('\n');
+        assert.deepStrictEqual(blockLines(o, 'A\nB\nc\nd\n'.split('\n'), change(1, 2, 1, 2)), { originalLines: ['a', 'b'], modifiedLines: ['A', 'B'] });
+        assert.deepStrictEqual(blockLines(o, 'a\nx\nb\nc\nd\n'.split('\n'), change(1, 0, 2, 2)), { originalLines: [], modifiedLines: ['x'] });
+        assert.deepStrictEqual(blockLines(o, 'a\nd\n'.split('\n'), change(2, 3, 1, 0)), { originalLines: ['b', 'c'], modifiedLines: [] });
     });
 
     it('finds the block under a line of the original side, deletions and insertions included', () => {

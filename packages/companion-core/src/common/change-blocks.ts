@@ -25,12 +25,18 @@ function linesOf(lines: readonly string[], start: number, end: number): string[]
     return end === 0 ? [] : lines.slice(start - 1, end);
 }
 
+/** The block's lines on each side: none on the side where it only adds (original) or only removes (modified). */
+export function blockLines(original: readonly string[], modified: readonly string[], change: LineChange): { originalLines: string[]; modifiedLines: string[] } {
+    return {
+        originalLines: linesOf(original, change.originalStartLineNumber, change.originalEndLineNumber),
+        modifiedLines: linesOf(modified, change.modifiedStartLineNumber, change.modifiedEndLineNumber)
+    };
+}
+
 /** Identifies a block by its content on both sides, so it survives line shifts from other edits. */
 export function blockKey(original: readonly string[], modified: readonly string[], change: LineChange): string {
-    return JSON.stringify([
-        linesOf(original, change.originalStartLineNumber, change.originalEndLineNumber),
-        linesOf(modified, change.modifiedStartLineNumber, change.modifiedEndLineNumber)
-    ]);
+    const { originalLines, modifiedLines } = blockLines(original, modified, change);
+    return JSON.stringify([originalLines, modifiedLines]);
 }
 
 /** Whether the cursor's line (1-based, in the proposal) belongs to the block. */

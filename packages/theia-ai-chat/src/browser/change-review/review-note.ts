@@ -1,4 +1,4 @@
-import { LineChange } from '@ai-cli-companion/core/editor-shared';
+import { LineChange, blockLines } from '@ai-cli-companion/core/editor-shared';
 
 /** The id of the chat's "Review note" context variable (`review-notes.ts`), which the prompt builder looks for. */
 export const REVIEW_NOTE_VARIABLE_ID = 'aiCliChat.reviewNote';
@@ -26,14 +26,14 @@ export const NOTE_LIMITS = { hunks: 10, linesPerSide: 12, lineLength: 200, total
 
 /** A hunk about to be undone in `modified` (the file), `original` (its baseline) holding the lines it gets back. */
 export function undoneHunk(path: string, original: readonly string[], modified: readonly string[], hunk: LineChange, reason?: string): UndoneHunk {
-    const side = (lines: readonly string[], start: number, end: number) => end === 0 ? [] : lines.slice(start - 1, end);
+    const { originalLines, modifiedLines } = blockLines(original, modified, hunk);
     // One line: the note quotes it after "because".
     const because = reason?.replace(/\s+/g, ' ').trim();
     return {
         path,
         line: Math.max(1, hunk.modifiedEndLineNumber === 0 ? hunk.modifiedStartLineNumber + 1 : hunk.modifiedStartLineNumber),
-        agentLines: side(modified, hunk.modifiedStartLineNumber, hunk.modifiedEndLineNumber),
-        restoredLines: side(original, hunk.originalStartLineNumber, hunk.originalEndLineNumber),
+        agentLines: modifiedLines,
+        restoredLines: originalLines,
         ...because ? { reason: because } : {}
     };
 }

@@ -2,7 +2,7 @@ import * as monaco from '@theia/monaco-editor-core';
 import { Disposable, DisposableCollection } from '@theia/core/lib/common/disposable';
 import { Emitter } from '@theia/core/lib/common/event';
 import { MonacoDiffEditor } from '@theia/monaco/lib/browser/monaco-diff-editor';
-import { LineChange, blockKey } from '@ai-cli-companion/core/editor-shared';
+import { LineChange, blockKey, blockLines } from '@ai-cli-companion/core/editor-shared';
 import { DiffBlockControls, actionLink } from '@ai-cli-companion/theia-block-review';
 import { DiffReview } from '../diff-review/diff-review-service';
 
@@ -100,11 +100,8 @@ export class ChangeBlockReview implements Disposable {
         const original = this.diffEditor.getOriginalEditor().getModel()?.getLinesContent() ?? [];
         const modified = this.diffEditor.getModifiedEditor().getModel()?.getLinesContent() ?? [];
         const { change } = current;
-        this.reasons.push({
-            line: Math.max(1, change.modifiedStartLineNumber), reason,
-            proposedLines: change.modifiedEndLineNumber === 0 ? [] : modified.slice(change.modifiedStartLineNumber - 1, change.modifiedEndLineNumber),
-            originalLines: change.originalEndLineNumber === 0 ? [] : original.slice(change.originalStartLineNumber - 1, change.originalEndLineNumber)
-        });
+        const { originalLines, modifiedLines } = blockLines(original, modified, change);
+        this.reasons.push({ line: Math.max(1, change.modifiedStartLineNumber), reason, proposedLines: modifiedLines, originalLines });
         this.revert(current);
     }
 
