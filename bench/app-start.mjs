@@ -21,7 +21,7 @@ import * as path from 'node:path';
 import { launchChromium } from '../test/support/theia-app.mjs';
 import { ensureAppWithout, ensureWithApp, startOnce } from './backend-startup.mjs';
 import { bundleMode } from './support/bundle-mode.mjs';
-import { BENCH_DIR, REPO_DIR, flag, fmt, median, numberArg, percentile, table, writeJsonResult } from './support/common.mjs';
+import { BENCH_DIR, REPO_DIR, flag, fmt, median, numberArg, summarize, table, writeJsonResult } from './support/common.mjs';
 
 const PART_7_PACKAGES = ['@theia/getting-started', '@theia/search-in-workspace', '@theia/outline-view'];
 const BEFORE_APP = path.join(BENCH_DIR, '.before-welcome-app');
@@ -123,7 +123,7 @@ const rows = [[`ms, ${runs} pairs (first start)`, 'before: median / p90', 'now: 
 for (const [label, fn] of MEASURES) {
     const stats = Object.fromEntries(['before', 'now'].map(name => {
         const values = samples[name].map(fn);
-        return [name, { median: median(values), p90: percentile([...values].sort((a, b) => a - b), 90) }];
+        return [name, { median: median(values), p90: summarize(values).p90 }];
     }));
     const paired = median(samples.now.map((run, i) => fn(run) - fn(samples.before[i])));
     summary[label] = { ...stats, ratio: stats.now.median / stats.before.median, pairedDifferenceMs: paired };
@@ -134,7 +134,7 @@ const welcome = samples.now.map(run => run.whileUp.welcomeMs);
 console.log(`\n## Start cost of ${PART_7_PACKAGES.join(', ')} (before: bench/.before-welcome-app; now: browser-app, ${apps.now.mode} bundle)\n`);
 console.log(table(rows));
 console.log(`\nnow only: navigation start → the welcome page's agents section visible (it opens once the shell is ready), median ${fmt(median(welcome), 1)} ms, ` +
-    `p90 ${fmt(percentile([...welcome].sort((a, b) => a - b), 90), 1)} ms`);
+    `p90 ${fmt(summarize(welcome).p90, 1)} ms`);
 console.log(`(${((Date.now() - started) / 1000).toFixed(1)} s)`);
 writeJsonResult({
     bench: 'app-start', runs, packages: PART_7_PACKAGES,
