@@ -20,7 +20,7 @@ import * as http from 'node:http';
 import * as path from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
-import { BENCH_DIR, REPO_DIR, flag, fmt, hrtimeMs, makeIsolatedDirs, median, newestMtime, numberArg, percentile, sleep, stringArg, table, writeJsonResult } from './support/common.mjs';
+import { BENCH_DIR, REPO_DIR, flag, fmt, hrtimeMs, makeIsolatedDirs, median, newestMtime, numberArg, packageLibDirs, percentile, sleep, stringArg, table, writeJsonResult } from './support/common.mjs';
 
 const TARGET_ADDED_MS = 50;
 const OUR_EXTENSION = '@ai-cli-companion/theia';
@@ -93,7 +93,7 @@ export function ensureWithApp({ rebuild = false, log = console.log } = {}) {
     if (rebuild || !fs.existsSync(withMain)) {
         log(`building ${path.relative(REPO_DIR, WITH_APP)} (theia build --mode development)…`);
         build(WITH_APP, ['build', '--mode', 'development']);
-    } else if (newestMtime(ourLibDirs()) > fs.statSync(withMain).mtimeMs) {
+    } else if (newestMtime(packageLibDirs()) > fs.statSync(withMain).mtimeMs) {
         log(`warning: ${path.relative(REPO_DIR, withMain)} is older than the packages' lib/; pass --rebuild to measure the current code.`);
     }
     return { withMain, appPackage: JSON.parse(fs.readFileSync(path.join(WITH_APP, 'package.json'), 'utf8')) };
@@ -162,7 +162,7 @@ export function ensureAppWithout(dir, appPackage, drop, what, { rebuild, log, no
     const current = fs.existsSync(packageFile) ? fs.readFileSync(packageFile, 'utf8') : '';
     const main = path.join(dir, 'lib/backend/main.js');
     // The baseline bundles our other packages too: one built before their lib/ changed measures old code.
-    const stale = fs.existsSync(main) && newestMtime(ourLibDirs()) > fs.statSync(main).mtimeMs;
+    const stale = fs.existsSync(main) && newestMtime(packageLibDirs()) > fs.statSync(main).mtimeMs;
     if (rebuild || current !== wanted || !fs.existsSync(main) || stale) {
         fs.mkdirSync(dir, { recursive: true });
         fs.writeFileSync(packageFile, wanted);
@@ -188,11 +188,6 @@ function dropModuleLoads(dir, packages) {
         }
     }
     return dropped;
-}
-
-function ourLibDirs() {
-    const packages = path.join(REPO_DIR, 'packages');
-    return fs.readdirSync(packages).map(name => path.join(packages, name, 'lib'));
 }
 
 function build(cwd, args) {

@@ -23,7 +23,7 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { IdeClientProcess } from '../test/support/ide-client-process.mjs';
 import { MOD, TheiaBackend, TheiaWindow, BROWSER_APP, launchChromium, makeTempRoot, removeTempRoot, writeTree } from '../test/support/theia-app.mjs';
-import { BENCH_DIR, REPO_DIR, fmt, numberArg, summarize, table, writeJsonResult } from './support/common.mjs';
+import { BENCH_DIR, REPO_DIR, fmt, newestMtime, numberArg, summarize, table, writeJsonResult } from './support/common.mjs';
 import { installPageProbes } from './support/page-probes.mjs';
 
 const MOVES = numberArg('moves', 100);
@@ -36,9 +36,8 @@ const STEPS = Math.ceil((WARMUP + MOVES + BURST) / 2) + 10; // lines needed and 
 const now = () => performance.timeOrigin + performance.now();
 
 // The bench measures the built bundle: say so when the extension was compiled after it.
-const newest = dir => Math.max(0, ...fs.readdirSync(dir, { recursive: true }).map(f => fs.statSync(path.join(dir, f)).mtimeMs));
 const built = Math.min(...['lib/frontend/bundle.js', 'lib/backend/main.js'].map(f => fs.statSync(path.join(BROWSER_APP, f)).mtimeMs));
-if (['theia-companion', 'companion-core'].some(p => newest(path.join(REPO_DIR, 'packages', p, 'lib')) > built)) {
+if (newestMtime(['theia-companion', 'companion-core'].map(p => path.join(REPO_DIR, 'packages', p, 'lib'))) > built) {
     console.log('warning: browser-app/lib is older than the packages\' lib/: run `cd browser-app && npx theia build --mode development` to measure the current code.');
 }
 

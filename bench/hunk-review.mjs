@@ -30,7 +30,7 @@ import path from 'node:path';
 import { BROWSER_APP, MOD, REPO_ROOT, TheiaBackend, TheiaWindow, launchChromium, makeTempRoot, removeTempRoot, sleep, waitUntil, writeTree } from '../test/support/theia-app.mjs';
 import { TheiaChat } from '../test/support/theia-chat.mjs';
 import { bundleMode } from './support/bundle-mode.mjs';
-import { flag, fmt, numberArg, stringArg, summarize, table, writeJsonResult } from './support/common.mjs';
+import { flag, fmt, newestMtime, numberArg, stringArg, summarize, table, writeJsonResult } from './support/common.mjs';
 import { productionApp } from './support/production-app.mjs';
 import { installHunkReviewProbes } from './support/hunk-review-page.mjs';
 import { installPageProbes } from './support/page-probes.mjs';
@@ -56,8 +56,7 @@ const builtAt = () => fs.statSync(BUNDLE).mtime.toISOString().replace(/\.\d+Z$/,
 const bundleBuilt = builtAt(); // the page loads it at the start: a rebuild during the run is not measured
 // The bench measures the built bundle: say so when the chat's package was compiled after it.
 const CHAT_LIB = path.join(REPO_ROOT, 'packages', 'theia-ai-chat', 'lib');
-if (Math.max(...fs.readdirSync(CHAT_LIB, { recursive: true }).map(f => fs.statSync(path.join(CHAT_LIB, f)).mtimeMs))
-    > fs.statSync(BUNDLE).mtimeMs) {
+if (newestMtime([CHAT_LIB]) > fs.statSync(BUNDLE).mtimeMs) {
     console.log('warning: browser-app/lib is older than packages/theia-ai-chat/lib: run `npm run build:browser` to measure the current code.');
 }
 const now = () => performance.timeOrigin + performance.now();

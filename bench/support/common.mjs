@@ -212,6 +212,12 @@ export function writeJsonResult(result, argv = process.argv) {
     }
 }
 
+/** Every package's lib/ (missing ones too: newestMtime skips them): a build of an app is stale once any is newer. */
+export function packageLibDirs() {
+    const packages = path.join(REPO_DIR, 'packages');
+    return fs.readdirSync(packages).map(name => path.join(packages, name, 'lib'));
+}
+
 /** The newest modification time of the .js files below `dirs` (missing ones are skipped): is a build older than its sources? */
 export function newestMtime(dirs) {
     let newest = 0;

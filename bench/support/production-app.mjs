@@ -5,20 +5,14 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { BROWSER_APP, REPO_ROOT } from '../../test/support/theia-app.mjs';
-import { newestMtime } from './common.mjs';
+import { newestMtime, packageLibDirs } from './common.mjs';
 
 const APP = path.join(REPO_ROOT, 'bench', '.variants', 'production-app');
-
-/** Every package's lib/: the production build is stale once any of them is newer. */
-function packageLibs() {
-    const packages = path.join(REPO_ROOT, 'packages');
-    return fs.readdirSync(packages).map(name => path.join(packages, name, 'lib'));
-}
 
 /** The production app's folder, built first when needed (about 40 s). */
 export function productionApp() {
     const bundle = path.join(APP, 'lib', 'frontend', 'bundle.js');
-    if (!fs.existsSync(bundle) || fs.statSync(bundle).mtimeMs < newestMtime(packageLibs())) {
+    if (!fs.existsSync(bundle) || fs.statSync(bundle).mtimeMs < newestMtime(packageLibDirs())) {
         fs.mkdirSync(APP, { recursive: true });
         fs.copyFileSync(path.join(BROWSER_APP, 'package.json'), path.join(APP, 'package.json'));
         console.log('building the production app in bench/.variants/production-app …');
