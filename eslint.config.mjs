@@ -77,6 +77,7 @@ const theiaInternals = {
         ['@theia/ai-chat/lib/browser/chat-session-store-impl', 'ChatSessionStoreImpl'],
         ['@theia/ai-chat-ui/lib/browser/chat-input-widget', 'AIChatInputWidget'],
         ['@theia/ai-chat-ui/lib/browser/chat-tree-view/chat-view-tree-widget', 'ChatViewTreeWidget'],
+        ['@theia/ai-chat-ui/lib/browser/chat-response-renderer/markdown-part-renderer', 'useMarkdownRendering'],
         ['@theia/monaco/lib/browser/simple-monaco-editor', 'SimpleMonacoEditor'],
         ['@theia/monaco/lib/browser/monaco-editor-provider', 'MonacoEditorProvider']
     ].map(([name, importName]) => ({ name, importNames: [importName], message: internalsMessage }))

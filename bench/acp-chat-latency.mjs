@@ -15,7 +15,7 @@
 //     40,000 tool_call updates written at once: the longest main-thread task from the send click until
 //     a second after the turn ends, target ≤ 200 ms.
 //
-//   node bench/acp-chat-latency.mjs [--answers=15] [--rounds=10] [--warmup=2] [--big-kb=1024] [--floods-only] [--flood=tools] [--without=rpc]
+//   node bench/acp-chat-latency.mjs [--answers=15] [--rounds=10] [--warmup=2] [--big-kb=1024] [--floods-only] [--flood=tools] [--without=store]
 //       [--profile=page.cpuprofile] [--profile-first=first.cpuprofile] [--profile-floods=floods.cpuprofile] [--hops] [--production] [--json=out.json]
 //
 // --profile writes a CPU profile of the page while the big answer renders (a diagnostic: the
@@ -25,7 +25,8 @@
 // flood (one file per load, named after its prompt). --flood=<text> runs only the floods whose prompt contains it.
 // --hops runs a copy of the app whose backend stamps the prompt and the updates as they pass (support/hop-trace.mjs)
 // and prints the first token's time hop by hop, beside the direct client's own hops. --production measures a
-// production build of the app (support/production-app.mjs, built when missing or stale) instead of browser-app/lib.
+// production build of the app (support/production-app.mjs, built when missing or stale) instead of browser-app/lib;
+// with --without=<patch>, that build without the patch.
 //
 // One clock: performance.timeOrigin + performance.now() in this process and in the page; the page's
 // offset to this process is measured by round trips (the least-delayed one wins) and reported.
@@ -76,8 +77,8 @@ const FLOOD_FILTER = stringArg('flood', '');
 const WITHOUT = stringArg('without', undefined);
 /** The first token's hops through the backend (support/hop-trace.mjs): a diagnostic row set under the table. */
 const HOPS = flag('hops');
-if (WITHOUT && (HOPS || flag('production'))) {
-    throw new Error('--without patches the development browser-app: it goes with neither --hops nor --production');
+if (WITHOUT && HOPS) {
+    throw new Error('--without and --hops each make their own copy of the app: use one at a time');
 }
 const TINY_AGENT = path.join(REPO_ROOT, 'test', 'support', 'tiny-acp-agent.mjs');
 /** Issue 21's loads: what the tiny agent is asked, and what it sends. */
@@ -99,7 +100,7 @@ function installChatProbes() {
     const stamp = () => performance.timeOrigin + performance.now();
     const view = document.querySelector('#chat-view-widget');
     const bench = window.__chatBench = { watching: undefined, seenAt: undefined, frameAt: undefined, clickAt: 0, longTasks: [], promptText: undefined };
-    document.addEventListener('click', () => { bench.clickAt = stamp(); bench.sentAt = undefined; }, true);
+    document.addEventListener('click', () => { bench.clickAt = stamp(); bench.sentAt = undefined; bench.requestAt = undefined; }, true);
     // When the prompt leaves the page: the first WebSocket frame after the click that carries its text
     // (socket.io writes a call's binary payload in a frame after its header).
     const send = WebSocket.prototype.send;
@@ -114,7 +115,13 @@ function installChatProbes() {
     // Only what each mutation added is searched: the whole view's text on every mutation would be the
     // probe's own work in the very task it times.
     const holds = (node, what) => (node.nodeType === Node.TEXT_NODE ? node.data : node.textContent ?? '').includes(what);
+    // The sent message in the chat's tree (not the input it was typed in), once the click happened.
+    const outsideInput = node => !(node.nodeType === Node.ELEMENT_NODE ? node : node.parentElement)?.closest('.theia-ChatInput');
     const observer = new MutationObserver(records => {
+        const sent = bench.clickAt && bench.requestAt === undefined && bench.promptText;
+        if (sent && records.some(r => outsideInput(r.target) && (r.type === 'characterData' ? holds(r.target, sent) : [...r.addedNodes].some(node => holds(node, sent))))) {
+            bench.requestAt = stamp();
+        }
         const what = bench.watching;
         if (what && records.some(r => r.type === 'characterData' ? holds(r.target, what) : [...r.addedNodes].some(node => holds(node, what)))) {
             bench.seenAt = stamp();
@@ -161,7 +168,7 @@ async function clockOffset(page) {
 /** Waits for the page to have seen the watched text; undefined (a miss) if it never showed. */
 async function seen(page, chat, what) {
     try {
-        return await waitUntil(() => page.evaluate(() => { const b = window.__chatBench; return b.frameAt && { seenAt: b.seenAt, frameAt: b.frameAt, clickAt: b.clickAt, sentAt: b.sentAt }; }),
+        return await waitUntil(() => page.evaluate(() => { const b = window.__chatBench; return b.frameAt && { seenAt: b.seenAt, frameAt: b.frameAt, clickAt: b.clickAt, sentAt: b.sentAt, requestAt: b.requestAt }; }),
             { what: `${what} in the chat view`, timeout: 10_000 });
     } catch {
         await chat.scrollToEnd();
@@ -200,7 +207,7 @@ const directHome = CliHome.create('bench-acp-chat-direct-');
 directHome.setUpGemini(geminiAcpSettings());
 let fake, backend, browser, window, direct;
 const answers = { dom: [], frame: [] };
-const first = { chat: [], direct: [], chatToSocket: [], chatToModel: [], directToModel: [], directAnswers: [] };
+const first = { chat: [], direct: [], chatToSocket: [], chatToRequest: [], chatToModel: [], directToModel: [], directAnswers: [] };
 const hopTraceFile = path.join(os.tmpdir(), `bench-acp-chat-hops-${process.pid}.jsonl`); // outlives the temp root
 /** With --hops: each timed chat round's click, model request and first token, on this process's clock. */
 const hopRounds = [];
@@ -208,7 +215,7 @@ const big = {};
 let clock, missed;
 try {
     fake = await StreamingFakeGeminiApi.start();
-    backend = await startAcpTheiaBackend({ root, workspace, gemini: fake, app: (WITHOUT && makePatchVariant(WITHOUT)) || (HOPS && makeHopTraceVariant(hopTraceFile, APP)) || APP, settings: {
+    backend = await startAcpTheiaBackend({ root, workspace, gemini: fake, app: (WITHOUT && makePatchVariant(WITHOUT, APP)) || (HOPS && makeHopTraceVariant(hopTraceFile, APP)) || APP, settings: {
         'aiCliChat.agents': [{ name: 'TinyAgent', command: process.execPath, args: [TINY_AGENT], description: 'The test agent that sends the floods' }]
     } });
     browser = await launchChromium();
@@ -299,6 +306,9 @@ try {
                         // Where the time goes: before the model is asked, and from then to the screen.
                         first.chatToModel.push(fake.chatArrivals[arrivalsBefore] - (stamps.clickAt - clock.offset));
                         hopRounds.push({ clickAt: stamps.clickAt - clock.offset, modelAt: fake.chatArrivals[arrivalsBefore], seenAt: stamps.seenAt - clock.offset });
+                        if (stamps.requestAt !== undefined) {
+                            first.chatToRequest.push(stamps.requestAt - stamps.clickAt);
+                        }
                         if (stamps.sentAt !== undefined) {
                             first.chatToSocket.push(stamps.sentAt - stamps.clickAt);
                         }
@@ -422,7 +432,7 @@ if (FLOODS_ONLY) {
 }
 const stats = {
     answerDom: summarize(answers.dom), answerFrame: summarize(answers.frame),
-    firstChat: summarize(first.chat), firstDirect: summarize(first.direct), chatToSocket: summarize(first.chatToSocket), chatToModel: summarize(first.chatToModel), directToModel: summarize(first.directToModel)
+    firstChat: summarize(first.chat), firstDirect: summarize(first.direct), chatToSocket: summarize(first.chatToSocket), chatToRequest: summarize(first.chatToRequest), chatToModel: summarize(first.chatToModel), directToModel: summarize(first.directToModel)
 };
 const firstRatio = stats.firstChat.p50 / stats.firstDirect.p50;
 const firstLimit = stats.firstDirect.p50 * TARGETS.firstTokenRatio + TARGETS.firstTokenAddedMs;
@@ -437,6 +447,7 @@ console.log(table([
     [`send click → first token in the chat view, p50 / p99 (${ROUNDS} rounds)`, p(stats.firstChat), `${p(stats.firstDirect)} (direct ACP client)`,
         `${firstRatio.toFixed(2)}× / +${fmt(stats.firstChat.p50 - stats.firstDirect.p50, 1)} ms`, `≤ ${TARGETS.firstTokenRatio}× + ${TARGETS.firstTokenAddedMs} ms`],
     ['  … of which: until the prompt leaves the page (the WebSocket frame with its text)', p(stats.chatToSocket), '', '', '—'],
+    ['send click → the sent message in the chat view, p50 / p99', p(stats.chatToRequest), '', '', '—'],
     ['  … of which: until the model request arrives at the fake', p(stats.chatToModel), `${p(stats.directToModel)} (direct ACP client)`, '', '—'],
     [`${fmt(big.bytes / 1048576, 2)} MB answer in ${big.chunks} chunks: longest main-thread task`, `${fmt(big.longestMs, 0)} ms`,
         `${big.longTasks} long tasks, ${fmt(big.longTaskTotalMs, 0)} ms in all; turn ${fmt(big.turnSeconds, 1)} s${big.shown ? '' : ' (end not in view)'}`, '', `≤ ${TARGETS.longestTaskMs} ms`],

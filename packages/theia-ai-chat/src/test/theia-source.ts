@@ -37,3 +37,21 @@ export function memberSource(modulePath: string, className: string, member: stri
 export function fingerprint(source: string | undefined): string {
     return source === undefined ? 'missing' : crypto.createHash('sha256').update(source).digest('hex').slice(0, 16);
 }
+
+/** The source of a module-level `const name = (…) => {…}` in a compiled Theia module; undefined when it is gone. */
+export function constFunctionSource(modulePath: string, name: string): string | undefined {
+    const text = moduleText(modulePath);
+    const start = text.indexOf(`\nconst ${name} = `);
+    const arrow = start < 0 ? -1 : text.indexOf('=> {', start);
+    if (arrow < 0) {
+        return undefined;
+    }
+    let depth = 0;
+    for (let i = arrow + 3; i < text.length; i++) {
+        depth += text[i] === '{' ? 1 : text[i] === '}' ? -1 : 0;
+        if (depth === 0) {
+            return text.slice(start + 1, i + 1);
+        }
+    }
+    return undefined;
+}

@@ -8,8 +8,9 @@ import { AcpSignInCommandContribution, SIGN_IN_GONE } from './sign-in-commands';
 const qwen = BUILT_IN_ACP_AGENTS.find(agent => agent.id === 'QwenCode')!;
 
 /** The contribution on fakes: what it asks the backend, the terminals it opens, what it says. */
-function signInCommands(login: unknown = { command: '/usr/local/bin/qwen', args: ['--auth-type=openai'], env: {} }) {
+function signInCommands(login: unknown = { command: '/usr/local/bin/qwen', args: ['--auth-type=openai'], env: {} }, exit = { code: 0, beforeStartReturns: false }) {
     const calls: string[] = [];
+    const terminals: Array<{ isDisposed: boolean }> = [];
     const terminalOptions: Array<Record<string, unknown>> = [];
     const exits = new Emitter<{ terminalId: number; code?: number }>();
     const commands = new AcpSignInCommandContribution();
@@ -29,7 +30,19 @@ function signInCommands(login: unknown = { command: '/usr/local/bin/qwen', args:
         terminals: {
             newTerminal: async (options: Record<string, unknown>) => {
                 terminalOptions.push(options);
-                return { onTerminalDidClose: () => ({ dispose: () => undefined }), start: async () => { setTimeout(() => exits.fire({ terminalId: 7, code: 0 })); return 7; } };
+                const terminal = {
+                    isDisposed: false, dispose: () => { terminal.isDisposed = true; }, onTerminalDidClose: () => ({ dispose: () => undefined }),
+                    start: async () => {
+                        if (exit.beforeStartReturns) {
+                            exits.fire({ terminalId: 7, code: exit.code }); // a login that fails at once
+                        } else {
+                            setTimeout(() => exits.fire({ terminalId: 7, code: exit.code }));
+                        }
+                        return 7;
+                    }
+                };
+                terminals.push(terminal);
+                return terminal;
             },
             open: async () => undefined
         },
@@ -37,7 +50,7 @@ function signInCommands(login: unknown = { command: '/usr/local/bin/qwen', args:
         chatService: { getSession: () => undefined },
         messages: { warn: (text: string) => { calls.push(`warn ${text}`); }, error: (text: string) => { calls.push(`error ${text}`); } }
     });
-    return { commands, offers, calls, terminalOptions };
+    return { commands, offers, calls, terminalOptions, terminals };
 }
 
 describe('the sign-in commands run only what a button of this window means (issue 29 parts 1, 5, 6)', () => {
@@ -59,6 +72,17 @@ describe('the sign-in commands run only what a button of this window means (issu
         assert.equal(terminalOptions.length, 1);
         const { shellPath, shellArgs, isTransient } = terminalOptions[0];
         assert.deepEqual({ shellPath, shellArgs, isTransient }, { shellPath: '/usr/local/bin/qwen', shellArgs: ['--auth-type=openai'], isTransient: true });
+    });
+
+    it('a login that ends before Theia\'s terminal knows its id: its exit code is reported and its terminal closed', async () => {
+        // Theia's widget misses such an exit and would stay open and empty; ended later, Theia closes it itself.
+        for (const beforeStartReturns of [true, false]) {
+            const { commands, offers, calls, terminals } = signInCommands(undefined, { code: 2, beforeStartReturns });
+            assert.equal(await commands.signInInTerminal(offers.offer({ agentId: 'QwenCode', methodId: 'openai' })), 2);
+            assert.deepEqual(calls, ['terminalLogin QwenCode /workspace openai',
+                'warn The sign-in for Qwen Code ended with exit code 2; use the button again to retry.']);
+            assert.deepEqual(terminals.map(terminal => terminal.isDisposed), [true]);
+        }
     });
 
     it('a login the backend refuses opens no terminal and says why', async () => {

@@ -91,6 +91,11 @@ export class AcpSignInCommandContribution implements CommandContribution {
         } finally {
             onExit.dispose();
             onClose.dispose();
+            // Theia closes a terminal whose process ended once its output connection closes; a login that ends
+            // before that connection opens (a method that fails at once) would leave it open and empty.
+            if (!terminal.isDisposed) {
+                terminal.dispose();
+            }
         }
         if (code !== 0) {
             this.messages.warn(`The sign-in for ${displayName} ended ${code === undefined ? 'before it finished' : `with exit code ${code}`}; ` +

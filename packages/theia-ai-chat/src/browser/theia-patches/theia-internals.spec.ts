@@ -1,5 +1,5 @@
 import * as assert from 'assert';
-import { fingerprint, memberSource, moduleText } from '../../test/theia-source';
+import { constFunctionSource, fingerprint, memberSource, moduleText } from '../../test/theia-source';
 
 /**
  * Pins every Theia 1.74.1 internal the patches in this folder rely on: the source of each member they
@@ -22,10 +22,16 @@ const PINS: Pin[] = [{
     members: { storeSessions: '37fe60b59fbb0430' },
     uses: ['this.ensureStorageReady', 'this.fileService', 'this.storePromise', 'this.trimSessions', 'this.updateIndex']
 }, {
-    patch: 'AcpChatViewTreeWidget (renders the first content at once)',
+    patch: 'AcpChatViewTreeWidget (renders the sent request and the first content at once)',
     module: '@theia/ai-chat-ui/lib/browser/chat-tree-view/chat-view-tree-widget', className: 'ChatViewTreeWidget',
     members: { trackChatModel: 'ee90fa1e89f3cc04', getScrollToRow: 'e6a6134f7549f3b5', recreateModelTree: '81806adfa3627b59' },
     uses: ['this.toDisposeOnChatModelChange', 'this.scrollToRow', 'this.chatAgentService', 'this.chatModelId = chatModel.id']
+}, {
+    patch: 'AcpChatViewTreeWidget (runs the tree\'s debounced rows now: doUpdateRows posts the update and schedules the scroll)',
+    module: '@theia/core/lib/browser/tree/tree-widget', className: 'TreeWidget',
+    members: { doUpdateRows: '66f518bb217efd2b', shouldDisplayNode: 'f78f7ac9606abf41', updateScrollToRow: '5a399acbf1114af4' },
+    uses: ['this.updateRows = debounce(() => this.doUpdateRows(), 10);', 'this.scheduleUpdateScrollToRow = debounce(this.updateScrollToRow);',
+        'this.model.onChanged(() => this.updateRows())']
 }, {
     patch: 'AcpChatViewTreeWidget (a new root per chat: TreeImpl.root clears the node index that setChildren leaves stale)',
     module: '@theia/core/lib/browser/tree/tree', className: 'TreeImpl',
@@ -85,6 +91,17 @@ describe('Theia internals the chat patches rely on (Theia 1.74.1)', () => {
             assert.deepStrictEqual((pin.uses ?? []).filter(use => !text.includes(use)), [], `${pin.className} no longer has what the patch reads`);
         });
     }
+
+    it('useMarkdownRendering (replaced by markdown-rendering.tsx: same output and clicks, one markdown-it), called through its module\'s exports', () => {
+        const module = '@theia/ai-chat-ui/lib/browser/chat-response-renderer/markdown-part-renderer';
+        assert.strictEqual(fingerprint(constFunctionSource(module, 'useMarkdownRendering')), '219ebbfd36c48be2', 'useMarkdownRendering changed: review markdown-rendering.tsx');
+        assert.ok(moduleText(module).includes('exports.useMarkdownRendering = useMarkdownRendering;'), 'no longer a plain assignment to exports');
+        assert.ok(moduleText(module).includes('(0, exports.useMarkdownRendering)(text, openerService)'), 'MarkdownRender no longer calls it through exports');
+        for (const caller of ['chat-tree-view/chat-view-tree-widget', 'chat-response-renderer/question-part-renderer', 'chat-input-agent-suggestions']) {
+            assert.ok(moduleText(`@theia/ai-chat-ui/lib/browser/${caller}`).includes('(0, markdown_part_renderer_1.useMarkdownRendering)('),
+                `${caller} no longer calls it through the module's exports`);
+        }
+    });
 
     it('the send gesture\'s selectors are the chat input\'s classes', () => {
         const text = moduleText('@theia/ai-chat-ui/lib/browser/chat-input-widget');

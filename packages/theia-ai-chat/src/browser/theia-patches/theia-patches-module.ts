@@ -13,6 +13,7 @@ import { EncodedChatSessionStore } from './encoded-chat-session-store';
 import { bindAcpChangeSetFileElementFactory } from './change-set-element';
 import { bindAcpChangeSetElementRestore } from './change-set-element-restore';
 import { AgentListedChatSessionStore } from './agent-listed-session-store';
+import { renderMarkdownWithOneParser } from './markdown-rendering';
 import { ListedChatSessions } from '../../common/theia-patch-hooks/listed-chat-sessions';
 
 /** Every place the chat replaces a Theia internal: see UPSTREAM.md for the change that would make each unnecessary. */
@@ -36,4 +37,6 @@ export function bindTheiaPatches(bind: interfaces.Bind, rebind: interfaces.Rebin
         props: { multiSelect: false, search: false }, // Theia's CHAT_VIEW_TREE_PROPS
         widget: AcpChatViewTreeWidget
     }).get(AcpChatViewTreeWidget));
+    // The user's messages, questions and suggestions render with one markdown-it (Theia builds one per render).
+    renderMarkdownWithOneParser();
 }

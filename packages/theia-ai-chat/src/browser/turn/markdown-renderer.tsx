@@ -1,25 +1,16 @@
 import * as React from '@theia/core/shared/react';
-import markdownit from '@theia/core/shared/markdown-it';
-import * as markdownitemoji from '@theia/core/shared/markdown-it-emoji';
 import * as DOMPurify from '@theia/core/shared/dompurify';
 import { inject, injectable } from '@theia/core/shared/inversify';
 import { URI } from '@theia/core/lib/common/uri';
 import { OpenerService, open } from '@theia/core/lib/browser/opener-service';
 import { ChatResponseContent } from '@theia/ai-chat/lib/common/chat-model';
 import { ChatResponsePartRenderer } from '@theia/ai-chat-ui/lib/browser/chat-response-part-renderer';
-import {
-    BLOCKED_RESOURCE_ALLOW_CLASS, BLOCKED_RESOURCE_CLASS, BLOCKED_RESOURCE_WRAPPER_CLASS, blockExternalResources, restoreBlockedResource
-} from '@theia/ai-chat-ui/lib/browser/chat-response-renderer/block-external-resources';
+import { blockExternalResources } from '@theia/ai-chat-ui/lib/browser/chat-response-renderer/block-external-resources';
 import { WorkspaceService } from '@theia/workspace/lib/browser/workspace-service';
 import { AcpMarkdownPart } from './markdown-parts';
 import { agentLinkTarget } from './agent-links';
 import { animationFrameScheduler, FrameScheduler } from '../../common/frame-scheduler';
-
-/** One parser for every part: building markdown-it with its emoji plugin costs more than rendering a part. */
-let parser: ReturnType<typeof markdownit> | undefined;
-function markdownParser(): ReturnType<typeof markdownit> {
-    return parser ??= markdownit({ html: true }).use(markdownitemoji.full);
-}
+import { allowHeldBackResource, chatMarkdownParser, clickedElement } from '../../common/chat-markdown';
 
 /** What a link in an agent's markdown opens, if anything (see acp-agent-links.ts). */
 export type LinkTarget = (href: string) => URI | undefined;
@@ -31,7 +22,7 @@ export type LinkTarget = (href: string) => URI | undefined;
  */
 export function renderChatMarkdown(markdown: string, target: LinkTarget): DocumentFragment {
     const template = document.createElement('template');
-    template.innerHTML = DOMPurify.sanitize(markdownParser().render(markdown), {
+    template.innerHTML = DOMPurify.sanitize(chatMarkdownParser().render(markdown), {
         ALLOW_UNKNOWN_PROTOCOLS: true, // links to files open through Theia's opener service
         ADD_TAGS: ['iframe', 'frame'], // kept so that blockExternalResources can replace them
         ADD_ATTR: ['src', 'srcset', 'srcdoc', 'poster', 'href', 'xlink:href', 'data'],
@@ -83,20 +74,10 @@ function linkHref(link: Element): string | undefined {
 
 /** A click in rendered markdown: "allow" on a held-back resource shows it, a link opens in Theia if `target` allows it. */
 export function handleMarkdownClick(event: MouseEvent, openerService: OpenerService, target: LinkTarget): void {
-    const clicked = event.target instanceof Element ? event.target : (event.target as Node | null)?.parentElement;
-    const allow = clicked?.closest(`.${BLOCKED_RESOURCE_ALLOW_CLASS}`);
-    if (allow) {
-        const placeholder = allow.closest(`.${BLOCKED_RESOURCE_CLASS}`);
-        const restored = placeholder ? restoreBlockedResource(placeholder) : undefined;
-        if (placeholder && restored) {
-            const wrapper = placeholder.parentElement?.classList.contains(BLOCKED_RESOURCE_WRAPPER_CLASS) ? placeholder.parentElement : undefined;
-            (wrapper ?? placeholder).replaceWith(restored);
-        }
-        event.preventDefault();
-        event.stopPropagation();
+    if (allowHeldBackResource(event)) {
         return;
     }
-    const link = clicked?.closest('a');
+    const link = clickedElement(event)?.closest('a');
     const href = link ? linkHref(link) : undefined;
     if (href !== undefined) {
         event.preventDefault(); // never the browser's own navigation, whatever the scheme
