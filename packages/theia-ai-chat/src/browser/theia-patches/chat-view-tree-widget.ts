@@ -57,7 +57,8 @@ export class AcpChatViewTreeWidget extends ChatViewTreeWidget {
             listener.dispose();
             if (!this.isDisposed && this.isVisible && !response.isComplete) {
                 // Theia's path from a tree change to the screen, run now: the rows, the scroll to the end, then the
-                // posted update (and whatever else Send posted) rendered now rather than in the next frame.
+                // posted update (and whatever else Send posted) rendered now. The tree reports a change from its
+                // refresh's continuation, never from inside Lumino's message loop, so this flush does not nest in it.
                 this.updateRows.cancel();
                 this.doUpdateRows();
                 this.scheduleUpdateScrollToRow.cancel();
