@@ -12,7 +12,7 @@ const { flushSync } = require('@theia/core/shared/react-dom') as { flushSync(ren
 
 /**
  * Theia's chat tree, which shows an ACP agent's sent request and its first answer content at once. Theia renders
- * the tree's changes after a debounce (a timer), an animation frame and a React render scheduled as another task;
+ * the tree's changes after a debounce (a timer), a posted update and a React render scheduled as another task;
  * right after Send those land when the agent's first chunk arrives, and the chunk waits its turn (measured: 5–25 ms
  * from its arrival to the screen). The request is rendered as soon as the tree holds it, the first content in the
  * task that delivered it; later changes keep Theia's batching. Which agents: the FirstContentAtOnce hook.
@@ -40,8 +40,8 @@ export class AcpChatViewTreeWidget extends ChatViewTreeWidget {
     }
 
     /**
-     * The request just sent is laid out as soon as the tree holds it, not after Theia's row debounce (10 ms) and an
-     * animation frame: done that late, its render and its frame ran when the agent's first chunk arrived (~20 ms after
+     * The request just sent is laid out as soon as the tree holds it, not after Theia's row debounce (10 ms) and a
+     * React render in a task of its own: done that late, its render and its frame ran when the agent's first chunk arrived (~20 ms after
      * Send) and held it back 10–15 ms (production profile). Done now, it runs while the agent reads the prompt.
      * Once: later tree changes keep Theia's batching.
      */
