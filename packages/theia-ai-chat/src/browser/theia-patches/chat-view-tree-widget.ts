@@ -41,8 +41,9 @@ export class AcpChatViewTreeWidget extends ChatViewTreeWidget {
 
     /**
      * The request just sent is laid out as soon as the tree holds it, not after Theia's row debounce (10 ms) and a
-     * React render in a task of its own: done that late, its render and its frame ran when the agent's first chunk arrived (~20 ms after
-     * Send) and held it back 10–15 ms (production profile). Done now, it runs while the agent reads the prompt.
+     * React render in a task of its own: done that late, its render and its frame ran when the agent's first chunk
+     * arrived (~20 ms after Send) and held it back 10–15 ms (production profile). Done now, it runs while the agent
+     * reads the prompt.
      * Once: later tree changes keep Theia's batching.
      */
     protected renderSentRequestAtOnce(request: ChatRequestModel): void {
