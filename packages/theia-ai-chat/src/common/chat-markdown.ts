@@ -1,12 +1,13 @@
 import markdownit from '@theia/core/shared/markdown-it';
 import * as markdownitemoji from '@theia/core/shared/markdown-it-emoji';
+import * as DOMPurify from '@theia/core/shared/dompurify';
 import {
-    BLOCKED_RESOURCE_ALLOW_CLASS, BLOCKED_RESOURCE_CLASS, BLOCKED_RESOURCE_WRAPPER_CLASS, restoreBlockedResource
+    BLOCKED_RESOURCE_ALLOW_CLASS, BLOCKED_RESOURCE_CLASS, BLOCKED_RESOURCE_WRAPPER_CLASS, blockExternalResources, restoreBlockedResource
 } from '@theia/ai-chat-ui/lib/browser/chat-response-renderer/block-external-resources';
 
 /*
  * What the agents' answers (turn/) and Theia's own markdown hook (theia-patches/markdown-rendering.tsx) share, so in
- * common/, which both may import. Like frame-scheduler.ts, only the browser calls it.
+ * common/, which both may import. Like frame-scheduler.ts, only the browser calls it (it uses the DOM).
  */
 
 /**
@@ -18,6 +19,31 @@ let parser: ReturnType<typeof markdownit> | undefined;
 /** The chat's markdown-it, built on first use. Rendering with it keeps no state between calls. */
 export function chatMarkdownParser(): ReturnType<typeof markdownit> {
     return parser ??= markdownit({ html: true }).use(markdownitemoji.full);
+}
+
+/**
+ * Markdown as the chat shows it, Theia's way: the one markdown-it (HTML allowed), sanitized with the options of Theia's
+ * renderer (and `forbidTags` besides), external resources held back unless `blockExternal` is false.
+ */
+export function sanitizedMarkdown(markdown: string, { skipSurroundingParagraph = false, blockExternal = true, forbidTags = [] as readonly string[] } = {}): DocumentFragment {
+    let html = chatMarkdownParser().render(markdown);
+    if (skipSurroundingParagraph) {
+        html = html.replace(/^<p>|<\/p>|<p><\/p>$/g, '');
+    }
+    const template = document.createElement('template');
+    template.innerHTML = DOMPurify.sanitize(html, {
+        ALLOW_UNKNOWN_PROTOCOLS: true, // links open through Theia's opener service, on a click the caller handles
+        ADD_TAGS: ['iframe', 'frame'], // kept so that blockExternalResources replaces them
+        ADD_ATTR: ['src', 'srcset', 'srcdoc', 'poster', 'href', 'xlink:href', 'data'],
+        ...forbidTags.length ? { FORBID_TAGS: [...forbidTags] } : {}
+    });
+    blockExternalResources(template.content, blockExternal);
+    return template.content;
+}
+
+/** A link's address: `href`, or an SVG anchor's `xlink:href`. */
+export function linkHref(link: Element): string | undefined {
+    return link.getAttribute('href') ?? link.getAttribute('xlink:href') ?? undefined;
 }
 
 /** The element a click in rendered markdown landed on (a text node's parent). */

@@ -23,11 +23,16 @@ export function memberSource(modulePath: string, className: string, member: stri
     if (!found) {
         return undefined;
     }
+    return throughBlock(text, found.index + 1, text.indexOf('{', found.index));
+}
+
+/** `text` from `start` to the brace that closes the one at `open`; undefined when it never closes. */
+function throughBlock(text: string, start: number, open: number): string | undefined {
     let depth = 0;
-    for (let i = text.indexOf('{', found.index); i < text.length; i++) {
+    for (let i = open; i < text.length; i++) {
         depth += text[i] === '{' ? 1 : text[i] === '}' ? -1 : 0;
         if (depth === 0) {
-            return text.slice(found.index + 1, i + 1);
+            return text.slice(start, i + 1);
         }
     }
     return undefined;
@@ -43,15 +48,5 @@ export function constFunctionSource(modulePath: string, name: string): string | 
     const text = moduleText(modulePath);
     const start = text.indexOf(`\nconst ${name} = `);
     const arrow = start < 0 ? -1 : text.indexOf('=> {', start);
-    if (arrow < 0) {
-        return undefined;
-    }
-    let depth = 0;
-    for (let i = arrow + 3; i < text.length; i++) {
-        depth += text[i] === '{' ? 1 : text[i] === '}' ? -1 : 0;
-        if (depth === 0) {
-            return text.slice(start + 1, i + 1);
-        }
-    }
-    return undefined;
+    return arrow < 0 ? undefined : throughBlock(text, start + 1, arrow + 3);
 }

@@ -1,12 +1,10 @@
 import * as React from '@theia/core/shared/react';
-import * as DOMPurify from '@theia/core/shared/dompurify';
 import { URI } from '@theia/core/lib/common/uri';
 import { OpenerService, open } from '@theia/core/lib/browser/opener-service';
 import { MarkdownString } from '@theia/core/lib/common/markdown-rendering';
 import * as markdownPartRenderer from '@theia/ai-chat-ui/lib/browser/chat-response-renderer/markdown-part-renderer';
 import type { DeclaredEventsEventListenerObject } from '@theia/ai-chat-ui/lib/browser/chat-response-renderer/markdown-part-renderer';
-import { blockExternalResources } from '@theia/ai-chat-ui/lib/browser/chat-response-renderer/block-external-resources';
-import { allowHeldBackResource, chatMarkdownParser, clickedElement } from '../../common/chat-markdown';
+import { allowHeldBackResource, clickedElement, linkHref, sanitizedMarkdown } from '../../common/chat-markdown';
 
 /**
  * Theia's `useMarkdownRendering` (the user's messages in the chat tree, an agent's questions, the @ suggestions) with
@@ -45,19 +43,8 @@ export const useMarkdownRenderingWithOneParser: typeof markdownPartRenderer.useM
 
 /** The rendered markdown in a div of its own, as Theia's hook puts it. */
 function renderedHost(text: string, skipSurroundingParagraph: boolean, blockExternalResourceLoading: boolean): HTMLDivElement {
-    let html = chatMarkdownParser().render(text);
-    if (skipSurroundingParagraph) {
-        html = html.replace(/^<p>|<\/p>|<p><\/p>$/g, '');
-    }
-    const template = document.createElement('template');
-    template.innerHTML = DOMPurify.sanitize(html, {
-        ALLOW_UNKNOWN_PROTOCOLS: true, // links open through Theia's opener service (the click below)
-        ADD_TAGS: ['iframe', 'frame'], // kept so that blockExternalResources replaces them
-        ADD_ATTR: ['src', 'srcset', 'srcdoc', 'poster', 'href', 'xlink:href', 'data']
-    });
-    blockExternalResources(template.content, blockExternalResourceLoading);
     const host = document.createElement('div');
-    host.appendChild(template.content);
+    host.appendChild(sanitizedMarkdown(text, { skipSurroundingParagraph, blockExternal: blockExternalResourceLoading }));
     return host;
 }
 
@@ -71,7 +58,7 @@ function handleClick(event: MouseEvent, openerService: OpenerService, eventHandl
     }
     // closest('a') also finds an SVG anchor, whose tag name stays lower case.
     const link = clickedElement(event)?.closest('a');
-    const href = link?.getAttribute('href') ?? link?.getAttribute('xlink:href');
+    const href = link ? linkHref(link) : undefined;
     if (href) {
         void open(openerService, new URI(href));
         event.preventDefault();

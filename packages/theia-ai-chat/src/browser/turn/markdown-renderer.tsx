@@ -1,16 +1,14 @@
 import * as React from '@theia/core/shared/react';
-import * as DOMPurify from '@theia/core/shared/dompurify';
 import { inject, injectable } from '@theia/core/shared/inversify';
 import { URI } from '@theia/core/lib/common/uri';
 import { OpenerService, open } from '@theia/core/lib/browser/opener-service';
 import { ChatResponseContent } from '@theia/ai-chat/lib/common/chat-model';
 import { ChatResponsePartRenderer } from '@theia/ai-chat-ui/lib/browser/chat-response-part-renderer';
-import { blockExternalResources } from '@theia/ai-chat-ui/lib/browser/chat-response-renderer/block-external-resources';
 import { WorkspaceService } from '@theia/workspace/lib/browser/workspace-service';
 import { AcpMarkdownPart } from './markdown-parts';
 import { agentLinkTarget } from './agent-links';
 import { animationFrameScheduler, FrameScheduler } from '../../common/frame-scheduler';
-import { allowHeldBackResource, chatMarkdownParser, clickedElement } from '../../common/chat-markdown';
+import { allowHeldBackResource, clickedElement, linkHref, sanitizedMarkdown } from '../../common/chat-markdown';
 
 /** What a link in an agent's markdown opens, if anything (see acp-agent-links.ts). */
 export type LinkTarget = (href: string) => URI | undefined;
@@ -21,17 +19,10 @@ export type LinkTarget = (href: string) => URI | undefined;
  * run `command:` URIs through Theia's opener.
  */
 export function renderChatMarkdown(markdown: string, target: LinkTarget): DocumentFragment {
-    const template = document.createElement('template');
-    template.innerHTML = DOMPurify.sanitize(chatMarkdownParser().render(markdown), {
-        ALLOW_UNKNOWN_PROTOCOLS: true, // links to files open through Theia's opener service
-        ADD_TAGS: ['iframe', 'frame'], // kept so that blockExternalResources can replace them
-        ADD_ATTR: ['src', 'srcset', 'srcdoc', 'poster', 'href', 'xlink:href', 'data'],
-        FORBID_TAGS: [...FORBIDDEN_TAGS]
-    });
-    blockExternalResources(template.content, true);
-    inertLinks(template.content, target);
-    unpositioned(template.content);
-    return template.content;
+    const content = sanitizedMarkdown(markdown, { forbidTags: FORBIDDEN_TAGS });
+    inertLinks(content, target);
+    unpositioned(content);
+    return content;
 }
 
 /**
@@ -66,10 +57,6 @@ function inertLinks(content: DocumentFragment, target: LinkTarget): void {
             link.replaceWith(text);
         }
     }
-}
-
-function linkHref(link: Element): string | undefined {
-    return link.getAttribute('href') ?? link.getAttribute('xlink:href') ?? undefined;
 }
 
 /** A click in rendered markdown: "allow" on a held-back resource shows it, a link opens in Theia if `target` allows it. */
